@@ -1,0 +1,356 @@
+//! Regex rules behind a keyword prefilter.
+//!
+//! Each rule names the literal keywords without which it cannot match (its triggers), may
+//! name a second family of which one must also occur (say, a destination for an exfiltration
+//! verb), and may require its trigger to stand in a particular place (at a line start, before
+//! an assignment). One Aho-Corasick pass over the text decides which rules can match; only
+//! those run their regex, so ordinary text costs one linear scan. Regexes are compiled on first
+//! use, so a short-lived instance (a fresh component per call) compiles only what it needs.
+
+use std::sync::OnceLock;
+
+use aho_corasick::{AhoCorasick, AhoCorasickBuilder};
+use regex::Regex;
+
+/// What a rule detects, which decides what the scan does about it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Family {
+    /// A secret: redacted.
+    Secret,
+    /// Unsafe content: the text is blocked.
+    Unsafe,
+}
+
+/// A span of the input that a rule matched.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Hit {
+    /// What the rule detects.
+    pub family: Family,
+    /// The finding kind, such as `github-token`.
+    pub kind: &'static str,
+    /// Byte offset of the first byte.
+    pub start: usize,
+    /// Byte offset one past the last byte.
+    pub end: usize,
+    /// The rule's position in its set: lower wins when hits overlap.
+    pub priority: usize,
+}
+
+/// Where a trigger must stand for its rule to run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Gate {
+    /// Anywhere.
+    Anywhere,
+    /// At the start of a line, after nothing but blanks and `> # [ <`.
+    LineStart,
+    /// Followed (after at most a short identifier tail and a quote) by `=` or `:`.
+    Assignment,
+    /// `://` followed by `user:password@` before any blank or `/`.
+    UrlCredentials,
+}
+
+/// One detection rule.
+pub struct Rule {
+    /// What it detects.
+    pub family: Family,
+    /// The finding kind it reports.
+    pub kind: &'static str,
+    /// Keywords (ASCII, matched case-insensitively) of which at least one occurs in any match.
+    pub triggers: &'static [&'static str],
+    /// Keywords of which one must also occur somewhere in the text; empty for none.
+    pub also: &'static [&'static str],
+    /// Where a trigger must stand.
+    pub gate: Gate,
+    /// The regex. When it has capture groups, the first group that took part in a match is
+    /// the reported span; otherwise the whole match is.
+    pub pattern: &'static str,
+    /// An extra check on the reported text; a match failing it is dropped.
+    pub accept: fn(&str) -> bool,
+}
+
+fn any(_: &str) -> bool {
+    true
+}
+
+impl Rule {
+    /// A rule of `family` reporting `kind` where `pattern` matches, run when one of
+    /// `triggers` occurs.
+    pub const fn new(
+        family: Family,
+        kind: &'static str,
+        triggers: &'static [&'static str],
+        pattern: &'static str,
+    ) -> Self {
+        Rule {
+            family,
+            kind,
+            triggers,
+            also: &[],
+            gate: Gate::Anywhere,
+            pattern,
+            accept: any,
+        }
+    }
+
+    /// A secret rule; see [`Rule::new`].
+    pub const fn secret(
+        kind: &'static str,
+        triggers: &'static [&'static str],
+        pattern: &'static str,
+    ) -> Self {
+        Rule::new(Family::Secret, kind, triggers, pattern)
+    }
+
+    /// An unsafe-content rule; see [`Rule::new`].
+    pub const fn unsafe_content(
+        kind: &'static str,
+        triggers: &'static [&'static str],
+        pattern: &'static str,
+    ) -> Self {
+        Rule::new(Family::Unsafe, kind, triggers, pattern)
+    }
+
+    /// Also requires one of `keywords` somewhere in the text.
+    pub const fn also(mut self, keywords: &'static [&'static str]) -> Self {
+        self.also = keywords;
+        self
+    }
+
+    /// Requires a trigger to stand where `gate` says.
+    pub const fn gate(mut self, gate: Gate) -> Self {
+        self.gate = gate;
+        self
+    }
+
+    /// Drops matches whose reported text fails `check`.
+    pub const fn accept(mut self, check: fn(&str) -> bool) -> Self {
+        self.accept = check;
+        self
+    }
+}
+
+/// What a prefilter keyword means.
+#[derive(Clone, Copy)]
+enum Keyword {
+    Trigger(usize),
+    Also(usize),
+}
+
+/// Rules with their shared prefilter.
+pub struct RuleSet {
+    rules: Vec<(Rule, OnceLock<Regex>)>,
+    prefilter: AhoCorasick,
+    keywords: Vec<Keyword>,
+}
+
+impl RuleSet {
+    /// Builds the prefilter for `rules`; their regexes compile when first needed.
+    pub fn new(rules: Vec<Rule>) -> Self {
+        let mut literals = Vec::new();
+        let mut keywords = Vec::new();
+        let compiled = rules
+            .into_iter()
+            .enumerate()
+            .map(|(i, rule)| {
+                for t in rule.triggers {
+                    literals.push(*t);
+                    keywords.push(Keyword::Trigger(i));
+                }
+                for t in rule.also {
+                    literals.push(*t);
+                    keywords.push(Keyword::Also(i));
+                }
+                (rule, OnceLock::new())
+            })
+            .collect();
+        let prefilter = AhoCorasickBuilder::new()
+            .ascii_case_insensitive(true)
+            .build(&literals)
+            .expect("prefilter keywords compile");
+        RuleSet {
+            rules: compiled,
+            prefilter,
+            keywords,
+        }
+    }
+
+    /// The regex of rule `i`, compiled on first use. Word boundaries are ASCII (`\b` is
+    /// rewritten), which keeps every rule on the regex crate's fast DFA paths even for
+    /// non-ASCII text.
+    ///
+    /// Panics if the pattern does not compile: patterns are constants, and a test compiles
+    /// them all.
+    fn regex(&self, i: usize) -> &Regex {
+        let (rule, cell) = &self.rules[i];
+        cell.get_or_init(|| {
+            let pattern = rule.pattern.replace(r"\b", r"(?-u:\b)");
+            Regex::new(&pattern)
+                .unwrap_or_else(|e| panic!("rule {} does not compile: {e}", rule.kind))
+        })
+    }
+
+    /// Compiles every rule's regex now (a test uses it to check them all).
+    #[cfg(test)]
+    pub fn compile_all(&self) {
+        for i in 0..self.rules.len() {
+            self.regex(i);
+        }
+    }
+
+    /// Which rules can match `text`.
+    fn armed(&self, text: &str) -> Vec<bool> {
+        let n = self.rules.len();
+        let (mut triggered, mut also) = (vec![false; n], vec![false; n]);
+        for m in self.prefilter.find_overlapping_iter(text) {
+            match self.keywords[m.pattern().as_usize()] {
+                Keyword::Trigger(i) => {
+                    if !triggered[i] && gate_passes(self.rules[i].0.gate, text, m.start(), m.end())
+                    {
+                        triggered[i] = true;
+                    }
+                }
+                Keyword::Also(i) => also[i] = true,
+            }
+        }
+        (0..n)
+            .map(|i| triggered[i] && (also[i] || self.rules[i].0.also.is_empty()))
+            .collect()
+    }
+
+    /// Every accepted match of every armed rule, in rule order then text order.
+    pub fn find(&self, text: &str) -> Vec<Hit> {
+        let armed = self.armed(text);
+        let mut hits = Vec::new();
+        for (priority, (rule, _)) in self.rules.iter().enumerate() {
+            if !armed[priority] {
+                continue;
+            }
+            for caps in self.regex(priority).captures_iter(text) {
+                let span = caps.iter().skip(1).flatten().next().or_else(|| caps.get(0));
+                if let Some(m) = span
+                    && !m.is_empty()
+                    && (rule.accept)(m.as_str())
+                {
+                    hits.push(Hit {
+                        family: rule.family,
+                        kind: rule.kind,
+                        start: m.start(),
+                        end: m.end(),
+                        priority,
+                    });
+                }
+            }
+        }
+        hits
+    }
+}
+
+/// Whether the trigger at `start..end` of `text` stands where `gate` requires.
+fn gate_passes(gate: Gate, text: &str, start: usize, end: usize) -> bool {
+    let bytes = text.as_bytes();
+    match gate {
+        Gate::Anywhere => true,
+        Gate::LineStart => bytes[..start]
+            .iter()
+            .rev()
+            .take_while(|&&b| b != b'\n')
+            .all(|b| b" \t\r>#[<".contains(b)),
+        Gate::Assignment => {
+            let rest = &bytes[end..];
+            let mut i = 0;
+            // Identifier tail such as "word" in "password" or "_KEY" in "SECRET_KEY".
+            while i < rest.len()
+                && i < 24
+                && (rest[i].is_ascii_alphanumeric() || b"_.-".contains(&rest[i]))
+            {
+                i += 1;
+            }
+            if i < rest.len() && (rest[i] == b'"' || rest[i] == b'\'') {
+                i += 1;
+            }
+            while i < rest.len() && (rest[i] == b' ' || rest[i] == b'\t') {
+                i += 1;
+            }
+            i < rest.len() && (rest[i] == b'=' || rest[i] == b':')
+        }
+        Gate::UrlCredentials => {
+            let authority = bytes[end..]
+                .iter()
+                .take(512)
+                .take_while(|b| !b.is_ascii_whitespace() && !b"/?#".contains(b));
+            let mut colon = false;
+            for &b in authority {
+                match b {
+                    b':' => colon = true,
+                    b'@' => return colon,
+                    _ => {}
+                }
+            }
+            false
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn set() -> RuleSet {
+        RuleSet::new(vec![
+            Rule::secret("word", &["cat"], r"\bcat\b"),
+            Rule::secret("value", &["key"], r"key=(\w+)")
+                .gate(Gate::Assignment)
+                .accept(|v| v != "none"),
+            Rule::secret("pair", &["send"], r"send \w+ to \w+").also(&["to bob"]),
+            Rule::secret("header", &["title"], r"(?m)^#? ?title").gate(Gate::LineStart),
+        ])
+    }
+
+    fn kinds(s: &RuleSet, text: &str) -> Vec<&'static str> {
+        s.find(text).iter().map(|h| h.kind).collect()
+    }
+
+    #[test]
+    fn untriggered_rules_do_not_run_and_groups_narrow_spans() {
+        let s = set();
+        assert!(s.find("a dog").is_empty());
+        let hits = s.find("CAT key=abc cat key=none");
+        assert_eq!(hits.len(), 2);
+        // The regex is case-sensitive even though the trigger is not.
+        assert_eq!((hits[0].kind, hits[0].start, hits[0].end), ("word", 12, 15));
+        assert_eq!((hits[1].kind, hits[1].start, hits[1].end), ("value", 8, 11));
+    }
+
+    #[test]
+    fn also_keywords_and_gates_arm_rules() {
+        let s = set();
+        assert_eq!(kinds(&s, "send it to bob"), ["pair"]);
+        assert!(kinds(&s, "send it to ann").is_empty());
+        assert_eq!(kinds(&s, "intro\n# title"), ["header"]);
+        // The regex would match, but the trigger is not at a line start.
+        assert!(!set().armed("x title")[3]);
+    }
+
+    #[test]
+    fn gates_inspect_the_trigger_context() {
+        let at = |gate, text: &str, word: &str| {
+            let start = text.find(word).unwrap();
+            gate_passes(gate, text, start, start + word.len())
+        };
+        assert!(at(Gate::Assignment, "SECRET_KEY = x", "SECRET"));
+        assert!(at(Gate::Assignment, "\"api_key\": \"x\"", "key"));
+        assert!(!at(Gate::Assignment, "the key insight", "key"));
+        assert!(at(Gate::LineStart, "a\n  ### System: x", "System"));
+        assert!(!at(Gate::LineStart, "a\nThe System: x", "System"));
+        assert!(at(Gate::UrlCredentials, "postgres://u:p@h/db", "://"));
+        assert!(!at(Gate::UrlCredentials, "https://h:8080/a@b", "://"));
+        assert!(!at(Gate::UrlCredentials, "https://u@h", "://"));
+    }
+
+    #[test]
+    fn word_boundaries_are_ascii() {
+        let s = set();
+        // "é" is not an ASCII word character, so "écat" has a boundary before "cat".
+        assert_eq!(s.find("écat").len(), 1);
+    }
+}

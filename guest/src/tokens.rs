@@ -1,0 +1,83 @@
+//! The policy's token estimate and grapheme-safe truncation.
+//!
+//! The estimate is additive over lines (the estimate of `a\nb` is the estimate of `a` plus that
+//! of `b`), which lets the selection account for the snapshot line by line and still agree
+//! exactly with `estimate_tokens` of the whole rendered text.
+
+use unicode_segmentation::UnicodeSegmentation;
+
+/// Tokens for one line without its terminator: the larger of its non-space word-bound
+/// segments (words, numbers, punctuation marks, emoji) and a quarter of its grapheme clusters
+/// rounded up, plus one for the line break.
+pub fn line_tokens(line: &str) -> u32 {
+    let segments = line
+        .split_word_bounds()
+        .filter(|s| !s.trim().is_empty())
+        .count();
+    let graphemes = line.graphemes(true).count();
+    let tokens = segments.max(graphemes.div_ceil(4)).saturating_add(1);
+    u32::try_from(tokens).unwrap_or(u32::MAX)
+}
+
+/// The token estimate of `text`: the sum of [`line_tokens`] over its lines; 0 for "".
+pub fn estimate_tokens(text: &str) -> u32 {
+    text.lines()
+        .map(line_tokens)
+        .fold(0u32, u32::saturating_add)
+}
+
+/// The longest prefix of `text` made of at most `count` whole grapheme clusters.
+pub fn grapheme_prefix(text: &str, count: usize) -> &str {
+    match text.grapheme_indices(true).nth(count) {
+        Some((at, _)) => &text[..at],
+        None => text,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn empty_text_costs_nothing() {
+        assert_eq!(estimate_tokens(""), 0);
+    }
+
+    #[test]
+    fn words_and_punctuation_count_per_line() {
+        // "hello", ",", "world", "!" plus the line.
+        assert_eq!(estimate_tokens("hello, world!"), 5);
+        assert_eq!(estimate_tokens("hello, world!\nhello, world!"), 10);
+        // A trailing newline ends the last line; it does not add one.
+        assert_eq!(estimate_tokens("one two\n"), 3);
+    }
+
+    #[test]
+    fn long_unbroken_text_counts_graphemes() {
+        let blob = "a".repeat(40);
+        assert_eq!(estimate_tokens(&blob), 11);
+        // Ten family emoji are ten graphemes, however many code points each has.
+        let family = "👨‍👩‍👧".repeat(10);
+        assert_eq!(family.graphemes(true).count(), 10);
+        assert!(estimate_tokens(&family) >= 4);
+    }
+
+    #[test]
+    fn estimate_is_additive_over_lines() {
+        let a = "- [#1] sub_401000 parses the header";
+        let b = "### Local";
+        assert_eq!(
+            estimate_tokens(&format!("{a}\n{b}\n")),
+            line_tokens(a) + line_tokens(b)
+        );
+    }
+
+    #[test]
+    fn grapheme_prefix_never_splits_a_cluster() {
+        let text = "e\u{301}👍🏽x";
+        assert_eq!(grapheme_prefix(text, 1), "e\u{301}");
+        assert_eq!(grapheme_prefix(text, 2), "e\u{301}👍🏽");
+        assert_eq!(grapheme_prefix(text, 9), text);
+        assert_eq!(grapheme_prefix(text, 0), "");
+    }
+}

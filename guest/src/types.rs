@@ -1,0 +1,412 @@
+//! Plain Rust mirrors of the types in `wit/policy.wit` (`engram:policy/types@0.1.0`).
+//!
+//! The policy's logic works on these, so it runs and unit-tests natively; the component glue
+//! (`component.rs`) and the host's adapter convert to and from the generated bindings. Field
+//! docs live in the WIT file, which is the contract; only what differs is noted here.
+
+use serde::{Deserialize, Serialize};
+
+/// Seconds since the Unix epoch, UTC.
+pub type Timestamp = i64;
+
+/// Identifier of a memory, chosen by the host.
+pub type MemoryId = u64;
+
+/// Where a memory applies.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Scope {
+    /// Applies to the whole subject.
+    Global,
+    /// Applies to a place in the subject, named by its anchors.
+    Local,
+}
+
+/// What kind of knowledge a memory holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MemoryKind {
+    /// Something true about the subject.
+    Fact,
+    /// How the user likes things done.
+    Preference,
+    /// Background that helps interpret the current work.
+    Context,
+    /// A summary of a past conversation.
+    ConversationSummary,
+}
+
+/// What a piece of text is about to become.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Target {
+    /// The user profile (USER.md).
+    User,
+    /// The assistant's notes (MEMORY.md).
+    Memory,
+    /// Today's dated note.
+    Daily,
+    /// A global memory of a knowledge base.
+    Global,
+    /// A local memory of a knowledge base.
+    Local,
+}
+
+/// What a knowledge base is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SubjectKind {
+    /// A program under analysis.
+    Binary,
+    /// A chat account.
+    Account,
+    /// A personal profile or project.
+    Profile,
+}
+
+/// A function of the subject, in file offsets.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct FunctionAnchor {
+    /// Offset of the first byte.
+    pub start: u64,
+    /// Offset one past the last byte, when known.
+    pub end: Option<u64>,
+    /// The function's name at write time.
+    pub name: String,
+}
+
+/// A half-open range of file offsets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct OffsetRange {
+    /// First offset.
+    pub start: u64,
+    /// One past the last offset.
+    pub end: u64,
+}
+
+/// An offset and a radius around it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct OffsetRadius {
+    /// The centre offset.
+    pub offset: u64,
+    /// How far still counts, in bytes.
+    pub radius: u64,
+}
+
+/// Where a local memory applies; addresses are file offsets.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Anchor {
+    /// Inside a function.
+    Function(FunctionAnchor),
+    /// Inside a range.
+    Range(OffsetRange),
+    /// At exactly this offset.
+    Address {
+        /// The offset.
+        offset: u64,
+    },
+    /// Near an offset.
+    Near(OffsetRadius),
+    /// Wherever this literal is referenced.
+    String {
+        /// The literal.
+        value: String,
+    },
+}
+
+/// A function of the running image, in addresses.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct LiveFunction {
+    /// Address of the first byte.
+    pub start: u64,
+    /// Address one past the last byte.
+    pub end: u64,
+    /// The current name.
+    pub name: String,
+}
+
+/// Where the agent is working this turn.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Context {
+    /// Now, from the host's clock.
+    pub now: Timestamp,
+    /// What the knowledge base is about.
+    pub subject_kind: SubjectKind,
+    /// Load address of the image; 0 when addresses are offsets already.
+    pub image_base: u64,
+    /// The cursor address.
+    pub cursor: Option<u64>,
+    /// The function containing the cursor.
+    pub current_function: Option<LiveFunction>,
+    /// Strings referenced near the cursor.
+    pub referenced_strings: Vec<String>,
+    /// Every known function; empty means unknown.
+    pub live_functions: Vec<LiveFunction>,
+    /// Every known string; empty means unknown.
+    pub live_strings: Vec<String>,
+    /// The query in words.
+    pub query: String,
+}
+
+impl Context {
+    /// An empty context at time `now`: no cursor, no query, nothing live known.
+    pub fn at(now: Timestamp, subject_kind: SubjectKind) -> Self {
+        Context {
+            now,
+            subject_kind,
+            image_base: 0,
+            cursor: None,
+            current_function: None,
+            referenced_strings: Vec::new(),
+            live_functions: Vec::new(),
+            live_strings: Vec::new(),
+            query: String::new(),
+        }
+    }
+}
+
+/// A memory offered for selection.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Candidate {
+    /// The memory's id.
+    pub id: MemoryId,
+    /// Global or local.
+    pub scope: Scope,
+    /// Its kind.
+    pub kind: MemoryKind,
+    /// The text, or a prefix long enough for the budget.
+    pub text: String,
+    /// Tags without `#`.
+    pub tags: Vec<String>,
+    /// 0 to 1.
+    pub confidence: f32,
+    /// When written.
+    pub created_at: Timestamp,
+    /// When last changed.
+    pub updated_at: Timestamp,
+    /// Where it applies.
+    pub anchors: Vec<Anchor>,
+    /// The host's BM25 relevance, larger is better, 0 for none.
+    pub lexical_score: f32,
+}
+
+/// Quotas and budgets for one selection.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Limits {
+    /// Most local memories.
+    pub local_quota: u32,
+    /// Most global memories.
+    pub global_quota: u32,
+    /// Most tokens in the snapshot.
+    pub token_budget: u32,
+    /// Most bytes in the snapshot.
+    pub max_snapshot_bytes: u32,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            local_quota: 6,
+            global_quota: 6,
+            token_budget: 1200,
+            max_snapshot_bytes: 8192,
+        }
+    }
+}
+
+/// The parts of a score.
+#[derive(Debug, Clone, Copy, PartialEq, Default, Serialize, Deserialize)]
+pub struct ScoreParts {
+    /// Anchor match, 0 to 1.
+    pub anchor: f32,
+    /// Normalised lexical relevance, 0 to 1.
+    pub lexical: f32,
+    /// Confidence, 0 to 1.
+    pub confidence: f32,
+    /// Freshness, 0 to 1.
+    pub recency: f32,
+    /// The combined ranking score.
+    pub total: f32,
+}
+
+/// Snapshot section of a chosen memory.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Section {
+    /// A binary's global memories.
+    Global,
+    /// A binary's local memories.
+    Local,
+    /// An account's facts.
+    Facts,
+    /// An account's preferences.
+    Preferences,
+    /// An account's context.
+    Context,
+    /// Past conversations.
+    Conversations,
+}
+
+/// A chosen memory.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Chosen {
+    /// One of the candidates' ids.
+    pub id: MemoryId,
+    /// Where it is rendered.
+    pub section: Section,
+    /// Why it ranked where it did.
+    pub score: ScoreParts,
+}
+
+/// Why a candidate was left out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RejectReason {
+    /// Its scope's quota was full.
+    Quota,
+    /// It did not fit in the token budget.
+    Budget,
+    /// It nearly repeats a chosen memory.
+    Duplicate,
+    /// An anchor no longer matches the live subject.
+    Stale,
+    /// Nothing about it matches.
+    Irrelevant,
+}
+
+/// A candidate left out.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Rejected {
+    /// The memory's id.
+    pub id: MemoryId,
+    /// Why.
+    pub reason: RejectReason,
+    /// Its score.
+    pub score: ScoreParts,
+}
+
+/// The outcome of one selection.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+pub struct Selection {
+    /// Chosen, in render order.
+    pub chosen: Vec<Chosen>,
+    /// Every other candidate.
+    pub rejected: Vec<Rejected>,
+    /// The rendered snapshot.
+    pub snapshot: String,
+    /// The snapshot's estimated tokens.
+    pub snapshot_tokens: u32,
+}
+
+/// Text to scan.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ScanItem {
+    /// The text.
+    pub text: String,
+    /// What it is about to become.
+    pub target: Target,
+}
+
+/// What to do with a scanned text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Verdict {
+    /// Store as is.
+    Allow,
+    /// Store the returned, redacted text.
+    Redact,
+    /// Do not store.
+    Block,
+}
+
+/// Something a scan found.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Finding {
+    /// What was found.
+    pub kind: String,
+    /// Byte offset of the first byte in the input.
+    pub start: u32,
+    /// Byte offset one past the last byte in the input.
+    pub end: u32,
+}
+
+/// The outcome of scanning one item.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ScanResult {
+    /// What to do.
+    pub verdict: Verdict,
+    /// The text as stored; empty when blocked.
+    pub text: String,
+    /// Findings in input order.
+    pub findings: Vec<Finding>,
+    /// Why blocked.
+    pub reason: Option<String>,
+}
+
+/// A problem with one field.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FieldError {
+    /// The field path, such as `anchors[0].start`; empty for the whole value.
+    pub path: String,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl FieldError {
+    /// An error at `path`.
+    pub fn new(path: impl Into<String>, message: impl Into<String>) -> Self {
+        FieldError {
+            path: path.into(),
+            message: message.into(),
+        }
+    }
+}
+
+impl std::fmt::Display for FieldError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.path.is_empty() {
+            f.write_str(&self.message)
+        } else {
+            write!(f, "{}: {}", self.path, self.message)
+        }
+    }
+}
+
+/// A tool call that passed validation.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ValidatedCall {
+    /// The tool's name.
+    pub tool: String,
+    /// Canonical JSON arguments.
+    pub args_json: String,
+}
+
+/// What a policy implements.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Capability {
+    /// `validate`.
+    Validate,
+    /// `scan`.
+    Scan,
+    /// `score`.
+    Score,
+    /// `select`.
+    Select,
+}
+
+/// Who a policy is.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PolicyInfo {
+    /// Name.
+    pub name: String,
+    /// The policy's own version.
+    pub version: String,
+    /// The contract version it was built against.
+    pub contract_version: String,
+    /// What it implements.
+    pub capabilities: Vec<Capability>,
+    /// Recommended limits.
+    pub default_limits: Limits,
+}

@@ -1,0 +1,22 @@
+//! Builds the default policy (`guest/`) as a component and places it in `OUT_DIR`, where
+//! `src/policy/mod.rs` embeds it, so the `engram` binary works on its own.
+
+use std::path::Path;
+
+use engram_build::{ComponentBuild, build_component, rerun_if_changed};
+
+fn main() {
+    let manifest_dir = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let root = manifest_dir.parent().expect("host/ sits in the workspace");
+    rerun_if_changed(&root.join("guest/src"));
+    rerun_if_changed(&root.join("guest/Cargo.toml"));
+    rerun_if_changed(&root.join("wit"));
+
+    let wasm = build_component(&ComponentBuild {
+        manifest: &root.join("Cargo.toml"),
+        package: "engram-policy",
+        features: &[],
+    });
+    let out = Path::new(&std::env::var("OUT_DIR").unwrap()).join("engram_policy.wasm");
+    std::fs::copy(&wasm, &out).expect("copy the policy component into OUT_DIR");
+}

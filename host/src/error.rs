@@ -1,0 +1,197 @@
+//! Errors, each saying what went wrong and where.
+
+use std::path::PathBuf;
+
+use engram_policy::types::FieldError;
+
+/// A policy failed: it could not be loaded, it trapped, ran out of its budget, or answered
+/// something the host refuses to act on. The store is never touched when this is returned.
+#[derive(Debug, thiserror::Error)]
+pub enum PolicyError {
+    /// The policy file could not be read.
+    #[error("policy file {path}: {source}")]
+    Read {
+        /// The file.
+        path: PathBuf,
+        /// The I/O error.
+        source: std::io::Error,
+    },
+    /// The bytes are not a WebAssembly component wasmtime can compile.
+    #[error("policy {policy}: not a valid WebAssembly component: {detail}")]
+    NotAComponent {
+        /// The policy's name or path.
+        policy: String,
+        /// What wasmtime said.
+        detail: String,
+    },
+    /// The component does not export the contract this host speaks.
+    #[error("policy {policy}: does not implement {contract}: {detail}")]
+    WrongContract {
+        /// The policy's name or path.
+        policy: String,
+        /// The interface the host looked for.
+        contract: &'static str,
+        /// What is missing or mismatched.
+        detail: String,
+    },
+    /// The call used up its fuel: the policy looped or did far too much work.
+    #[error("policy {policy}: stopped in {call} after using all its fuel ({fuel} units)")]
+    OutOfFuel {
+        /// The policy's name.
+        policy: String,
+        /// The export that was running.
+        call: &'static str,
+        /// The fuel it was given.
+        fuel: u64,
+    },
+    /// The policy tried to grow its memory past the cap.
+    #[error("policy {policy}: stopped in {call} when it tried to grow its memory past {cap} bytes")]
+    MemoryCap {
+        /// The policy's name.
+        policy: String,
+        /// The export that was running.
+        call: &'static str,
+        /// The cap in bytes.
+        cap: usize,
+    },
+    /// Any other trap (unreachable, out-of-bounds access, a panic inside the policy, ...).
+    #[error("policy {policy}: trapped in {call}: {trap}")]
+    Trap {
+        /// The policy's name.
+        policy: String,
+        /// The export that was running.
+        call: &'static str,
+        /// The trap, as wasmtime describes it.
+        trap: String,
+    },
+    /// The policy answered, but the answer breaks the contract (an unknown id, a quota
+    /// exceeded, a result count that does not match, an oversize text).
+    #[error("policy {policy}: bad answer from {call}: {problem}")]
+    BadAnswer {
+        /// The policy's name.
+        policy: String,
+        /// The export that answered.
+        call: &'static str,
+        /// What is wrong with the answer.
+        problem: String,
+    },
+    /// wasmtime itself failed (engine set-up, cache I/O).
+    #[error("policy runtime: {0}")]
+    Runtime(String),
+}
+
+/// Everything the engram library can fail with.
+#[derive(Debug, thiserror::Error)]
+pub enum EngramError {
+    /// A tool call or record failed its schema.
+    #[error("invalid {tool} arguments: {}", join_field_errors(.errors))]
+    Invalid {
+        /// The tool or record kind.
+        tool: String,
+        /// Every problem found, each naming its field.
+        errors: Vec<FieldError>,
+    },
+    /// The scan blocked the text.
+    #[error("blocked by the safety scan: {reason}")]
+    Blocked {
+        /// Why.
+        reason: String,
+    },
+    /// The text to store was too large.
+    #[error("{what} is {size} bytes; the limit is {limit}")]
+    TooLarge {
+        /// What was too large.
+        what: String,
+        /// Its size.
+        size: usize,
+        /// The limit.
+        limit: usize,
+    },
+    /// The subject spec could not be understood or resolved.
+    #[error("subject {spec:?}: {problem}")]
+    BadSubject {
+        /// What the caller gave.
+        spec: String,
+        /// What is wrong.
+        problem: String,
+    },
+    /// No knowledge base exists yet for the subject.
+    #[error("no knowledge base for subject {subject} (expected {}); write a memory first", .path.display())]
+    UnknownSubject {
+        /// The subject.
+        subject: String,
+        /// Where its knowledge base would be.
+        path: PathBuf,
+    },
+    /// No memory has that id.
+    #[error("no memory with id {id} in {subject}")]
+    NoSuchMemory {
+        /// The id.
+        id: u64,
+        /// The subject.
+        subject: String,
+    },
+    /// `old_text` matched more than one distinct entry.
+    #[error("ambiguous: {0}")]
+    Ambiguous(String),
+    /// `old_text` matched nothing.
+    #[error("no match: {0}")]
+    NoMatch(String),
+    /// The author may not do this.
+    #[error("not allowed: {0}")]
+    Forbidden(String),
+    /// The store was written by a newer engram.
+    #[error(
+        "knowledge base {} has schema version {found}, newer than this engram supports ({supported}); upgrade engram, the file was left untouched",
+        .path.display()
+    )]
+    NewerStore {
+        /// The file.
+        path: PathBuf,
+        /// Its version.
+        found: i64,
+        /// The newest this build knows.
+        supported: i64,
+    },
+    /// The file is not an engram knowledge base.
+    #[error("{} is not an engram knowledge base: {problem}", .path.display())]
+    NotAStore {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong.
+        problem: String,
+    },
+    /// SQLite failed.
+    #[error("knowledge base {}: {source}", .path.display())]
+    Store {
+        /// The file.
+        path: PathBuf,
+        /// SQLite's error.
+        source: rusqlite::Error,
+    },
+    /// A file could not be read or written.
+    #[error("{}: {source}", .path.display())]
+    Io {
+        /// The file or folder.
+        path: PathBuf,
+        /// The I/O error.
+        source: std::io::Error,
+    },
+    /// A command-line argument could not be understood.
+    #[error("{0}")]
+    Usage(String),
+    /// The policy failed; nothing was written.
+    #[error(transparent)]
+    Policy(#[from] PolicyError),
+}
+
+fn join_field_errors(errors: &[FieldError]) -> String {
+    errors
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+/// Shorthand for results of the engram library.
+pub type Result<T, E = EngramError> = std::result::Result<T, E>;

@@ -1,0 +1,672 @@
+//! The `engram` command-line program.
+
+use std::io::{BufRead, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use engram::policy::{Guarded, NativePolicy, Policy, PolicyEngine, SandboxLimits};
+use engram::store::{Author, MemoryFilter};
+use engram::subject::{Subject, default_data_dir};
+use engram::{Engram, EngramError, TurnContext};
+use engram_policy::types::{Limits, LiveFunction, ScanItem, Scope, Target};
+use serde_json::{Value, json};
+
+/// Persistent, governed long-term memory for AI agents, with a sandboxed WebAssembly policy.
+#[derive(Parser)]
+#[command(name = "engram", version, about, long_about = None)]
+struct Cli {
+    /// Where knowledge bases live [default: $ENGRAM_HOME, else $XDG_DATA_HOME/engram, else ~/.local/share/engram]
+    #[arg(long, global = true, value_name = "DIR")]
+    data_dir: Option<PathBuf>,
+    /// A policy component to use instead of the embedded default.
+    #[arg(long, global = true, value_name = "PATH")]
+    policy: Option<PathBuf>,
+    /// Run the default policy natively, without the sandbox (for comparison and debugging).
+    #[arg(long, global = true, conflicts_with = "policy")]
+    native_policy: bool,
+    /// Fuel for each policy call.
+    #[arg(long, global = true, default_value_t = SandboxLimits::default().fuel)]
+    fuel: u64,
+    /// Memory cap of the policy, in MiB.
+    #[arg(long, global = true, default_value_t = SandboxLimits::default().memory_bytes >> 20)]
+    memory_mib: usize,
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Remember a note about a subject (runs the `remember` tool).
+    Remember(RememberCmd),
+    /// Find memories by words, tags and type (runs the `recall` tool).
+    Recall(RecallCmd),
+    /// Choose the memories for this turn and print the snapshot.
+    Inject(InjectCmd),
+    /// Forget a memory by id (runs the `forget_memory` tool).
+    Forget(ForgetCmd),
+    /// List memories, newest first.
+    List(ListCmd),
+    /// Scan text for secrets and unsafe content.
+    Scan(ScanCmd),
+    /// Run one tool call as an agent would and print one JSON line.
+    Call(CallCmd),
+    /// Show the policy's name, version, contract and imports.
+    Describe,
+    /// Measure the sandbox's costs.
+    Bench(BenchCmd),
+    /// A scripted session showing remember, redaction and inject.
+    Demo,
+}
+
+#[derive(Args)]
+struct SubjectArg {
+    /// The subject: a file (its MD5 keys the knowledge base), file:PATH, db:PATH, account:NAME or profile:NAME.
+    #[arg(long, short)]
+    subject: String,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum AuthorArg {
+    Human,
+    Agent,
+    Triage,
+    External,
+    Peer,
+}
+
+impl From<AuthorArg> for Author {
+    fn from(a: AuthorArg) -> Author {
+        match a {
+            AuthorArg::Human => Author::Human,
+            AuthorArg::Agent => Author::Agent,
+            AuthorArg::Triage => Author::Triage,
+            AuthorArg::External => Author::External,
+            AuthorArg::Peer => Author::Peer,
+        }
+    }
+}
+
+#[derive(Args)]
+struct RememberCmd {
+    #[command(flatten)]
+    subject: SubjectArg,
+    /// The note.
+    text: String,
+    /// fact, preference, context or conversation_summary.
+    #[arg(long = "type", default_value = "fact")]
+    kind: String,
+    /// A tag (repeatable).
+    #[arg(long = "tag")]
+    tags: Vec<String>,
+    /// Anchor to a function: NAME@START[-END].
+    #[arg(long, value_name = "NAME@START[-END]")]
+    function: Vec<String>,
+    /// Anchor to an exact address.
+    #[arg(long)]
+    address: Vec<String>,
+    /// Anchor to a referenced string.
+    #[arg(long = "string")]
+    strings: Vec<String>,
+    /// The image base the addresses are relative to.
+    #[arg(long, default_value = "0")]
+    image_base: String,
+    /// Confidence from 0 to 1.
+    #[arg(long)]
+    confidence: Option<f64>,
+    /// Who is writing.
+    #[arg(long, value_enum, default_value = "human")]
+    author: AuthorArg,
+}
+
+#[derive(Args)]
+struct RecallCmd {
+    #[command(flatten)]
+    subject: SubjectArg,
+    /// Words to look for.
+    #[arg(default_value = "")]
+    query: String,
+    /// global, local or any.
+    #[arg(long, default_value = "any")]
+    scope: String,
+    /// A tag the memories must carry (repeatable).
+    #[arg(long = "tag")]
+    tags: Vec<String>,
+    /// Most memories to return.
+    #[arg(long, default_value_t = 10)]
+    limit: u32,
+}
+
+#[derive(Args)]
+struct InjectCmd {
+    #[command(flatten)]
+    subject: SubjectArg,
+    /// The image base of the addresses given.
+    #[arg(long, default_value = "0")]
+    image_base: String,
+    /// The cursor address.
+    #[arg(long)]
+    cursor: Option<String>,
+    /// The current function: NAME@START-END.
+    #[arg(long, value_name = "NAME@START-END")]
+    function: Option<String>,
+    /// A string referenced near the cursor (repeatable).
+    #[arg(long = "string")]
+    strings: Vec<String>,
+    /// What the agent is asking about.
+    #[arg(long, default_value = "")]
+    query: String,
+    /// Most local memories.
+    #[arg(long, default_value_t = Limits::default().local_quota)]
+    local_quota: u32,
+    /// Most global memories.
+    #[arg(long, default_value_t = Limits::default().global_quota)]
+    global_quota: u32,
+    /// Token budget of the snapshot.
+    #[arg(long, default_value_t = Limits::default().token_budget)]
+    token_budget: u32,
+    /// Show every candidate with the parts of its score.
+    #[arg(long)]
+    explain: bool,
+    /// Print JSON instead of the snapshot.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Args)]
+struct ForgetCmd {
+    #[command(flatten)]
+    subject: SubjectArg,
+    /// The memory's id.
+    id: u64,
+    /// Why.
+    #[arg(long)]
+    reason: Option<String>,
+    /// Who is forgetting.
+    #[arg(long, value_enum, default_value = "human")]
+    author: AuthorArg,
+}
+
+#[derive(Args)]
+struct ListCmd {
+    #[command(flatten)]
+    subject: SubjectArg,
+    /// Only global or local memories.
+    #[arg(long)]
+    scope: Option<String>,
+    /// Only memories with this tag (repeatable).
+    #[arg(long = "tag")]
+    tags: Vec<String>,
+    /// Include pending (quarantined) memories.
+    #[arg(long)]
+    pending: bool,
+    /// Page number, from 1; a page holds up to 1,000 memories.
+    #[arg(long, default_value_t = 1)]
+    page: u32,
+    /// Print JSON lines.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Args)]
+struct ScanCmd {
+    /// Read JSON lines {"text": ..., "target": ...} on stdin; write one JSON line each.
+    #[arg(long)]
+    jsonl: bool,
+    /// What the text is for (without --jsonl).
+    #[arg(long, default_value = "memory")]
+    target: String,
+    /// The text (without --jsonl; stdin when absent).
+    text: Option<String>,
+}
+
+#[derive(Args)]
+struct CallCmd {
+    /// remember, revise_memory, forget_memory, recall or memory.
+    tool: String,
+    /// The arguments as JSON.
+    args: String,
+    #[command(flatten)]
+    subject: SubjectArg,
+    /// Who is calling.
+    #[arg(long, value_enum, default_value = "agent")]
+    author: AuthorArg,
+}
+
+#[derive(Args)]
+struct BenchCmd {
+    /// Print the figures as one JSON object on the last line.
+    #[arg(long)]
+    json: bool,
+    /// Candidates in each select call.
+    #[arg(long, default_value_t = 1000)]
+    candidates: usize,
+    /// Repetitions of each call.
+    #[arg(long, default_value_t = 50)]
+    iterations: usize,
+}
+
+/// Largest JSON line `scan --jsonl` accepts.
+const MAX_SCAN_LINE_BYTES: usize = 1 << 20;
+/// Lines scanned per policy call.
+const SCAN_BATCH: usize = 256;
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(code) => code,
+        Err(error) => {
+            eprintln!("engram: error: {error}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn data_dir(cli: &Cli) -> PathBuf {
+    cli.data_dir.clone().unwrap_or_else(default_data_dir)
+}
+
+fn load_policy(cli: &Cli) -> Result<Box<dyn Policy>, EngramError> {
+    if cli.native_policy {
+        return Ok(Box::new(Guarded::new(NativePolicy::new())));
+    }
+    let limits = SandboxLimits {
+        fuel: cli.fuel,
+        memory_bytes: cli.memory_mib << 20,
+    };
+    let engine = PolicyEngine::new(Some(data_dir(cli).join("cache")))?;
+    let policy = match &cli.policy {
+        Some(path) => engine.load_file(path, limits)?,
+        None => engine.load_default(limits)?,
+    };
+    Ok(Box::new(Guarded::new(policy)))
+}
+
+fn engram(cli: &Cli) -> Result<Engram, EngramError> {
+    Ok(Engram::new(data_dir(cli), load_policy(cli)?))
+}
+
+fn run(cli: Cli) -> Result<ExitCode, EngramError> {
+    match &cli.command {
+        Command::Remember(cmd) => {
+            let subject = Subject::parse(&cmd.subject.subject)?;
+            let mut anchors = Vec::new();
+            for spec in &cmd.function {
+                let (name, start, end) = parse_function(spec)?;
+                anchors.push(json!({"kind": "function", "name": name, "start": start, "end": end}));
+            }
+            for address in &cmd.address {
+                anchors.push(json!({"kind": "address", "address": parse_address(address)?}));
+            }
+            for value in &cmd.strings {
+                anchors.push(json!({"kind": "string", "value": value}));
+            }
+            let mut args = json!({"text": cmd.text, "type": cmd.kind, "tags": cmd.tags, "anchors": anchors, "image_base": parse_address(&cmd.image_base)?});
+            if let Some(confidence) = cmd.confidence {
+                args["confidence"] = json!(confidence);
+            }
+            let answer =
+                engram(&cli)?.call(&subject, cmd.author.into(), "remember", &args.to_string())?;
+            println!("{answer}");
+        }
+        Command::Recall(cmd) => {
+            let subject = Subject::parse(&cmd.subject.subject)?;
+            let args = json!({"query": cmd.query, "scope": cmd.scope, "tags": cmd.tags, "limit": cmd.limit});
+            let answer =
+                engram(&cli)?.call(&subject, Author::Human, "recall", &args.to_string())?;
+            for memory in answer["memories"].as_array().into_iter().flatten() {
+                println!(
+                    "#{} [{} {}] {}",
+                    memory["id"],
+                    memory["scope"].as_str().unwrap_or(""),
+                    memory["type"].as_str().unwrap_or(""),
+                    memory["text"].as_str().unwrap_or("")
+                );
+            }
+        }
+        Command::Inject(cmd) => {
+            let subject = Subject::parse(&cmd.subject.subject)?;
+            let current_function = match &cmd.function {
+                Some(spec) => {
+                    let (name, start, end) = parse_function(spec)?;
+                    let end = end.ok_or_else(|| usage("--function needs NAME@START-END"))?;
+                    Some(LiveFunction { start, end, name })
+                }
+                None => None,
+            };
+            let turn = TurnContext {
+                image_base: parse_address(&cmd.image_base)?,
+                cursor: cmd.cursor.as_deref().map(parse_address).transpose()?,
+                current_function,
+                referenced_strings: cmd.strings.clone(),
+                query: cmd.query.clone(),
+                ..TurnContext::default()
+            };
+            let limits = Limits {
+                local_quota: cmd.local_quota,
+                global_quota: cmd.global_quota,
+                token_budget: cmd.token_budget,
+                ..Limits::default()
+            };
+            let injection = engram(&cli)?.inject(&subject, &turn, &limits)?;
+            if cmd.json {
+                println!(
+                    "{}",
+                    json!({"snapshot": injection.selection.snapshot, "snapshot_tokens": injection.selection.snapshot_tokens, "chosen": injection.selection.chosen, "rejected": injection.selection.rejected})
+                );
+            } else {
+                print!("{}", injection.selection.snapshot);
+                if !injection.selection.snapshot.ends_with('\n')
+                    && !injection.selection.snapshot.is_empty()
+                {
+                    println!();
+                }
+            }
+            if cmd.explain {
+                print_explanation(&injection);
+            }
+        }
+        Command::Forget(cmd) => {
+            let subject = Subject::parse(&cmd.subject.subject)?;
+            let args = json!({"id": cmd.id, "reason": cmd.reason});
+            let answer = engram(&cli)?.call(
+                &subject,
+                cmd.author.into(),
+                "forget_memory",
+                &args.to_string(),
+            )?;
+            println!("{answer}");
+        }
+        Command::List(cmd) => {
+            let subject = Subject::parse(&cmd.subject.subject)?;
+            let scope = match cmd.scope.as_deref() {
+                None => None,
+                Some("global") => Some(Scope::Global),
+                Some("local") => Some(Scope::Local),
+                Some(other) => {
+                    return Err(usage(&format!(
+                        "--scope {other:?}: expected global or local"
+                    )));
+                }
+            };
+            let page = cmd.page.max(1);
+            let filter = MemoryFilter {
+                scope,
+                tags: cmd
+                    .tags
+                    .iter()
+                    .map(|t| t.trim_start_matches('#').to_lowercase())
+                    .collect(),
+                include_quarantined: cmd.pending,
+                limit: 1000,
+                offset: (page - 1) * 1000,
+                ..MemoryFilter::default()
+            };
+            let engram = Engram::new(data_dir(&cli), Box::new(NativePolicy::new()));
+            for memory in engram.list(&subject, &filter)? {
+                if cmd.json {
+                    println!(
+                        "{}",
+                        serde_json::to_string(&memory).expect("memories serialise")
+                    );
+                } else {
+                    println!(
+                        "#{} [{} {} {}] {}",
+                        memory.id,
+                        engram::store::scope_str(memory.scope),
+                        memory.badge,
+                        engram::store::kind_str(memory.kind),
+                        memory.text
+                    );
+                }
+            }
+        }
+        Command::Scan(cmd) => {
+            let mut engram = engram(&cli)?;
+            if cmd.jsonl {
+                scan_jsonl(&mut engram)?;
+            } else {
+                let target = parse_target(&cmd.target).ok_or_else(|| {
+                    usage(&format!(
+                        "--target {:?}: expected user, memory, daily, global or local",
+                        cmd.target
+                    ))
+                })?;
+                let text = match &cmd.text {
+                    Some(text) => text.clone(),
+                    None => std::io::read_to_string(std::io::stdin()).map_err(|source| {
+                        EngramError::Io {
+                            path: "<stdin>".into(),
+                            source,
+                        }
+                    })?,
+                };
+                let result = engram.scan(&[ScanItem { text, target }])?.remove(0);
+                println!(
+                    "{}",
+                    serde_json::to_string(&result).expect("results serialise")
+                );
+            }
+        }
+        Command::Call(cmd) => {
+            let outcome = Subject::parse(&cmd.subject.subject).and_then(|subject| {
+                engram(&cli)?.call(&subject, cmd.author.into(), &cmd.tool, &cmd.args)
+            });
+            return Ok(match outcome {
+                Ok(mut answer) => {
+                    let mut line = serde_json::Map::new();
+                    line.insert("ok".into(), Value::Bool(true));
+                    if let Some(fields) = answer.as_object_mut() {
+                        line.append(fields);
+                    }
+                    println!("{}", Value::Object(line));
+                    ExitCode::SUCCESS
+                }
+                Err(error) => {
+                    let mut line = json!({"ok": false, "error": error.to_string()});
+                    if let EngramError::Invalid { errors, .. } = &error {
+                        line["errors"] = json!(errors);
+                    }
+                    println!("{line}");
+                    ExitCode::FAILURE
+                }
+            });
+        }
+        Command::Describe => {
+            let limits = SandboxLimits {
+                fuel: cli.fuel,
+                memory_bytes: cli.memory_mib << 20,
+            };
+            let engine = PolicyEngine::new(None)?;
+            let (bytes, policy) = match &cli.policy {
+                Some(path) => (
+                    std::fs::read(path).map_err(|source| EngramError::Io {
+                        path: path.clone(),
+                        source,
+                    })?,
+                    engine.load_file(path, limits)?,
+                ),
+                None => (
+                    engram::policy::DEFAULT_POLICY_WASM.to_vec(),
+                    engine.load_default(limits)?,
+                ),
+            };
+            let imports = engram::policy::component_imports(&engine, &bytes)?;
+            println!(
+                "{}",
+                json!({"policy": policy.info(), "imports": imports, "bytes": bytes.len()})
+            );
+        }
+        Command::Bench(cmd) => {
+            let report = engram::bench::run(&engram::bench::BenchConfig {
+                candidates: cmd.candidates,
+                iterations: cmd.iterations,
+                ..Default::default()
+            })?;
+            println!(
+                "instantiate          {:>10.1} µs (median, fresh instance from the pre-instantiated component)",
+                report.instantiate_us
+            );
+            println!(
+                "select, sandboxed    {:>10.1} µs (median, {} candidates, instantiation included)",
+                report.policy_call_us, report.candidates
+            );
+            println!(
+                "select, native       {:>10.1} µs (same inputs)",
+                report.policy_native_call_us
+            );
+            println!("sandbox / native     {:>10.2}x", report.sandbox_ratio);
+            println!("cold compile         {:>10.1} ms", report.compile_ms);
+            println!("load from cache      {:>10.2} ms", report.cached_load_ms);
+            if cmd.json {
+                println!(
+                    "{}",
+                    serde_json::to_string(&report).expect("report serialises")
+                );
+            }
+        }
+        Command::Demo => {
+            let work = std::env::temp_dir().join(format!("engram-demo-{}", std::process::id()));
+            let data = cli.data_dir.clone().unwrap_or_else(|| work.join("data"));
+            let engine = PolicyEngine::new(Some(data.join("cache")))?;
+            let policy = engine.load_default(SandboxLimits {
+                fuel: cli.fuel,
+                memory_bytes: cli.memory_mib << 20,
+            })?;
+            let mut engram = Engram::new(&data, Box::new(Guarded::new(policy)));
+            engram::demo::run(&mut engram, &work, &mut std::io::stdout())?;
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn usage(message: &str) -> EngramError {
+    EngramError::Usage(message.to_owned())
+}
+
+fn parse_target(text: &str) -> Option<Target> {
+    serde_json::from_value(Value::String(text.to_owned())).ok()
+}
+
+/// `0x401000`, `401000h` or decimal.
+fn parse_address(text: &str) -> Result<u64, EngramError> {
+    let t = text.trim();
+    let parsed = if let Some(hex) = t.strip_prefix("0x").or_else(|| t.strip_prefix("0X")) {
+        u64::from_str_radix(hex, 16)
+    } else {
+        t.parse()
+    };
+    parsed.map_err(|_| {
+        usage(&format!(
+            "{text:?} is not an address (use 0x401000 or decimal)"
+        ))
+    })
+}
+
+/// `NAME@START[-END]`.
+fn parse_function(spec: &str) -> Result<(String, u64, Option<u64>), EngramError> {
+    let (name, range) = spec
+        .rsplit_once('@')
+        .ok_or_else(|| usage(&format!("{spec:?}: expected NAME@START[-END]")))?;
+    let (start, end) = match range.split_once('-') {
+        Some((start, end)) => (parse_address(start)?, Some(parse_address(end)?)),
+        None => (parse_address(range)?, None),
+    };
+    Ok((name.to_owned(), start, end))
+}
+
+fn print_explanation(injection: &engram::Injection) {
+    println!(
+        "\n{:<8} {:<8} {:<11} {:>6} {:>7} {:>6} {:>7} {:>6}  text",
+        "id", "scope", "outcome", "anchor", "lexical", "conf", "recency", "total"
+    );
+    let rows = injection
+        .selection
+        .chosen
+        .iter()
+        .map(|c| (c.id, "chosen".to_owned(), c.score))
+        .chain(
+            injection
+                .selection
+                .rejected
+                .iter()
+                .map(|r| (r.id, format!("{:?}", r.reason).to_lowercase(), r.score)),
+        );
+    for (id, outcome, s) in rows {
+        let candidate = &injection.candidates[&id];
+        let scope = if candidate.scope == Scope::Local {
+            "local"
+        } else {
+            "global"
+        };
+        let text: String = candidate.text.chars().take(50).collect();
+        println!(
+            "{id:<8} {scope:<8} {outcome:<11} {:>6.3} {:>7.3} {:>6.2} {:>7.3} {:>6.3}  {text}",
+            s.anchor, s.lexical, s.confidence, s.recency, s.total
+        );
+    }
+}
+
+/// `engram scan --jsonl`: one output line per input line; a bad line gets `{"error": ...}`.
+fn scan_jsonl(engram: &mut Engram) -> Result<(), EngramError> {
+    #[derive(serde::Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct Line {
+        text: String,
+        target: Option<Target>,
+    }
+    let stdin = std::io::stdin().lock();
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    let io = |source| EngramError::Io {
+        path: "<stdout>".into(),
+        source,
+    };
+    // Each slot is either an item to scan or the error line for its input.
+    let mut pending: Vec<Result<ScanItem, String>> = Vec::new();
+    let mut flush = |pending: &mut Vec<Result<ScanItem, String>>,
+                     out: &mut dyn Write|
+     -> Result<(), EngramError> {
+        let items: Vec<ScanItem> = pending
+            .iter()
+            .filter_map(|p| p.as_ref().ok().cloned())
+            .collect();
+        let mut results = engram.scan(&items)?.into_iter();
+        for slot in pending.drain(..) {
+            let line = match slot {
+                Ok(_) => serde_json::to_string(&results.next().expect("one result per item"))
+                    .expect("results serialise"),
+                Err(error) => json!({ "error": error }).to_string(),
+            };
+            writeln!(out, "{line}").map_err(io)?;
+        }
+        Ok(())
+    };
+    for (number, line) in stdin.split(b'\n').enumerate() {
+        let bytes = line.map_err(|source| EngramError::Io {
+            path: "<stdin>".into(),
+            source,
+        })?;
+        let slot = if bytes.len() > MAX_SCAN_LINE_BYTES {
+            Err(format!(
+                "line {}: {} bytes; the limit is {MAX_SCAN_LINE_BYTES}",
+                number + 1,
+                bytes.len()
+            ))
+        } else {
+            match serde_json::from_slice::<Line>(&bytes) {
+                Ok(line) => Ok(ScanItem {
+                    text: line.text,
+                    target: line.target.unwrap_or(Target::Memory),
+                }),
+                Err(error) => Err(format!("line {}: {error}", number + 1)),
+            }
+        };
+        pending.push(slot);
+        if pending.len() >= SCAN_BATCH {
+            flush(&mut pending, &mut out)?;
+        }
+    }
+    flush(&mut pending, &mut out)?;
+    out.flush().map_err(io)
+}

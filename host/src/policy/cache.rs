@@ -1,0 +1,76 @@
+//! The on-disk cache of compiled policies.
+//!
+//! Compiling a component with Cranelift takes ~100 ms or more; loading the compiled artefact
+//! takes a fraction of that. An entry is keyed by the SHA-256 of the component's bytes and the
+//! engine's compatibility hash (wasmtime version, compiler settings, CPU features), so a changed
+//! policy or a new engram never loads stale code.
+
+use std::hash::{DefaultHasher, Hash, Hasher};
+use std::path::{Path, PathBuf};
+
+use sha2::{Digest, Sha256};
+use wasmtime::Engine;
+use wasmtime::component::Component;
+
+/// How a component was obtained.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CacheOutcome {
+    /// Compiled now; no cache directory was configured.
+    Compiled,
+    /// Compiled now and written to the cache.
+    CompiledAndStored,
+    /// Loaded from the cache without compiling.
+    Loaded,
+}
+
+/// The file a component's compiled form lives in.
+pub(crate) fn entry_path(engine: &Engine, cache_dir: &Path, wasm: &[u8]) -> PathBuf {
+    let mut engine_hash = DefaultHasher::new();
+    engine
+        .precompile_compatibility_hash()
+        .hash(&mut engine_hash);
+    let digest = Sha256::digest(wasm);
+    let hex: String = digest.iter().map(|b| format!("{b:02x}")).collect();
+    cache_dir.join(format!("{hex}-{:016x}.cwasm", engine_hash.finish()))
+}
+
+/// Loads `wasm` from the cache when present, else compiles it and stores the result.
+///
+/// A cache entry that fails to load (truncated, from another build) is recompiled and replaced.
+/// Cache write failures are not fatal: the compiled component is still returned.
+pub(crate) fn load_or_compile(
+    engine: &Engine,
+    cache_dir: Option<&Path>,
+    wasm: &[u8],
+) -> wasmtime::Result<(Component, CacheOutcome)> {
+    let Some(dir) = cache_dir else {
+        return Ok((Component::new(engine, wasm)?, CacheOutcome::Compiled));
+    };
+    let path = entry_path(engine, dir, wasm);
+    // Read into memory rather than map the file: a mapped entry that another process truncates
+    // would crash this one (SIGBUS), and a copy of a few megabytes costs little.
+    if let Ok(bytes) = std::fs::read(&path) {
+        // SAFETY: entries are written only by `store` below, with bytes from
+        // `Engine::precompile_component`, under a name bound to the component's hash and this
+        // engine's configuration; wasmtime still checks the header and version on load.
+        if let Ok(component) = unsafe { Component::deserialize(engine, &bytes) } {
+            return Ok((component, CacheOutcome::Loaded));
+        }
+    }
+    let compiled = engine.precompile_component(wasm)?;
+    // SAFETY: the bytes were produced by this engine a moment ago.
+    let component = unsafe { Component::deserialize(engine, &compiled)? };
+    let outcome = match store(dir, &path, &compiled) {
+        Ok(()) => CacheOutcome::CompiledAndStored,
+        Err(_) => CacheOutcome::Compiled,
+    };
+    Ok((component, outcome))
+}
+
+/// Writes an entry atomically: a reader sees the old file, the new one or none, never a part.
+fn store(dir: &Path, path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    std::fs::create_dir_all(dir)?;
+    let tmp = path.with_extension(format!("tmp{}", std::process::id()));
+    std::fs::write(&tmp, bytes)?;
+    std::fs::rename(&tmp, path)
+}

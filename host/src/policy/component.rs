@@ -1,0 +1,430 @@
+//! The sandbox: policies as WebAssembly components under wasmtime.
+//!
+//! One [`PolicyEngine`] per process compiles (or loads from the cache) and pre-instantiates a
+//! component once. Every call then runs in a fresh `Store` with a fuel budget and a memory cap,
+//! so a policy keeps no state between calls, cannot run forever and cannot exhaust the host's
+//! memory. A trap becomes a [`PolicyError`] naming the policy and the trap kind.
+
+use std::path::{Path, PathBuf};
+
+use engram_policy::types::{
+    Candidate, Context, FieldError, Limits, PolicyInfo, ScanItem, ScanResult, ScoreParts,
+    Selection, ValidatedCall,
+};
+use wasmtime::component::{Component, Linker};
+use wasmtime::{Config, Engine, ResourceLimiter, Store, Trap};
+
+use super::cache::{self, CacheOutcome};
+use super::v0_1::{self, PolicyPre};
+use super::{CONTRACT_INTERFACE, DEFAULT_POLICY_WASM, Policy};
+use crate::error::PolicyError;
+
+/// Resource limits applied to every policy call.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SandboxLimits {
+    /// Fuel for one call (roughly one unit per WebAssembly instruction).
+    pub fuel: u64,
+    /// Most bytes of linear memory the policy may hold.
+    pub memory_bytes: usize,
+}
+
+impl Default for SandboxLimits {
+    /// 2 billion fuel (a second or two of work at most) and 128 MiB of memory.
+    fn default() -> Self {
+        SandboxLimits {
+            fuel: 2_000_000_000,
+            memory_bytes: 128 << 20,
+        }
+    }
+}
+
+/// The wasmtime engine, configured for policies, and the compiled-code cache.
+#[derive(Clone)]
+pub struct PolicyEngine {
+    engine: Engine,
+    cache_dir: Option<PathBuf>,
+}
+
+impl PolicyEngine {
+    /// An engine that caches compiled policies under `cache_dir` (no cache when `None`).
+    pub fn new(cache_dir: Option<PathBuf>) -> Result<Self, PolicyError> {
+        let mut config = Config::new();
+        config.consume_fuel(true);
+        config.cranelift_opt_level(wasmtime::OptLevel::Speed);
+        // A trap is reported as one line naming the policy and the trap; a wasm backtrace of
+        // the policy's internals would help nobody reading the error.
+        config.wasm_backtrace_max_frames(None);
+        let engine = Engine::new(&config).map_err(|e| PolicyError::Runtime(format!("{e:#}")))?;
+        Ok(PolicyEngine { engine, cache_dir })
+    }
+
+    /// The underlying wasmtime engine.
+    pub fn engine(&self) -> &Engine {
+        &self.engine
+    }
+
+    /// Loads the embedded default policy.
+    pub fn load_default(&self, limits: SandboxLimits) -> Result<ComponentPolicy, PolicyError> {
+        self.load_bytes("engram-default", DEFAULT_POLICY_WASM, limits)
+    }
+
+    /// Loads a policy component from a file.
+    pub fn load_file(
+        &self,
+        path: &Path,
+        limits: SandboxLimits,
+    ) -> Result<ComponentPolicy, PolicyError> {
+        let wasm = std::fs::read(path).map_err(|source| PolicyError::Read {
+            path: path.to_owned(),
+            source,
+        })?;
+        self.load_bytes(&path.display().to_string(), &wasm, limits)
+    }
+
+    /// Loads a policy from component bytes; `label` names it in errors until `describe` answers.
+    pub fn load_bytes(
+        &self,
+        label: &str,
+        wasm: &[u8],
+        limits: SandboxLimits,
+    ) -> Result<ComponentPolicy, PolicyError> {
+        let (component, outcome) = self.compile(label, wasm)?;
+        let pre = self.pre_instantiate(label, &component)?;
+        let mut policy = ComponentPolicy {
+            engine: self.engine.clone(),
+            pre,
+            label: label.to_owned(),
+            info: None,
+            limits,
+            cache_outcome: outcome,
+        };
+        let info = policy.run("describe", |bindings, store| {
+            bindings
+                .engram_policy_policy()
+                .call_describe(store)
+                .map(v0_1::policy_info)
+        })?;
+        check_contract_version(label, &info)?;
+        policy.info = Some(info);
+        Ok(policy)
+    }
+
+    /// Compiles (or loads from the cache) without instantiating.
+    pub fn compile(
+        &self,
+        label: &str,
+        wasm: &[u8],
+    ) -> Result<(Component, CacheOutcome), PolicyError> {
+        if !wasm.starts_with(b"\0asm") {
+            return Err(PolicyError::NotAComponent {
+                policy: label.to_owned(),
+                detail: "the file does not start with the WebAssembly magic bytes".to_owned(),
+            });
+        }
+        cache::load_or_compile(&self.engine, self.cache_dir.as_deref(), wasm).map_err(|e| {
+            PolicyError::NotAComponent {
+                policy: label.to_owned(),
+                detail: format!("{e:#}"),
+            }
+        })
+    }
+
+    fn pre_instantiate(
+        &self,
+        label: &str,
+        component: &Component,
+    ) -> Result<PolicyPre<Sandbox>, PolicyError> {
+        let mut linker: Linker<Sandbox> = Linker::new(&self.engine);
+        define_fixed_seed(&mut linker, &self.engine, component)
+            .map_err(|e| PolicyError::Runtime(format!("{label}: {e:#}")))?;
+        // Rust's wasm32-wasip2 std makes components import WASI interfaces that a pure policy
+        // never calls; satisfy them with functions that trap if called.
+        linker
+            .define_unknown_imports_as_traps(component)
+            .map_err(|e| PolicyError::Runtime(format!("{e:#}")))?;
+        let instance_pre = linker
+            .instantiate_pre(component)
+            .map_err(|e| PolicyError::Runtime(format!("{label}: {e:#}")))?;
+        PolicyPre::new(instance_pre).map_err(|e| PolicyError::WrongContract {
+            policy: label.to_owned(),
+            contract: CONTRACT_INTERFACE,
+            detail: format!(
+                "{e:#}; it exports {}",
+                describe_exports(&self.engine, component)
+            ),
+        })
+    }
+}
+
+/// The names of everything a component imports (for `engram describe` and the README).
+pub fn component_imports(engine: &PolicyEngine, wasm: &[u8]) -> Result<Vec<String>, PolicyError> {
+    let (component, _) = engine.compile("component", wasm)?;
+    Ok(component
+        .component_type()
+        .imports(&engine.engine)
+        .map(|(name, _)| name.to_owned())
+        .collect())
+}
+
+/// The seed the host gives a policy's hash maps (the bytes of "engram-policy-v1").
+const FIXED_SEED: (u64, u64) = (0x656e_6772_616d_2d70, 0x6f6c_6963_792d_7631);
+
+/// Rust's std seeds `HashMap`s from `wasi:random/insecure-seed`, which libraries such as
+/// `regex` reach at run time. A policy must be deterministic, so instead of randomness the host
+/// answers with a fixed seed: iteration orders are then the same on every run. Every other WASI
+/// import traps if called.
+fn define_fixed_seed(
+    linker: &mut Linker<Sandbox>,
+    engine: &Engine,
+    component: &Component,
+) -> wasmtime::Result<()> {
+    for (name, _) in component.component_type().imports(engine) {
+        if name.starts_with("wasi:random/insecure-seed@") {
+            linker
+                .instance(name)?
+                .func_wrap("insecure-seed", |_, (): ()| Ok((FIXED_SEED,)))?;
+        }
+    }
+    Ok(())
+}
+
+fn describe_exports(engine: &Engine, component: &Component) -> String {
+    let names: Vec<String> = component
+        .component_type()
+        .exports(engine)
+        .map(|(name, _)| name.to_owned())
+        .collect();
+    if names.is_empty() {
+        "nothing".to_owned()
+    } else {
+        names.join(", ")
+    }
+}
+
+fn check_contract_version(label: &str, info: &PolicyInfo) -> Result<(), PolicyError> {
+    let ours = engram_policy::CONTRACT_VERSION;
+    // 0.x versions: the minor version is the breaking one.
+    let major_minor = |v: &str| v.split('.').take(2).collect::<Vec<_>>().join(".");
+    if major_minor(&info.contract_version) != major_minor(ours) {
+        return Err(PolicyError::WrongContract {
+            policy: label.to_owned(),
+            contract: CONTRACT_INTERFACE,
+            detail: format!(
+                "describe reports contract version {:?}",
+                info.contract_version
+            ),
+        });
+    }
+    Ok(())
+}
+
+/// What each policy call's store holds.
+pub struct Sandbox {
+    limiter: MemoryCap,
+}
+
+/// A limiter that traps (rather than failing `memory.grow` quietly) past the cap and remembers
+/// that it did, so the error can say so.
+struct MemoryCap {
+    cap: usize,
+    hit: bool,
+}
+
+impl ResourceLimiter for MemoryCap {
+    fn memory_growing(
+        &mut self,
+        _current: usize,
+        desired: usize,
+        _maximum: Option<usize>,
+    ) -> wasmtime::Result<bool> {
+        if desired > self.cap {
+            self.hit = true;
+            wasmtime::bail!("memory cap of {} bytes reached", self.cap);
+        }
+        Ok(true)
+    }
+
+    fn table_growing(
+        &mut self,
+        _current: usize,
+        desired: usize,
+        _maximum: Option<usize>,
+    ) -> wasmtime::Result<bool> {
+        Ok(desired <= 100_000)
+    }
+}
+
+/// A policy component, compiled and pre-instantiated, ready to be called.
+pub struct ComponentPolicy {
+    engine: Engine,
+    pre: PolicyPre<Sandbox>,
+    label: String,
+    info: Option<PolicyInfo>,
+    limits: SandboxLimits,
+    cache_outcome: CacheOutcome,
+}
+
+impl std::fmt::Debug for ComponentPolicy {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ComponentPolicy")
+            .field("label", &self.label)
+            .field("info", &self.info)
+            .field("limits", &self.limits)
+            .field("cache_outcome", &self.cache_outcome)
+            .finish_non_exhaustive()
+    }
+}
+
+impl ComponentPolicy {
+    /// How the compiled code was obtained.
+    pub fn cache_outcome(&self) -> CacheOutcome {
+        self.cache_outcome
+    }
+
+    /// The limits each call runs under.
+    pub fn limits(&self) -> SandboxLimits {
+        self.limits
+    }
+
+    /// Changes the limits for later calls.
+    pub fn set_limits(&mut self, limits: SandboxLimits) {
+        self.limits = limits;
+    }
+
+    /// Instantiates the policy in a fresh store and drops it: the per-call set-up cost.
+    pub fn instantiate_only(&self) -> Result<(), PolicyError> {
+        let mut store = self.new_store()?;
+        self.pre
+            .instantiate(&mut store)
+            .map(drop)
+            .map_err(|e| self.classify("instantiate", e, &store))
+    }
+
+    fn name(&self) -> &str {
+        self.info.as_ref().map_or(&self.label, |info| &info.name)
+    }
+
+    fn new_store(&self) -> Result<Store<Sandbox>, PolicyError> {
+        let mut store = Store::new(
+            &self.engine,
+            Sandbox {
+                limiter: MemoryCap {
+                    cap: self.limits.memory_bytes,
+                    hit: false,
+                },
+            },
+        );
+        store.limiter(|sandbox| &mut sandbox.limiter);
+        store
+            .set_fuel(self.limits.fuel)
+            .map_err(|e| PolicyError::Runtime(format!("{e:#}")))?;
+        Ok(store)
+    }
+
+    /// Runs one export in a fresh instance.
+    fn run<T>(
+        &self,
+        call: &'static str,
+        f: impl FnOnce(&v0_1::MemoryPolicy, &mut Store<Sandbox>) -> wasmtime::Result<T>,
+    ) -> Result<T, PolicyError> {
+        let mut store = self.new_store()?;
+        let bindings = self
+            .pre
+            .instantiate(&mut store)
+            .map_err(|e| self.classify(call, e, &store))?;
+        f(&bindings, &mut store).map_err(|e| self.classify(call, e, &store))
+    }
+
+    fn classify(
+        &self,
+        call: &'static str,
+        error: wasmtime::Error,
+        store: &Store<Sandbox>,
+    ) -> PolicyError {
+        let policy = self.name().to_owned();
+        if store.data().limiter.hit {
+            return PolicyError::MemoryCap {
+                policy,
+                call,
+                cap: self.limits.memory_bytes,
+            };
+        }
+        match error.downcast_ref::<Trap>() {
+            Some(Trap::OutOfFuel) => PolicyError::OutOfFuel {
+                policy,
+                call,
+                fuel: self.limits.fuel,
+            },
+            Some(trap) => PolicyError::Trap {
+                policy,
+                call,
+                trap: trap.to_string(),
+            },
+            None => PolicyError::Trap {
+                policy,
+                call,
+                trap: error.root_cause().to_string(),
+            },
+        }
+    }
+}
+
+impl Policy for ComponentPolicy {
+    fn info(&self) -> &PolicyInfo {
+        self.info.as_ref().expect("describe ran at load time")
+    }
+
+    fn validate(
+        &mut self,
+        tool: &str,
+        args_json: &str,
+    ) -> Result<Result<ValidatedCall, Vec<FieldError>>, PolicyError> {
+        self.run("validate", |bindings, store| {
+            bindings
+                .engram_policy_policy()
+                .call_validate(store, tool, args_json)
+                .map(v0_1::validation)
+        })
+    }
+
+    fn scan(&mut self, items: &[ScanItem]) -> Result<Vec<ScanResult>, PolicyError> {
+        let items: Vec<_> = items.iter().map(v0_1::scan_item).collect();
+        self.run("scan", |bindings, store| {
+            let results = bindings.engram_policy_policy().call_scan(store, &items)?;
+            Ok(results.into_iter().map(v0_1::scan_result).collect())
+        })
+    }
+
+    fn score(
+        &mut self,
+        context: &Context,
+        candidates: &[Candidate],
+    ) -> Result<Vec<ScoreParts>, PolicyError> {
+        let context = v0_1::context(context);
+        let candidates: Vec<_> = candidates.iter().map(v0_1::candidate).collect();
+        self.run("score", |bindings, store| {
+            let scores =
+                bindings
+                    .engram_policy_policy()
+                    .call_score(store, &context, &candidates)?;
+            Ok(scores.into_iter().map(v0_1::score_parts).collect())
+        })
+    }
+
+    fn select(
+        &mut self,
+        context: &Context,
+        candidates: &[Candidate],
+        limits: &Limits,
+    ) -> Result<Selection, PolicyError> {
+        let context = v0_1::context(context);
+        let candidates: Vec<_> = candidates.iter().map(v0_1::candidate).collect();
+        let limits = v0_1::limits(limits);
+        self.run("select", |bindings, store| {
+            bindings
+                .engram_policy_policy()
+                .call_select(store, &context, &candidates, limits)
+                .map(v0_1::selection)
+        })
+    }
+}

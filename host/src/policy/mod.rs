@@ -1,0 +1,64 @@
+//! Memory policies behind one trait: the sandboxed component ([`ComponentPolicy`]) and the same
+//! default logic linked natively ([`NativePolicy`], for benchmarks and golden vectors).
+//!
+//! The host never trusts a policy: [`Guarded`] checks every answer against the request before
+//! anything acts on it.
+
+mod cache;
+mod component;
+mod guard;
+mod native;
+mod v0_1;
+
+pub use cache::CacheOutcome;
+pub use component::{ComponentPolicy, PolicyEngine, SandboxLimits, component_imports};
+pub use guard::Guarded;
+pub use native::NativePolicy;
+
+use engram_policy::types::{
+    Candidate, Context, FieldError, Limits, PolicyInfo, ScanItem, ScanResult, ScoreParts,
+    Selection, ValidatedCall,
+};
+
+use crate::error::PolicyError;
+
+/// The default policy component, built from `guest/` by `build.rs` and embedded in the binary.
+pub const DEFAULT_POLICY_WASM: &[u8] =
+    include_bytes!(concat!(env!("OUT_DIR"), "/engram_policy.wasm"));
+
+/// The contract interface every policy component must export.
+pub const CONTRACT_INTERFACE: &str = "engram:policy/policy@0.1.0";
+
+/// The four duties of a memory policy plus `describe`, as the host calls them.
+///
+/// An `Err` means the policy failed (trapped, ran out of fuel or memory, answered nonsense); a
+/// validation failure of the input is an `Ok(Err(..))` from [`Policy::validate`].
+pub trait Policy {
+    /// Who the policy is (cached at load time).
+    fn info(&self) -> &PolicyInfo;
+
+    /// Checks a tool call against its closed schema.
+    fn validate(
+        &mut self,
+        tool: &str,
+        args_json: &str,
+    ) -> Result<Result<ValidatedCall, Vec<FieldError>>, PolicyError>;
+
+    /// Scans texts before they are stored; one result per item.
+    fn scan(&mut self, items: &[ScanItem]) -> Result<Vec<ScanResult>, PolicyError>;
+
+    /// Scores candidates against a context; one result per candidate.
+    fn score(
+        &mut self,
+        context: &Context,
+        candidates: &[Candidate],
+    ) -> Result<Vec<ScoreParts>, PolicyError>;
+
+    /// Chooses what to inject and renders the snapshot.
+    fn select(
+        &mut self,
+        context: &Context,
+        candidates: &[Candidate],
+        limits: &Limits,
+    ) -> Result<Selection, PolicyError>;
+}

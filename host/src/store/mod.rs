@@ -1,0 +1,680 @@
+//! A knowledge base: one SQLite file per subject (WAL, FTS5), with numbered migrations.
+//!
+//! Every write runs in one `BEGIN IMMEDIATE` transaction that also appends its audit event, so
+//! a crash, a trap or a concurrent writer never leaves half a change behind.
+
+mod model;
+mod schema;
+
+pub use model::{
+    Author, Badge, Memory, NewMemory, ProfileTarget, Status, content_hash, kind_str, parse_kind,
+    parse_scope, scope_str,
+};
+pub use schema::{APPLICATION_ID, CURRENT_VERSION, MIGRATIONS};
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use engram_policy::types::{Anchor, FunctionAnchor, MemoryKind, OffsetRadius, OffsetRange, Scope};
+use rusqlite::{
+    Connection, OpenFlags, OptionalExtension, Transaction, TransactionBehavior, params,
+};
+
+use crate::error::{EngramError, Result};
+
+/// How long a writer waits for another writer before giving up.
+const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// An audit event to append with a write.
+#[derive(Debug, Clone)]
+pub struct Event<'a> {
+    /// Who did it (an author name, or `reviewer`).
+    pub actor: &'a str,
+    /// What was done: add, replace, remove, revise, forget, accept, reject, import.
+    pub action: &'a str,
+    /// Content hash before the change.
+    pub before_hash: Option<&'a str>,
+    /// Content hash after the change.
+    pub after_hash: Option<&'a str>,
+    /// Free detail (a reason, a thread).
+    pub detail: Option<&'a str>,
+}
+
+/// A filter for listing and searching memories.
+#[derive(Debug, Clone, Default)]
+pub struct MemoryFilter {
+    /// Words to match with the full-text index; empty for all.
+    pub query: String,
+    /// Only this scope.
+    pub scope: Option<Scope>,
+    /// Only this kind.
+    pub kind: Option<MemoryKind>,
+    /// Only memories carrying every one of these tags.
+    pub tags: Vec<String>,
+    /// Only memories in every one of these categories.
+    pub categories: Vec<String>,
+    /// Only this profile target.
+    pub target: Option<ProfileTarget>,
+    /// Include quarantined (pending) memories; recall and inject never set this.
+    pub include_quarantined: bool,
+    /// At most this many.
+    pub limit: u32,
+    /// Skip this many.
+    pub offset: u32,
+}
+
+/// An open knowledge base.
+pub struct KnowledgeBase {
+    conn: Connection,
+    path: PathBuf,
+}
+
+impl KnowledgeBase {
+    /// Opens an existing knowledge base, migrating it if it is older than this build.
+    /// Fails with [`EngramError::UnknownSubject`]-style errors left to the caller when the file
+    /// is missing: this returns `Ok(None)`.
+    pub fn open_existing(path: &Path) -> Result<Option<KnowledgeBase>> {
+        if !path.is_file() {
+            return Ok(None);
+        }
+        Self::open(path).map(Some)
+    }
+
+    /// Opens a knowledge base, creating it (and its folder) when missing.
+    pub fn open_or_create(path: &Path) -> Result<KnowledgeBase> {
+        if let Some(dir) = path.parent() {
+            std::fs::create_dir_all(dir).map_err(|source| EngramError::Io {
+                path: dir.to_owned(),
+                source,
+            })?;
+        }
+        Self::open(path)
+    }
+
+    fn open(path: &Path) -> Result<KnowledgeBase> {
+        let store_err = |source| EngramError::Store {
+            path: path.to_owned(),
+            source,
+        };
+        if path.is_file() {
+            // Look before touching: a newer or foreign file must be left exactly as it is.
+            check_version_read_only(path)?;
+        }
+        let conn = Connection::open(path).map_err(store_err)?;
+        conn.busy_timeout(BUSY_TIMEOUT).map_err(store_err)?;
+        conn.pragma_update(None, "journal_mode", "WAL")
+            .map_err(store_err)?;
+        conn.pragma_update(None, "synchronous", "NORMAL")
+            .map_err(store_err)?;
+        conn.pragma_update(None, "foreign_keys", "ON")
+            .map_err(store_err)?;
+        let mut kb = KnowledgeBase {
+            conn,
+            path: path.to_owned(),
+        };
+        kb.migrate()?;
+        Ok(kb)
+    }
+
+    /// The file.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// The schema version of the open store.
+    pub fn schema_version(&self) -> Result<i64> {
+        self.conn
+            .pragma_query_value(None, "user_version", |row| row.get(0))
+            .map_err(|e| self.err(e))
+    }
+
+    fn err(&self, source: rusqlite::Error) -> EngramError {
+        EngramError::Store {
+            path: self.path.clone(),
+            source,
+        }
+    }
+
+    fn migrate(&mut self) -> Result<()> {
+        let version = self.schema_version()?;
+        if version == CURRENT_VERSION {
+            return Ok(());
+        }
+        if version > 0 {
+            self.backup(version)?;
+        }
+        let path = self.path.clone();
+        let store_err = |source| EngramError::Store {
+            path: path.clone(),
+            source,
+        };
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)
+            .map_err(store_err)?;
+        // Another process may have migrated while we waited for the lock.
+        let version: i64 = tx
+            .pragma_query_value(None, "user_version", |row| row.get(0))
+            .map_err(store_err)?;
+        for (index, sql) in MIGRATIONS.iter().enumerate().skip(version as usize) {
+            tx.execute_batch(sql).map_err(store_err)?;
+            tx.pragma_update(None, "user_version", index as i64 + 1)
+                .map_err(store_err)?;
+        }
+        tx.pragma_update(None, "application_id", APPLICATION_ID)
+            .map_err(store_err)?;
+        tx.commit().map_err(store_err)
+    }
+
+    /// Copies the store, before migrating it, to `<file>.v<version>.bak` with SQLite's online
+    /// backup API.
+    fn backup(&self, version: i64) -> Result<PathBuf> {
+        let mut name = self.path.file_name().unwrap_or_default().to_owned();
+        name.push(format!(".v{version}.bak"));
+        let target = self.path.with_file_name(name);
+        self.conn
+            .backup(
+                rusqlite::MAIN_DB,
+                &target,
+                None::<fn(rusqlite::backup::Progress)>,
+            )
+            .map_err(|e| self.err(e))?;
+        Ok(target)
+    }
+
+    /// Runs `f` in one immediate (write-locking) transaction.
+    pub fn write<T>(&mut self, f: impl FnOnce(&Transaction<'_>) -> Result<T>) -> Result<T> {
+        let path = self.path.clone();
+        let store_err = |source| EngramError::Store {
+            path: path.clone(),
+            source,
+        };
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)
+            .map_err(store_err)?;
+        // Errors raised with `?` inside `f` do not know the file; name it here.
+        let value = f(&tx).map_err(|error| match error {
+            EngramError::Store { source, .. } => store_err(source),
+            other => other,
+        })?;
+        tx.commit().map_err(store_err)?;
+        Ok(value)
+    }
+
+    /// A read-only view for queries.
+    pub fn conn(&self) -> &Connection {
+        &self.conn
+    }
+
+    /// Reads one memory by id, in any state.
+    pub fn get(&self, id: u64) -> Result<Option<Memory>> {
+        get_memory(&self.conn, id).map_err(|e| self.err(e))
+    }
+
+    /// Memories matching `filter`, most relevant first when there is a query (with BM25
+    /// relevance, larger is better), else newest first (relevance 0).
+    pub fn search(&self, filter: &MemoryFilter) -> Result<Vec<(Memory, f32)>> {
+        search(&self.conn, filter).map_err(|e| self.err(e))
+    }
+
+    /// Counts active memories by scope and badge, for `stats`-style summaries.
+    pub fn count_active(&self) -> Result<u64> {
+        self.conn
+            .query_row(
+                "SELECT count(*) FROM memories WHERE status = 'active'",
+                [],
+                |row| row.get::<_, i64>(0),
+            )
+            .map(|n| n as u64)
+            .map_err(|e| self.err(e))
+    }
+
+    /// The ids of active, unquarantined local memories with an anchor that can match
+    /// `offset` (exact, inside a function or range, within a radius), the function starting at
+    /// `function_start` or named `function_name`, or one of `strings`.
+    pub fn anchored_ids(
+        &self,
+        offset: Option<u64>,
+        function_start: Option<u64>,
+        function_name: Option<&str>,
+        strings: &[String],
+        limit: u32,
+    ) -> Result<Vec<u64>> {
+        anchored_ids(
+            &self.conn,
+            offset,
+            function_start,
+            function_name,
+            strings,
+            limit,
+        )
+        .map_err(|e| self.err(e))
+    }
+
+    /// Loads memories by id (any order; missing ids are skipped).
+    pub fn get_many(&self, ids: &[u64]) -> Result<Vec<Memory>> {
+        let mut out = Vec::with_capacity(ids.len());
+        for &id in ids {
+            if let Some(m) = self.get(id)? {
+                out.push(m);
+            }
+        }
+        Ok(out)
+    }
+
+    /// The most recent audit events, newest first.
+    pub fn events(&self, limit: u32) -> Result<Vec<serde_json::Value>> {
+        let mut stmt = self
+            .conn
+            .prepare("SELECT id, at, actor, action, memory_id, before_hash, after_hash, detail FROM events ORDER BY id DESC LIMIT ?1")
+            .map_err(|e| self.err(e))?;
+        let rows = stmt
+            .query_map([limit], |row| {
+                Ok(serde_json::json!({
+                    "id": row.get::<_, i64>(0)?,
+                    "at": row.get::<_, i64>(1)?,
+                    "actor": row.get::<_, String>(2)?,
+                    "action": row.get::<_, String>(3)?,
+                    "memory_id": row.get::<_, Option<i64>>(4)?,
+                    "before_hash": row.get::<_, Option<String>>(5)?,
+                    "after_hash": row.get::<_, Option<String>>(6)?,
+                    "detail": row.get::<_, Option<String>>(7)?,
+                }))
+            })
+            .map_err(|e| self.err(e))?;
+        rows.collect::<rusqlite::Result<_>>()
+            .map_err(|e| self.err(e))
+    }
+
+    /// Notes that memories were injected or recalled at `now`.
+    pub fn mark_recalled(&mut self, ids: &[u64], now: i64) -> Result<()> {
+        if ids.is_empty() {
+            return Ok(());
+        }
+        self.write(|tx| {
+            let mut stmt = tx.prepare_cached(
+                "UPDATE memories SET recall_count = recall_count + 1, last_recalled = ?2 WHERE id = ?1",
+            )?;
+            for &id in ids {
+                stmt.execute(params![id as i64, now])?;
+            }
+            Ok(())
+        })
+    }
+}
+
+impl From<rusqlite::Error> for EngramError {
+    /// For code inside [`KnowledgeBase::write`] closures, which names the file afterwards.
+    fn from(source: rusqlite::Error) -> Self {
+        EngramError::Store {
+            path: PathBuf::from("<knowledge base>"),
+            source,
+        }
+    }
+}
+
+fn check_version_read_only(path: &Path) -> Result<()> {
+    let store_err = |source| EngramError::Store {
+        path: path.to_owned(),
+        source,
+    };
+    let conn = Connection::open_with_flags(
+        path,
+        OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+    )
+    .map_err(store_err)?;
+    let header = |pragma: &str| conn.pragma_query_value(None, pragma, |row| row.get::<_, i64>(0));
+    let version = header("user_version").map_err(|e| EngramError::NotAStore {
+        path: path.to_owned(),
+        problem: e.to_string(),
+    })?;
+    let app_id = header("application_id").map_err(store_err)?;
+    if app_id != 0 && app_id != i64::from(APPLICATION_ID) {
+        return Err(EngramError::NotAStore {
+            path: path.to_owned(),
+            problem: format!("its application id is {app_id:#x}"),
+        });
+    }
+    if version > CURRENT_VERSION {
+        return Err(EngramError::NewerStore {
+            path: path.to_owned(),
+            found: version,
+            supported: CURRENT_VERSION,
+        });
+    }
+    if app_id == 0 && version != 0 {
+        return Err(EngramError::NotAStore {
+            path: path.to_owned(),
+            problem: "it is a SQLite database of another program".to_owned(),
+        });
+    }
+    if version == 0 {
+        let tables: i64 = conn
+            .query_row("SELECT count(*) FROM sqlite_master", [], |row| row.get(0))
+            .map_err(store_err)?;
+        if tables > 0 {
+            return Err(EngramError::NotAStore {
+                path: path.to_owned(),
+                problem: "it is a SQLite database of another program".to_owned(),
+            });
+        }
+    }
+    Ok(())
+}
+
+/// Inserts a memory and its anchors and appends the event; returns the new id.
+pub fn insert_memory(
+    tx: &Transaction<'_>,
+    memory: &NewMemory,
+    badge: Badge,
+    now: i64,
+    event: &Event<'_>,
+) -> Result<u64> {
+    let hash = content_hash(&memory.text);
+    tx.execute(
+        "INSERT INTO memories (scope, kind, target, day, text, tags, categories, confidence, author, badge, status, thread, content_hash, image_base, created_at, updated_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, 'active', ?11, ?12, ?13, ?14, ?14)",
+        params![
+            scope_str(memory.scope),
+            kind_str(memory.kind),
+            memory.target.map(ProfileTarget::as_str),
+            memory.day,
+            memory.text,
+            memory.tags.join(" "),
+            serde_json::to_string(&memory.categories).expect("strings serialise"),
+            memory.confidence,
+            memory.author.as_str(),
+            badge.as_str(),
+            memory.thread,
+            hash,
+            memory.image_base as i64,
+            now,
+        ],
+    )?;
+    let id = tx.last_insert_rowid() as u64;
+    insert_anchors(tx, id, &memory.anchors)?;
+    append_event(
+        tx,
+        id,
+        now,
+        &Event {
+            after_hash: Some(&hash),
+            ..event.clone()
+        },
+    )?;
+    Ok(id)
+}
+
+/// Replaces a memory's anchors.
+pub fn insert_anchors(tx: &Transaction<'_>, id: u64, anchors: &[Anchor]) -> Result<()> {
+    let mut stmt = tx.prepare_cached(
+        "INSERT INTO anchors (memory_id, kind, start, end, radius, name, value) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+    )?;
+    for anchor in anchors {
+        let row: (
+            &str,
+            Option<i64>,
+            Option<i64>,
+            Option<i64>,
+            Option<&str>,
+            Option<&str>,
+        ) = match anchor {
+            Anchor::Function(f) => (
+                "function",
+                Some(f.start as i64),
+                f.end.map(|e| e as i64),
+                None,
+                Some(&f.name),
+                None,
+            ),
+            Anchor::Range(r) => (
+                "range",
+                Some(r.start as i64),
+                Some(r.end as i64),
+                None,
+                None,
+                None,
+            ),
+            Anchor::Address { offset } => ("address", Some(*offset as i64), None, None, None, None),
+            Anchor::Near(n) => (
+                "near",
+                Some(n.offset as i64),
+                None,
+                Some(n.radius as i64),
+                None,
+                None,
+            ),
+            Anchor::String { value } => ("string", None, None, None, None, Some(value)),
+        };
+        stmt.execute(params![id as i64, row.0, row.1, row.2, row.3, row.4, row.5])?;
+    }
+    Ok(())
+}
+
+/// Appends an audit event for memory `id`.
+pub fn append_event(tx: &Transaction<'_>, id: u64, now: i64, event: &Event<'_>) -> Result<()> {
+    tx.execute(
+        "INSERT INTO events (at, actor, action, memory_id, before_hash, after_hash, detail) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+        params![now, event.actor, event.action, id as i64, event.before_hash, event.after_hash, event.detail],
+    )?;
+    Ok(())
+}
+
+const MEMORY_COLUMNS: &str = "id, scope, kind, target, day, text, tags, categories, confidence, author, badge, status, thread, content_hash, image_base, created_at, updated_at";
+
+/// Reads one memory with its anchors.
+pub fn get_memory(conn: &Connection, id: u64) -> rusqlite::Result<Option<Memory>> {
+    let memory = conn
+        .prepare_cached(&format!(
+            "SELECT {MEMORY_COLUMNS} FROM memories WHERE id = ?1"
+        ))?
+        .query_row([id as i64], memory_from_row)
+        .optional()?;
+    match memory {
+        Some(mut memory) => {
+            memory.anchors = anchors_of(conn, id)?;
+            Ok(Some(memory))
+        }
+        None => Ok(None),
+    }
+}
+
+fn memory_from_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<Memory> {
+    let bad = |index: usize, what: &str| {
+        rusqlite::Error::FromSqlConversionFailure(
+            index,
+            rusqlite::types::Type::Text,
+            format!("unknown {what}").into(),
+        )
+    };
+    let text_col = |index: usize| row.get::<_, String>(index);
+    let tags: String = text_col(6)?;
+    let categories: String = text_col(7)?;
+    Ok(Memory {
+        id: row.get::<_, i64>(0)? as u64,
+        scope: parse_scope(&text_col(1)?).ok_or_else(|| bad(1, "scope"))?,
+        kind: parse_kind(&text_col(2)?).ok_or_else(|| bad(2, "kind"))?,
+        target: row
+            .get::<_, Option<String>>(3)?
+            .and_then(|t| ProfileTarget::parse(&t)),
+        day: row.get(4)?,
+        text: text_col(5)?,
+        tags: tags.split_whitespace().map(str::to_owned).collect(),
+        categories: serde_json::from_str(&categories).map_err(|_| bad(7, "categories"))?,
+        confidence: row.get::<_, f64>(8)? as f32,
+        author: Author::parse(&text_col(9)?).ok_or_else(|| bad(9, "author"))?,
+        badge: Badge::parse(&text_col(10)?).ok_or_else(|| bad(10, "badge"))?,
+        status: Status::parse(&text_col(11)?).ok_or_else(|| bad(11, "status"))?,
+        thread: row.get(12)?,
+        content_hash: text_col(13)?,
+        image_base: row.get::<_, i64>(14)? as u64,
+        anchors: Vec::new(),
+        created_at: row.get(15)?,
+        updated_at: row.get(16)?,
+    })
+}
+
+/// A memory's anchors, in the order written.
+pub fn anchors_of(conn: &Connection, id: u64) -> rusqlite::Result<Vec<Anchor>> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT kind, start, end, radius, name, value FROM anchors WHERE memory_id = ?1 ORDER BY id",
+    )?;
+    let rows = stmt.query_map([id as i64], |row| {
+        let kind: String = row.get(0)?;
+        let start = row.get::<_, Option<i64>>(1)?.unwrap_or(0) as u64;
+        let end = row.get::<_, Option<i64>>(2)?.map(|e| e as u64);
+        Ok(match kind.as_str() {
+            "function" => Anchor::Function(FunctionAnchor {
+                start,
+                end,
+                name: row.get::<_, Option<String>>(4)?.unwrap_or_default(),
+            }),
+            "range" => Anchor::Range(OffsetRange {
+                start,
+                end: end.unwrap_or(start),
+            }),
+            "address" => Anchor::Address { offset: start },
+            "near" => Anchor::Near(OffsetRadius {
+                offset: start,
+                radius: row.get::<_, Option<i64>>(3)?.unwrap_or(0) as u64,
+            }),
+            _ => Anchor::String {
+                value: row.get::<_, Option<String>>(5)?.unwrap_or_default(),
+            },
+        })
+    })?;
+    rows.collect()
+}
+
+/// Turns free text into an FTS5 query: each word quoted (so no FTS syntax gets through), OR-ed.
+pub fn fts_query(text: &str) -> Option<String> {
+    let words: Vec<String> = text
+        .split(|c: char| !c.is_alphanumeric() && c != '_')
+        .filter(|w| !w.is_empty())
+        .take(64)
+        .map(|w| format!("\"{w}\""))
+        .collect();
+    (!words.is_empty()).then(|| words.join(" OR "))
+}
+
+fn search(conn: &Connection, filter: &MemoryFilter) -> rusqlite::Result<Vec<(Memory, f32)>> {
+    let mut sql = String::new();
+    let mut args: Vec<rusqlite::types::Value> = Vec::new();
+    let fts = fts_query(&filter.query);
+    if let Some(q) = &fts {
+        sql.push_str(&format!(
+            "SELECT {cols}, -bm25(memories_fts) AS rank FROM memories_fts JOIN memories m ON m.id = memories_fts.rowid WHERE memories_fts MATCH ?",
+            cols = MEMORY_COLUMNS.split(", ").map(|c| format!("m.{c}")).collect::<Vec<_>>().join(", ")
+        ));
+        args.push(q.clone().into());
+    } else {
+        sql.push_str(&format!(
+            "SELECT {cols}, 0.0 AS rank FROM memories m WHERE 1",
+            cols = MEMORY_COLUMNS
+                .split(", ")
+                .map(|c| format!("m.{c}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ));
+    }
+    sql.push_str(" AND m.status = 'active'");
+    if !filter.include_quarantined {
+        sql.push_str(" AND m.badge IN ('native', 'foreign')");
+    }
+    if let Some(scope) = filter.scope {
+        sql.push_str(" AND m.scope = ?");
+        args.push(scope_str(scope).to_owned().into());
+    }
+    if let Some(kind) = filter.kind {
+        sql.push_str(" AND m.kind = ?");
+        args.push(kind_str(kind).to_owned().into());
+    }
+    if let Some(target) = filter.target {
+        sql.push_str(" AND m.target = ?");
+        args.push(target.as_str().to_owned().into());
+    }
+    for tag in &filter.tags {
+        sql.push_str(" AND (' ' || m.tags || ' ') LIKE ? ESCAPE '\\'");
+        args.push(format!("% {} %", like_escape(tag)).into());
+    }
+    for category in &filter.categories {
+        sql.push_str(" AND EXISTS (SELECT 1 FROM json_each(m.categories) WHERE value = ?)");
+        args.push(category.clone().into());
+    }
+    sql.push_str(if fts.is_some() {
+        " ORDER BY rank DESC, m.id"
+    } else {
+        " ORDER BY m.updated_at DESC, m.id DESC"
+    });
+    sql.push_str(" LIMIT ? OFFSET ?");
+    args.push(i64::from(filter.limit).into());
+    args.push(i64::from(filter.offset).into());
+
+    let mut stmt = conn.prepare(&sql)?;
+    let rows = stmt.query_map(rusqlite::params_from_iter(args), |row| {
+        Ok((memory_from_row(row)?, row.get::<_, f64>(17)? as f32))
+    })?;
+    let mut out = rows.collect::<rusqlite::Result<Vec<_>>>()?;
+    for (memory, _) in &mut out {
+        memory.anchors = anchors_of(conn, memory.id)?;
+    }
+    Ok(out)
+}
+
+fn like_escape(text: &str) -> String {
+    text.replace('\\', "\\\\")
+        .replace('%', "\\%")
+        .replace('_', "\\_")
+}
+
+fn anchored_ids(
+    conn: &Connection,
+    offset: Option<u64>,
+    function_start: Option<u64>,
+    function_name: Option<&str>,
+    strings: &[String],
+    limit: u32,
+) -> rusqlite::Result<Vec<u64>> {
+    let mut clauses = Vec::new();
+    let mut args: Vec<rusqlite::types::Value> = Vec::new();
+    if let Some(offset) = offset {
+        let o = offset as i64;
+        clauses.push("(a.kind = 'address' AND a.start = ?)".to_owned());
+        args.push(o.into());
+        clauses.push("(a.kind IN ('function', 'range') AND a.start <= ? AND a.end > ?)".to_owned());
+        args.push(o.into());
+        args.push(o.into());
+        clauses
+            .push("(a.kind = 'near' AND a.start BETWEEN ? - a.radius AND ? + a.radius)".to_owned());
+        args.push(o.into());
+        args.push(o.into());
+    }
+    if let Some(start) = function_start {
+        clauses.push("(a.kind = 'function' AND a.start = ?)".to_owned());
+        args.push((start as i64).into());
+    }
+    if let Some(name) = function_name {
+        clauses.push("(a.kind = 'function' AND a.name = ?)".to_owned());
+        args.push(name.to_owned().into());
+    }
+    for value in strings.iter().take(256) {
+        clauses.push("(a.kind = 'string' AND a.value = ?)".to_owned());
+        args.push(value.clone().into());
+    }
+    if clauses.is_empty() {
+        return Ok(Vec::new());
+    }
+    let sql = format!(
+        "SELECT DISTINCT a.memory_id FROM anchors a JOIN memories m ON m.id = a.memory_id
+         WHERE m.status = 'active' AND m.badge IN ('native', 'foreign') AND ({})
+         ORDER BY a.memory_id DESC LIMIT ?",
+        clauses.join(" OR ")
+    );
+    args.push(i64::from(limit).into());
+    let mut stmt = conn.prepare(&sql)?;
+    let rows = stmt.query_map(rusqlite::params_from_iter(args), |row| {
+        row.get::<_, i64>(0).map(|id| id as u64)
+    })?;
+    rows.collect()
+}

@@ -1,0 +1,225 @@
+//! The rows of a knowledge base as Rust values.
+
+use engram_policy::types::{Anchor, MemoryKind, Scope};
+use serde::Serialize;
+use sha2::{Digest, Sha256};
+
+/// Implements `as_str` / `parse` for an enum stored as text.
+macro_rules! text_enum {
+    ($(#[$meta:meta])* $name:ident { $($(#[$vmeta:meta])* $variant:ident = $text:literal),+ $(,)? }) => {
+        $(#[$meta])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, serde::Deserialize)]
+        #[serde(rename_all = "snake_case")]
+        pub enum $name { $($(#[$vmeta])* $variant),+ }
+
+        impl $name {
+            /// The stored text.
+            pub fn as_str(self) -> &'static str {
+                match self { $($name::$variant => $text),+ }
+            }
+
+            /// Parses the stored text.
+            pub fn parse(text: &str) -> Option<Self> {
+                match text { $($text => Some($name::$variant),)+ _ => None }
+            }
+        }
+
+        impl std::fmt::Display for $name {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str(self.as_str())
+            }
+        }
+    };
+}
+
+text_enum! {
+    /// Who wrote a memory.
+    Author {
+        /// The user, by hand.
+        Human = "human",
+        /// The built-in agent.
+        Agent = "agent",
+        /// The background triage.
+        Triage = "triage",
+        /// An external client (an MCP or HTTP caller).
+        External = "external",
+        /// A linked knowledge base sharing its findings.
+        Peer = "peer",
+    }
+}
+
+text_enum! {
+    /// A memory's provenance badge.
+    Badge {
+        /// Written here by a trusted author.
+        Native = "native",
+        /// A proposal from an untrusted local author, awaiting review.
+        Pending = "pending",
+        /// Shared by a peer, awaiting review.
+        InboundPending = "inbound_pending",
+        /// Shared by a peer and accepted.
+        Foreign = "foreign",
+    }
+}
+
+impl Badge {
+    /// Whether memories with this badge stay out of prompts and recall.
+    pub fn is_quarantined(self) -> bool {
+        matches!(self, Badge::Pending | Badge::InboundPending)
+    }
+
+    /// The badge a new memory by `author` receives.
+    pub fn for_new(author: Author) -> Badge {
+        match author {
+            Author::Human | Author::Agent | Author::Triage => Badge::Native,
+            Author::External => Badge::Pending,
+            Author::Peer => Badge::InboundPending,
+        }
+    }
+}
+
+text_enum! {
+    /// A memory's life-cycle state.
+    Status {
+        /// In force.
+        Active = "active",
+        /// Forgotten by a tool call; kept for the audit trail.
+        Forgotten = "forgotten",
+        /// A proposal that review rejected.
+        Rejected = "rejected",
+        /// Replaced by a newer memory.
+        Superseded = "superseded",
+    }
+}
+
+text_enum! {
+    /// A profile memory's target file.
+    ProfileTarget {
+        /// USER.md.
+        User = "user",
+        /// MEMORY.md.
+        Memory = "memory",
+        /// Today's note.
+        Daily = "daily",
+    }
+}
+
+/// Text form of a scope.
+pub fn scope_str(scope: Scope) -> &'static str {
+    match scope {
+        Scope::Global => "global",
+        Scope::Local => "local",
+    }
+}
+
+/// Parses a stored scope.
+pub fn parse_scope(text: &str) -> Option<Scope> {
+    match text {
+        "global" => Some(Scope::Global),
+        "local" => Some(Scope::Local),
+        _ => None,
+    }
+}
+
+/// Text form of a memory kind.
+pub fn kind_str(kind: MemoryKind) -> &'static str {
+    match kind {
+        MemoryKind::Fact => "fact",
+        MemoryKind::Preference => "preference",
+        MemoryKind::Context => "context",
+        MemoryKind::ConversationSummary => "conversation_summary",
+    }
+}
+
+/// Parses a stored memory kind.
+pub fn parse_kind(text: &str) -> Option<MemoryKind> {
+    match text {
+        "fact" => Some(MemoryKind::Fact),
+        "preference" => Some(MemoryKind::Preference),
+        "context" => Some(MemoryKind::Context),
+        "conversation_summary" => Some(MemoryKind::ConversationSummary),
+        _ => None,
+    }
+}
+
+/// A memory about to be written.
+#[derive(Debug, Clone)]
+pub struct NewMemory {
+    /// Global or local.
+    pub scope: Scope,
+    /// Fact, preference, ...
+    pub kind: MemoryKind,
+    /// The profile file it belongs to, for profile memories.
+    pub target: Option<ProfileTarget>,
+    /// The date of a daily note, `YYYY-MM-DD`.
+    pub day: Option<String>,
+    /// The (already scanned) text.
+    pub text: String,
+    /// Lowercase tags without `#`.
+    pub tags: Vec<String>,
+    /// Free categories.
+    pub categories: Vec<String>,
+    /// 0 to 1.
+    pub confidence: f32,
+    /// Who wrote it.
+    pub author: Author,
+    /// The thread it was written in, if any.
+    pub thread: Option<String>,
+    /// Anchors as file offsets.
+    pub anchors: Vec<Anchor>,
+    /// The image base the anchors were written against.
+    pub image_base: u64,
+}
+
+/// A stored memory.
+#[derive(Debug, Clone, Serialize)]
+pub struct Memory {
+    /// Its id.
+    pub id: u64,
+    /// Global or local.
+    pub scope: Scope,
+    /// Its kind.
+    #[serde(rename = "type")]
+    pub kind: MemoryKind,
+    /// The profile target, for profile memories.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub target: Option<ProfileTarget>,
+    /// The day of a daily note.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub day: Option<String>,
+    /// The text.
+    pub text: String,
+    /// Tags.
+    pub tags: Vec<String>,
+    /// Categories.
+    pub categories: Vec<String>,
+    /// Confidence.
+    pub confidence: f32,
+    /// Author.
+    pub author: Author,
+    /// Provenance badge.
+    pub badge: Badge,
+    /// Life-cycle state.
+    pub status: Status,
+    /// Thread, if any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub thread: Option<String>,
+    /// SHA-256 of the text, hex.
+    pub content_hash: String,
+    /// Image base at write time.
+    pub image_base: u64,
+    /// Anchors as file offsets.
+    pub anchors: Vec<Anchor>,
+    /// Written at.
+    pub created_at: i64,
+    /// Last changed at.
+    pub updated_at: i64,
+}
+
+/// The content hash stored with a memory: SHA-256 of its text, hex.
+pub fn content_hash(text: &str) -> String {
+    Sha256::digest(text.as_bytes())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}

@@ -1,0 +1,185 @@
+//! Subjects: what a knowledge base is about, and where its file lives.
+//!
+//! A spec names the subject on the command line and in tool calls:
+//!
+//! | spec | subject | key |
+//! | --- | --- | --- |
+//! | `file:PATH` or an existing `PATH` | a binary under analysis | MD5 of the file's bytes |
+//! | `db:PATH` | a binary known only by its analysis database | MD5 of the absolute path |
+//! | `account:NAME` | a chat account | the name |
+//! | `profile:NAME` | a personal profile or project | the name |
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+use engram_policy::types::SubjectKind;
+use md5::{Digest, Md5};
+
+use crate::error::{EngramError, Result};
+
+/// What a knowledge base is about.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Subject {
+    /// Binary, account or profile.
+    pub kind: SubjectKind,
+    /// The stable key: an MD5 in hex for binaries, the name otherwise.
+    pub key: String,
+    /// What the user called it (a path or a name), for messages.
+    pub label: String,
+}
+
+impl Subject {
+    /// Parses and resolves a subject spec (see the module docs). Reads the file to hash it.
+    pub fn parse(spec: &str) -> Result<Subject> {
+        let bad = |problem: &str| EngramError::BadSubject {
+            spec: spec.to_owned(),
+            problem: problem.to_owned(),
+        };
+        if let Some(name) = spec.strip_prefix("account:") {
+            return Self::named(SubjectKind::Account, name).ok_or_else(|| bad(NAME_RULE));
+        }
+        if let Some(name) = spec.strip_prefix("profile:") {
+            return Self::named(SubjectKind::Profile, name).ok_or_else(|| bad(NAME_RULE));
+        }
+        if let Some(path) = spec.strip_prefix("db:") {
+            let absolute = std::path::absolute(path).map_err(|e| bad(&e.to_string()))?;
+            return Ok(Subject {
+                kind: SubjectKind::Binary,
+                key: md5_hex(absolute.to_string_lossy().as_bytes()),
+                label: absolute.display().to_string(),
+            });
+        }
+        let path = spec.strip_prefix("file:").unwrap_or(spec);
+        if spec.is_empty() {
+            return Err(bad(
+                "empty; use file:PATH, db:PATH, account:NAME or profile:NAME",
+            ));
+        }
+        if !Path::new(path).is_file() {
+            return Err(bad(
+                "no such file; use file:PATH for a binary, db:PATH, account:NAME or profile:NAME",
+            ));
+        }
+        let bytes = std::fs::read(path).map_err(|source| EngramError::Io {
+            path: PathBuf::from(path),
+            source,
+        })?;
+        Ok(Subject {
+            kind: SubjectKind::Binary,
+            key: md5_hex(&bytes),
+            label: path.to_owned(),
+        })
+    }
+
+    fn named(kind: SubjectKind, name: &str) -> Option<Subject> {
+        let valid = !name.is_empty()
+            && name.len() <= 64
+            && name
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'.'))
+            && !name.starts_with('.');
+        valid.then(|| Subject {
+            kind,
+            key: name.to_owned(),
+            label: name.to_owned(),
+        })
+    }
+
+    /// The knowledge base's file name inside the data directory.
+    pub fn file_name(&self) -> String {
+        let kind = match self.kind {
+            SubjectKind::Binary => "binary",
+            SubjectKind::Account => "account",
+            SubjectKind::Profile => "profile",
+        };
+        format!("{kind}-{}.sqlite", self.key)
+    }
+
+    /// The knowledge base's path under `data_dir`.
+    pub fn store_path(&self, data_dir: &Path) -> PathBuf {
+        data_dir.join(self.file_name())
+    }
+}
+
+const NAME_RULE: &str =
+    "a name is 1 to 64 characters of A-Z a-z 0-9 _ - . and does not start with '.'";
+
+impl fmt::Display for Subject {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.kind {
+            SubjectKind::Binary => write!(f, "binary {} ({})", self.label, &self.key[..12]),
+            SubjectKind::Account => write!(f, "account {}", self.key),
+            SubjectKind::Profile => write!(f, "profile {}", self.key),
+        }
+    }
+}
+
+fn md5_hex(bytes: &[u8]) -> String {
+    Md5::digest(bytes)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+/// The data directory: `--data-dir`, else `ENGRAM_HOME`, else `$XDG_DATA_HOME/engram`, else
+/// `~/.local/share/engram`.
+pub fn default_data_dir() -> PathBuf {
+    if let Some(home) = std::env::var_os("ENGRAM_HOME").filter(|v| !v.is_empty()) {
+        return PathBuf::from(home);
+    }
+    if let Some(xdg) = std::env::var_os("XDG_DATA_HOME").filter(|v| !v.is_empty()) {
+        return PathBuf::from(xdg).join("engram");
+    }
+    match std::env::var_os("HOME").filter(|v| !v.is_empty()) {
+        Some(home) => PathBuf::from(home).join(".local/share/engram"),
+        None => PathBuf::from(".engram"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_binary_is_keyed_by_the_md5_of_its_bytes() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("a.out");
+        std::fs::write(&path, b"hello").unwrap();
+        let subject = Subject::parse(path.to_str().unwrap()).unwrap();
+        assert_eq!(subject.kind, SubjectKind::Binary);
+        assert_eq!(subject.key, "5d41402abc4b2a76b9719d911017c592");
+        assert_eq!(
+            subject.file_name(),
+            "binary-5d41402abc4b2a76b9719d911017c592.sqlite"
+        );
+        // Same bytes elsewhere: the same knowledge base.
+        let copy = dir.path().join("copy");
+        std::fs::write(&copy, b"hello").unwrap();
+        assert_eq!(
+            Subject::parse(&format!("file:{}", copy.display()))
+                .unwrap()
+                .key,
+            subject.key
+        );
+    }
+
+    #[test]
+    fn a_database_path_is_keyed_by_the_hash_of_its_absolute_path() {
+        let a = Subject::parse("db:/tmp/x.i64").unwrap();
+        let b = Subject::parse("db:/tmp/y.i64").unwrap();
+        assert_ne!(a.key, b.key);
+        assert_eq!(a.key.len(), 32);
+    }
+
+    #[test]
+    fn names_are_checked_and_missing_files_are_refused() {
+        assert_eq!(
+            Subject::parse("account:alice").unwrap().file_name(),
+            "account-alice.sqlite"
+        );
+        assert!(Subject::parse("profile:../etc").is_err());
+        assert!(Subject::parse("account:").is_err());
+        let err = Subject::parse("/no/such/file").unwrap_err().to_string();
+        assert!(err.contains("no such file"), "{err}");
+    }
+}

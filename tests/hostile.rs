@@ -1,0 +1,176 @@
+//! Hostile policies in the sandbox: loops are stopped by fuel, memory hoarding by the cap,
+//! panics become traps, lies are refused by the host's checks, and the store is never touched.
+
+use std::time::{Duration, Instant};
+
+use engram::policy::{Guarded, Policy, SandboxLimits};
+use engram::store::Author;
+use engram::{EngramError, PolicyError, TurnContext};
+use engram_e2e::{Workspace, hostile_policy, store_state};
+use engram_policy::types::{Context, Limits, ScanItem, SubjectKind, Target};
+
+/// A canonical `remember` call: the hostile policy passes arguments through unvalidated.
+fn remember_args(text: &str) -> String {
+    format!(
+        r#"{{"text":"{text}","scope":"global","type":"fact","anchors":[],"tags":[],"categories":[],"confidence":0.8,"image_base":0,"thread":null}}"#
+    )
+}
+
+fn context(query: &str) -> Context {
+    let mut context = Context::at(engram_e2e::NOW, SubjectKind::Binary);
+    context.query = query.to_owned();
+    context
+}
+
+#[test]
+fn an_infinite_loop_is_stopped_by_fuel_with_the_default_limits() {
+    let mut policy = hostile_policy(SandboxLimits::default());
+    let started = Instant::now();
+    let error = policy
+        .select(&context("loop"), &[], &Limits::default())
+        .unwrap_err();
+    // Fuel bounds the call deterministically; the wall-clock bound only guards the test itself.
+    assert!(
+        started.elapsed() < Duration::from_secs(120),
+        "took {:?}",
+        started.elapsed()
+    );
+    match error {
+        PolicyError::OutOfFuel { policy, call, fuel } => {
+            assert_eq!(policy, "hostile-fixture");
+            assert_eq!(call, "select");
+            assert_eq!(fuel, SandboxLimits::default().fuel);
+        }
+        other => panic!("expected OutOfFuel, got {other}"),
+    }
+}
+
+#[test]
+fn unbounded_memory_growth_is_stopped_at_the_cap() {
+    let limits = SandboxLimits {
+        memory_bytes: 32 << 20,
+        ..SandboxLimits::default()
+    };
+    let mut policy = hostile_policy(limits);
+    let error = policy
+        .scan(&[ScanItem {
+            text: "grow".into(),
+            target: Target::Memory,
+        }])
+        .unwrap_err();
+    match &error {
+        PolicyError::MemoryCap { call, cap, .. } => {
+            assert_eq!(*call, "scan");
+            assert_eq!(*cap, 32 << 20);
+        }
+        other => panic!("expected MemoryCap, got {other}"),
+    }
+    assert!(
+        error
+            .to_string()
+            .contains("grow its memory past 33554432 bytes"),
+        "{error}"
+    );
+}
+
+#[test]
+fn a_panic_becomes_a_trap_and_the_next_call_runs_in_a_fresh_instance() {
+    let mut policy = hostile_policy(SandboxLimits::default());
+    let error = policy
+        .select(&context("panic"), &[], &Limits::default())
+        .unwrap_err();
+    assert!(
+        matches!(error, PolicyError::Trap { call: "select", .. }),
+        "{error}"
+    );
+    let selection = policy
+        .select(&context("fine"), &[], &Limits::default())
+        .expect("a fresh instance answers");
+    assert!(selection.chosen.is_empty());
+}
+
+#[test]
+fn lies_are_refused_by_the_host() {
+    let mut policy = Guarded::new(hostile_policy(SandboxLimits::default()));
+    let (_, candidates) = engram::bench::workload(20);
+    let error = policy
+        .select(&context("bad-ids"), &candidates, &Limits::default())
+        .unwrap_err();
+    assert!(error.to_string().contains("not a candidate"), "{error}");
+    let error = policy
+        .select(&context("over-quota"), &candidates, &Limits::default())
+        .unwrap_err();
+    assert!(error.to_string().contains("quota"), "{error}");
+    let error = policy
+        .scan(&[ScanItem {
+            text: "changed".into(),
+            target: Target::Memory,
+        }])
+        .unwrap_err();
+    assert!(error.to_string().contains("allowed but changed"), "{error}");
+}
+
+#[test]
+fn a_trapping_policy_leaves_the_store_untouched() {
+    let workspace = Workspace::new();
+    let mut good = workspace.engram();
+    workspace.remember(
+        &mut good,
+        Author::Human,
+        r#"{"text": "The sample is packed with UPX."}"#,
+    );
+    workspace.remember(
+        &mut good,
+        Author::Agent,
+        r#"{"text": "main parses argv", "anchors": [{"kind": "function", "start": 4096, "end": 8192, "name": "main"}]}"#,
+    );
+    let before = store_state(&workspace.store_path());
+    assert_eq!(before.integrity, "ok");
+
+    let mut hostile = workspace.hostile_engram(SandboxLimits {
+        fuel: 50_000_000,
+        memory_bytes: 32 << 20,
+    });
+    for trigger in ["loop", "grow", "panic"] {
+        let error = hostile
+            .call(
+                &workspace.subject,
+                Author::Agent,
+                "remember",
+                &remember_args(trigger),
+            )
+            .unwrap_err();
+        assert!(
+            matches!(error, EngramError::Policy(_)),
+            "{trigger}: {error}"
+        );
+        let turn = TurnContext {
+            cursor: Some(5000),
+            query: trigger.to_owned(),
+            ..TurnContext::default()
+        };
+        let error = hostile
+            .inject(&workspace.subject, &turn, &Limits::default())
+            .unwrap_err();
+        assert!(
+            matches!(error, EngramError::Policy(_)),
+            "{trigger}: {error}"
+        );
+        assert_eq!(
+            store_state(&workspace.store_path()),
+            before,
+            "after {trigger}"
+        );
+    }
+    let turn = TurnContext {
+        cursor: Some(5000),
+        query: "bad-ids".to_owned(),
+        ..TurnContext::default()
+    };
+    assert!(
+        hostile
+            .inject(&workspace.subject, &turn, &Limits::default())
+            .is_err()
+    );
+    assert_eq!(store_state(&workspace.store_path()), before);
+}

@@ -1,0 +1,131 @@
+//! Helpers shared by the end-to-end tests.
+
+use std::path::{Path, PathBuf};
+
+use engram::Engram;
+use engram::policy::{Guarded, Policy, PolicyEngine, SandboxLimits};
+use engram::store::Author;
+use engram::subject::Subject;
+
+/// The hostile policy component built by `build.rs`.
+pub const HOSTILE_POLICY_WASM: &str = env!("HOSTILE_POLICY_WASM");
+
+/// A fixed clock for reproducible tests: 2026-11-30T00:00:00Z.
+pub const NOW: i64 = 1_796_083_200 - 86_400;
+
+/// A temporary data directory with a binary subject in it.
+pub struct Workspace {
+    /// Removed on drop.
+    pub dir: tempfile::TempDir,
+    /// The subject (a small file in `dir`).
+    pub subject: Subject,
+}
+
+impl Workspace {
+    /// A fresh workspace.
+    pub fn new() -> Workspace {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let binary = dir.path().join("sample.bin");
+        std::fs::write(&binary, b"\x7fELF a sample under analysis").expect("write sample");
+        let subject = Subject::parse(binary.to_str().unwrap()).expect("subject");
+        Workspace { dir, subject }
+    }
+
+    /// Where knowledge bases live.
+    pub fn data_dir(&self) -> PathBuf {
+        self.dir.path().join("data")
+    }
+
+    /// The subject's knowledge base file.
+    pub fn store_path(&self) -> PathBuf {
+        self.subject.store_path(&self.data_dir())
+    }
+
+    /// An engram over this workspace with the embedded default component.
+    pub fn engram(&self) -> Engram {
+        let engine = PolicyEngine::new(None).expect("engine");
+        let policy = engine
+            .load_default(SandboxLimits::default())
+            .expect("default policy loads");
+        self.engram_with(Box::new(Guarded::new(policy)))
+    }
+
+    /// An engram over this workspace with the given policy.
+    pub fn engram_with(&self, policy: Box<dyn Policy>) -> Engram {
+        Engram::new(self.data_dir(), policy).with_fixed_now(NOW)
+    }
+
+    /// An engram with the hostile fixture under `limits`.
+    pub fn hostile_engram(&self, limits: SandboxLimits) -> Engram {
+        self.engram_with(Box::new(Guarded::new(hostile_policy(limits))))
+    }
+
+    /// Remembers through the default policy and returns the new id.
+    pub fn remember(&self, engram: &mut Engram, author: Author, args: &str) -> u64 {
+        let answer = engram
+            .call(&self.subject, author, "remember", args)
+            .expect("remember succeeds");
+        answer["id"].as_u64().expect("an id")
+    }
+}
+
+impl Default for Workspace {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// Loads the hostile fixture.
+pub fn hostile_policy(limits: SandboxLimits) -> engram::policy::ComponentPolicy {
+    let engine = PolicyEngine::new(None).expect("engine");
+    engine
+        .load_file(Path::new(HOSTILE_POLICY_WASM), limits)
+        .expect("the hostile fixture implements the contract")
+}
+
+/// What a store holds, to compare before and after a failed operation.
+#[derive(Debug, PartialEq, Eq)]
+pub struct StoreState {
+    /// Every memory row as text.
+    pub memories: Vec<String>,
+    /// How many audit events.
+    pub events: i64,
+    /// `PRAGMA integrity_check`.
+    pub integrity: String,
+}
+
+/// Reads a store's state directly with SQLite.
+pub fn store_state(path: &Path) -> StoreState {
+    let conn = rusqlite::Connection::open(path).expect("open store");
+    let mut stmt = conn
+        .prepare(
+            "SELECT id, text, status, badge, recall_count, updated_at FROM memories ORDER BY id",
+        )
+        .unwrap();
+    let memories = stmt
+        .query_map([], |row| {
+            Ok(format!(
+                "{}|{}|{}|{}|{}|{}",
+                row.get::<_, i64>(0)?,
+                row.get::<_, String>(1)?,
+                row.get::<_, String>(2)?,
+                row.get::<_, String>(3)?,
+                row.get::<_, i64>(4)?,
+                row.get::<_, i64>(5)?
+            ))
+        })
+        .unwrap()
+        .collect::<Result<Vec<_>, _>>()
+        .unwrap();
+    let events = conn
+        .query_row("SELECT count(*) FROM events", [], |row| row.get(0))
+        .unwrap();
+    let integrity = conn
+        .query_row("PRAGMA integrity_check", [], |row| row.get(0))
+        .unwrap();
+    StoreState {
+        memories,
+        events,
+        integrity,
+    }
+}
