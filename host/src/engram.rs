@@ -12,6 +12,7 @@ use engram_policy::types::{
     Anchor, Candidate, Context, LiveFunction, MemoryKind, ScanItem, ScanResult, Scope, Selection,
     Target, Verdict,
 };
+use engram_policy::args::{ForgetMemory, MemoryAction, MemoryEdit, MemoryTarget, Recall, RecallScope, Remember, ReviseMemory};
 use engram_policy::{MAX_ARGS_BYTES, MAX_TEXT_BYTES};
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -194,7 +195,7 @@ impl Engram {
         }
     }
 
-    fn remember(&mut self, subject: &Subject, author: Author, args: RememberArgs) -> Result<Value> {
+    fn remember(&mut self, subject: &Subject, author: Author, args: Remember) -> Result<Value> {
         let target = match args.scope {
             Scope::Global => Target::Global,
             Scope::Local => Target::Local,
@@ -216,7 +217,7 @@ impl Engram {
             text,
             tags: args.tags,
             categories: args.categories,
-            confidence: args.confidence,
+            confidence: args.confidence as f32,
             author,
             thread: args.thread,
             anchors: args.anchors,
@@ -245,7 +246,7 @@ impl Engram {
         }))
     }
 
-    fn revise(&mut self, subject: &Subject, author: Author, args: ReviseArgs) -> Result<Value> {
+    fn revise(&mut self, subject: &Subject, author: Author, args: ReviseMemory) -> Result<Value> {
         let mut kb = self.open_existing(subject)?;
         let current = active_memory(&kb, subject, args.id)?;
         if author == Author::Peer && current.badge == Badge::Native {
@@ -276,7 +277,7 @@ impl Engram {
             categories: args
                 .categories
                 .unwrap_or_else(|| current.categories.clone()),
-            confidence: args.confidence.unwrap_or(current.confidence),
+            confidence: args.confidence.map_or(current.confidence, |c| c as f32),
             author,
             thread: args.thread.clone().or_else(|| current.thread.clone()),
             anchors: args.anchors.unwrap_or_else(|| current.anchors.clone()),
@@ -354,7 +355,7 @@ impl Engram {
         }
     }
 
-    fn forget(&mut self, subject: &Subject, author: Author, args: ForgetArgs) -> Result<Value> {
+    fn forget(&mut self, subject: &Subject, author: Author, args: ForgetMemory) -> Result<Value> {
         let mut kb = self.open_existing(subject)?;
         let current = active_memory(&kb, subject, args.id)?;
         if matches!(author, Author::External | Author::Peer) {
@@ -386,12 +387,12 @@ impl Engram {
         Ok(json!({ "id": current.id, "status": "forgotten" }))
     }
 
-    fn recall(&mut self, subject: &Subject, args: RecallArgs) -> Result<Value> {
+    fn recall(&mut self, subject: &Subject, args: Recall) -> Result<Value> {
         let kb = self.open_existing(subject)?;
-        let scope = match args.scope.as_str() {
-            "global" => Some(Scope::Global),
-            "local" => Some(Scope::Local),
-            _ => None,
+        let scope = match args.scope {
+            RecallScope::Global => Some(Scope::Global),
+            RecallScope::Local => Some(Scope::Local),
+            RecallScope::Any => None,
         };
         let filter = MemoryFilter {
             query: args.query.clone(),
@@ -401,8 +402,8 @@ impl Engram {
             categories: args.categories.clone(),
             target: None,
             include_quarantined: false,
-            limit: args.limit,
-            offset: args.offset,
+            limit: clamp_u32(args.limit),
+            offset: clamp_u32(args.offset),
         };
         let hits: Vec<(Memory, f32)> = match &args.anchor {
             None => kb.search(&filter)?,
@@ -477,21 +478,21 @@ impl Engram {
         &mut self,
         subject: &Subject,
         author: Author,
-        args: ProfileArgs,
+        args: MemoryEdit,
     ) -> Result<Value> {
         let now = self.now();
-        let day = (args.target == ProfileTarget::Daily).then(|| civil_date(now));
-        let scan_target = match args.target {
-            ProfileTarget::User => Target::User,
-            ProfileTarget::Memory => Target::Memory,
-            ProfileTarget::Daily => Target::Daily,
+        let (target, scan_target) = match args.target {
+            MemoryTarget::User => (ProfileTarget::User, Target::User),
+            MemoryTarget::Memory => (ProfileTarget::Memory, Target::Memory),
+            MemoryTarget::Daily => (ProfileTarget::Daily, Target::Daily),
         };
+        let day = (target == ProfileTarget::Daily).then(|| civil_date(now));
         let content = match &args.content {
             Some(content) => Some(self.scan_for_storage(content, scan_target)?.0),
             None => None,
         };
-        match args.action.as_str() {
-            "add" => {
+        match args.action {
+            MemoryAction::Add => {
                 let content = content.expect("validate requires content for add");
                 let mut kb = self.open_or_create(subject)?;
                 let hash = content_hash(&content);
@@ -499,7 +500,7 @@ impl Engram {
                     &kb,
                     &hash,
                     Scope::Global,
-                    Some((args.target, day.as_deref())),
+                    Some((target, day.as_deref())),
                     &[],
                 )? {
                     return Ok(json!({ "skipped": true, "reason": "duplicate", "id": existing }));
@@ -507,12 +508,12 @@ impl Engram {
                 let badge = Badge::for_new(author);
                 let memory = NewMemory {
                     scope: Scope::Global,
-                    kind: if args.target == ProfileTarget::User {
+                    kind: if target == ProfileTarget::User {
                         MemoryKind::Preference
                     } else {
                         MemoryKind::Fact
                     },
-                    target: Some(args.target),
+                    target: Some(target),
                     day,
                     text: content,
                     tags: Vec::new(),
@@ -539,18 +540,18 @@ impl Engram {
                     )
                 })?;
                 Ok(
-                    json!({ "id": id, "target": args.target, "badge": badge, "status": if badge.is_quarantined() { "pending" } else { "accepted" } }),
+                    json!({ "id": id, "target": target, "badge": badge, "status": if badge.is_quarantined() { "pending" } else { "accepted" } }),
                 )
             }
-            action => {
+            action @ (MemoryAction::Replace | MemoryAction::Remove) => {
                 let old_text = args
                     .old_text
                     .as_deref()
                     .expect("validate requires old_text");
                 let mut kb = self.open_existing(subject)?;
-                let matches = entries_containing(&kb, args.target, day.as_deref(), old_text)?;
+                let matches = entries_containing(&kb, target, day.as_deref(), old_text)?;
                 let first = matches.first().ok_or_else(|| {
-                    EngramError::NoMatch(format!("no {} entry contains {old_text:?}", args.target))
+                    EngramError::NoMatch(format!("no {target} entry contains {old_text:?}"))
                 })?;
                 if matches.iter().any(|m| m.content_hash != first.content_hash) {
                     let names: Vec<String> = matches
@@ -560,13 +561,13 @@ impl Engram {
                     return Err(EngramError::Ambiguous(format!(
                         "{old_text:?} matches {} different {} entries: {}; quote more of the one you mean",
                         matches.len(),
-                        args.target,
+                        target,
                         names.join(", ")
                     )));
                 }
                 let ids: Vec<u64> = matches.iter().map(|m| m.id).collect();
                 let before = first.content_hash.clone();
-                if action == "remove" {
+                if action == MemoryAction::Remove {
                     kb.write(|tx| {
                         for &id in &ids {
                             tx.execute("UPDATE memories SET status = 'forgotten', updated_at = ?2 WHERE id = ?1", rusqlite::params![id as i64, now])?;
@@ -787,6 +788,10 @@ pub fn civil_date(timestamp: i64) -> String {
     format!("{year:04}-{month:02}-{day:02}")
 }
 
+fn clamp_u32(value: u64) -> u32 {
+    u32::try_from(value).unwrap_or(u32::MAX)
+}
+
 fn parse_args<T: for<'de> Deserialize<'de>>(tool: &str, canonical: &str) -> Result<T> {
     // The policy's canonical form is checked again: a policy is never trusted.
     serde_json::from_str(canonical).map_err(|e| {
@@ -796,74 +801,6 @@ fn parse_args<T: for<'de> Deserialize<'de>>(tool: &str, canonical: &str) -> Resu
             problem: format!("canonical {tool} arguments do not match the host's schema: {e}"),
         })
     })
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RememberArgs {
-    text: String,
-    scope: Scope,
-    #[serde(rename = "type")]
-    kind: MemoryKind,
-    anchors: Vec<Anchor>,
-    tags: Vec<String>,
-    categories: Vec<String>,
-    confidence: f32,
-    image_base: u64,
-    thread: Option<String>,
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct ReviseArgs {
-    id: u64,
-    text: Option<String>,
-    #[serde(rename = "type")]
-    kind: Option<MemoryKind>,
-    anchors: Option<Vec<Anchor>>,
-    tags: Option<Vec<String>>,
-    categories: Option<Vec<String>>,
-    confidence: Option<f32>,
-    image_base: u64,
-    reason: Option<String>,
-    thread: Option<String>,
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct ForgetArgs {
-    id: u64,
-    reason: Option<String>,
-    #[allow(dead_code)]
-    thread: Option<String>,
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RecallArgs {
-    query: String,
-    scope: String,
-    #[serde(rename = "type")]
-    kind: Option<MemoryKind>,
-    tags: Vec<String>,
-    categories: Vec<String>,
-    anchor: Option<Anchor>,
-    #[allow(dead_code)]
-    image_base: u64,
-    limit: u32,
-    offset: u32,
-    #[allow(dead_code)]
-    thread: Option<String>,
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct ProfileArgs {
-    action: String,
-    target: ProfileTarget,
-    content: Option<String>,
-    old_text: Option<String>,
-    thread: Option<String>,
 }
 
 #[cfg(test)]
