@@ -8,11 +8,14 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+use engram_policy::args::{
+    ForgetMemory, MemoryAction, MemoryEdit, MemoryTarget, Recall, RecallScope, Remember,
+    ReviseMemory,
+};
 use engram_policy::types::{
     Anchor, Candidate, Context, LiveFunction, MemoryKind, ScanItem, ScanResult, Scope, Selection,
     Target, Verdict,
 };
-use engram_policy::args::{ForgetMemory, MemoryAction, MemoryEdit, MemoryTarget, Recall, RecallScope, Remember, ReviseMemory};
 use engram_policy::{MAX_ARGS_BYTES, MAX_TEXT_BYTES};
 use serde::Deserialize;
 use serde_json::{Value, json};

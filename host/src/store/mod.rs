@@ -5,12 +5,14 @@
 
 mod model;
 mod schema;
+mod search;
 
 pub use model::{
     Author, Badge, Memory, NewMemory, ProfileTarget, Status, content_hash, kind_str, parse_kind,
     parse_scope, scope_str,
 };
 pub use schema::{APPLICATION_ID, CURRENT_VERSION, MIGRATIONS};
+pub use search::fts_query;
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -215,7 +217,7 @@ impl KnowledgeBase {
     /// Memories matching `filter`, most relevant first when there is a query (with BM25
     /// relevance, larger is better), else newest first (relevance 0).
     pub fn search(&self, filter: &MemoryFilter) -> Result<Vec<(Memory, f32)>> {
-        search(&self.conn, filter).map_err(|e| self.err(e))
+        search::search(&self.conn, filter).map_err(|e| self.err(e))
     }
 
     /// Counts active memories by scope and badge, for `stats`-style summaries.
@@ -241,7 +243,7 @@ impl KnowledgeBase {
         strings: &[String],
         limit: u32,
     ) -> Result<Vec<u64>> {
-        anchored_ids(
+        search::anchored_ids(
             &self.conn,
             offset,
             function_start,
@@ -461,7 +463,7 @@ pub fn append_event(tx: &Transaction<'_>, id: u64, now: i64, event: &Event<'_>) 
     Ok(())
 }
 
-const MEMORY_COLUMNS: &str = "id, scope, kind, target, day, text, tags, categories, confidence, author, badge, status, thread, content_hash, image_base, created_at, updated_at";
+pub(crate) const MEMORY_COLUMNS: &str = "id, scope, kind, target, day, text, tags, categories, confidence, author, badge, status, thread, content_hash, image_base, created_at, updated_at";
 
 /// Reads one memory with its anchors.
 pub fn get_memory(conn: &Connection, id: u64) -> rusqlite::Result<Option<Memory>> {
@@ -480,7 +482,7 @@ pub fn get_memory(conn: &Connection, id: u64) -> rusqlite::Result<Option<Memory>
     }
 }
 
-fn memory_from_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<Memory> {
+pub(crate) fn memory_from_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<Memory> {
     let bad = |index: usize, what: &str| {
         rusqlite::Error::FromSqlConversionFailure(
             index,
@@ -543,138 +545,6 @@ pub fn anchors_of(conn: &Connection, id: u64) -> rusqlite::Result<Vec<Anchor>> {
                 value: row.get::<_, Option<String>>(5)?.unwrap_or_default(),
             },
         })
-    })?;
-    rows.collect()
-}
-
-/// Turns free text into an FTS5 query: each word quoted (so no FTS syntax gets through), OR-ed.
-pub fn fts_query(text: &str) -> Option<String> {
-    let words: Vec<String> = text
-        .split(|c: char| !c.is_alphanumeric() && c != '_')
-        .filter(|w| !w.is_empty())
-        .take(64)
-        .map(|w| format!("\"{w}\""))
-        .collect();
-    (!words.is_empty()).then(|| words.join(" OR "))
-}
-
-fn search(conn: &Connection, filter: &MemoryFilter) -> rusqlite::Result<Vec<(Memory, f32)>> {
-    let mut sql = String::new();
-    let mut args: Vec<rusqlite::types::Value> = Vec::new();
-    let fts = fts_query(&filter.query);
-    if let Some(q) = &fts {
-        sql.push_str(&format!(
-            "SELECT {cols}, -bm25(memories_fts) AS rank FROM memories_fts JOIN memories m ON m.id = memories_fts.rowid WHERE memories_fts MATCH ?",
-            cols = MEMORY_COLUMNS.split(", ").map(|c| format!("m.{c}")).collect::<Vec<_>>().join(", ")
-        ));
-        args.push(q.clone().into());
-    } else {
-        sql.push_str(&format!(
-            "SELECT {cols}, 0.0 AS rank FROM memories m WHERE 1",
-            cols = MEMORY_COLUMNS
-                .split(", ")
-                .map(|c| format!("m.{c}"))
-                .collect::<Vec<_>>()
-                .join(", ")
-        ));
-    }
-    sql.push_str(" AND m.status = 'active'");
-    if !filter.include_quarantined {
-        sql.push_str(" AND m.badge IN ('native', 'foreign')");
-    }
-    if let Some(scope) = filter.scope {
-        sql.push_str(" AND m.scope = ?");
-        args.push(scope_str(scope).to_owned().into());
-    }
-    if let Some(kind) = filter.kind {
-        sql.push_str(" AND m.kind = ?");
-        args.push(kind_str(kind).to_owned().into());
-    }
-    if let Some(target) = filter.target {
-        sql.push_str(" AND m.target = ?");
-        args.push(target.as_str().to_owned().into());
-    }
-    for tag in &filter.tags {
-        sql.push_str(" AND (' ' || m.tags || ' ') LIKE ? ESCAPE '\\'");
-        args.push(format!("% {} %", like_escape(tag)).into());
-    }
-    for category in &filter.categories {
-        sql.push_str(" AND EXISTS (SELECT 1 FROM json_each(m.categories) WHERE value = ?)");
-        args.push(category.clone().into());
-    }
-    sql.push_str(if fts.is_some() {
-        " ORDER BY rank DESC, m.id"
-    } else {
-        " ORDER BY m.updated_at DESC, m.id DESC"
-    });
-    sql.push_str(" LIMIT ? OFFSET ?");
-    args.push(i64::from(filter.limit).into());
-    args.push(i64::from(filter.offset).into());
-
-    let mut stmt = conn.prepare(&sql)?;
-    let rows = stmt.query_map(rusqlite::params_from_iter(args), |row| {
-        Ok((memory_from_row(row)?, row.get::<_, f64>(17)? as f32))
-    })?;
-    let mut out = rows.collect::<rusqlite::Result<Vec<_>>>()?;
-    for (memory, _) in &mut out {
-        memory.anchors = anchors_of(conn, memory.id)?;
-    }
-    Ok(out)
-}
-
-fn like_escape(text: &str) -> String {
-    text.replace('\\', "\\\\")
-        .replace('%', "\\%")
-        .replace('_', "\\_")
-}
-
-fn anchored_ids(
-    conn: &Connection,
-    offset: Option<u64>,
-    function_start: Option<u64>,
-    function_name: Option<&str>,
-    strings: &[String],
-    limit: u32,
-) -> rusqlite::Result<Vec<u64>> {
-    let mut clauses = Vec::new();
-    let mut args: Vec<rusqlite::types::Value> = Vec::new();
-    if let Some(offset) = offset {
-        let o = offset as i64;
-        clauses.push("(a.kind = 'address' AND a.start = ?)".to_owned());
-        args.push(o.into());
-        clauses.push("(a.kind IN ('function', 'range') AND a.start <= ? AND a.end > ?)".to_owned());
-        args.push(o.into());
-        args.push(o.into());
-        clauses
-            .push("(a.kind = 'near' AND a.start BETWEEN ? - a.radius AND ? + a.radius)".to_owned());
-        args.push(o.into());
-        args.push(o.into());
-    }
-    if let Some(start) = function_start {
-        clauses.push("(a.kind = 'function' AND a.start = ?)".to_owned());
-        args.push((start as i64).into());
-    }
-    if let Some(name) = function_name {
-        clauses.push("(a.kind = 'function' AND a.name = ?)".to_owned());
-        args.push(name.to_owned().into());
-    }
-    for value in strings.iter().take(256) {
-        clauses.push("(a.kind = 'string' AND a.value = ?)".to_owned());
-        args.push(value.clone().into());
-    }
-    if clauses.is_empty() {
-        return Ok(Vec::new());
-    }
-    let sql = format!(
-        "SELECT DISTINCT a.memory_id FROM anchors a JOIN memories m ON m.id = a.memory_id
-         WHERE m.status = 'active' AND m.badge IN ('native', 'foreign') AND ({})
-         ORDER BY a.memory_id DESC LIMIT ?",
-        clauses.join(" OR ")
-    );
-    args.push(i64::from(limit).into());
-    let mut stmt = conn.prepare(&sql)?;
-    let rows = stmt.query_map(rusqlite::params_from_iter(args), |row| {
-        row.get::<_, i64>(0).map(|id| id as u64)
     })?;
     rows.collect()
 }
