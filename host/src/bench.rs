@@ -5,19 +5,29 @@
 use std::time::{Duration, Instant};
 
 use engram_policy::types::{
-    Anchor, Candidate, Context, FunctionAnchor, Limits, LiveFunction, MemoryKind, Scope,
-    SubjectKind,
+    Anchor, Candidate, Context, FunctionAnchor, Limits, LiveFunction, MemoryKind, OffsetRadius,
+    OffsetRange, ScanItem, Scope, SubjectKind, Target,
 };
 use serde::Serialize;
 
+use crate::engram::{Engram, TurnContext};
 use crate::error::{PolicyError, Result};
-use crate::policy::{DEFAULT_POLICY_WASM, NativePolicy, Policy, PolicyEngine, SandboxLimits};
+use crate::policy::{
+    ComponentPolicy, DEFAULT_POLICY_WASM, Guarded, NativePolicy, Policy, PolicyEngine,
+    SandboxLimits,
+};
+use crate::store::{self, Author, Badge, Event, KnowledgeBase, NewMemory};
+use crate::subject::Subject;
 
 /// How many times each measurement repeats.
 #[derive(Debug, Clone, Copy)]
 pub struct BenchConfig {
     /// Candidates passed to one select call.
     pub candidates: usize,
+    /// Memories in the knowledge base the inject figures use.
+    pub memories: usize,
+    /// Turns (distinct contexts) timed over that knowledge base.
+    pub turns: usize,
     /// Repetitions of each call measurement.
     pub iterations: usize,
     /// Cold compiles to time.
@@ -28,6 +38,8 @@ impl Default for BenchConfig {
     fn default() -> Self {
         BenchConfig {
             candidates: 1000,
+            memories: 100_000,
+            turns: 200,
             iterations: 50,
             compiles: 3,
         }
@@ -50,6 +62,19 @@ pub struct BenchReport {
     pub compile_ms: f64,
     /// Median load of the compiled component from the on-disk cache, ms.
     pub cached_load_ms: f64,
+    /// Median of one full inject (candidate queries, one sandboxed select, checks, recall
+    /// statistics) over a knowledge base of `memories` memories, µs.
+    pub inject_p50_us: f64,
+    /// 99th percentile of the same, µs.
+    pub inject_p99_us: f64,
+    /// Median of the host's candidate queries alone, same contexts, µs.
+    pub candidate_query_us: f64,
+    /// `inject_p50_us / candidate_query_us`.
+    pub inject_over_query: f64,
+    /// Scanning throughput inside the component, MB/s (batches of 256 texts).
+    pub scan_mb_s: f64,
+    /// Memories in the inject knowledge base.
+    pub memories: usize,
     /// Size of the default component, bytes.
     pub component_bytes: usize,
     /// Candidates per select call.
@@ -91,6 +116,9 @@ pub fn run(config: &BenchConfig) -> Result<BenchReport> {
         native.select(&context, &candidates, &limits).map(drop)
     })?;
 
+    let scan_mb_s = scan_throughput(&mut policy)?;
+    let inject = inject_figures(&engine, config)?;
+
     Ok(BenchReport {
         instantiate_us,
         policy_call_us,
@@ -98,10 +126,213 @@ pub fn run(config: &BenchConfig) -> Result<BenchReport> {
         sandbox_ratio: policy_call_us / policy_native_call_us.max(f64::EPSILON),
         compile_ms,
         cached_load_ms,
+        inject_p50_us: inject.p50_us,
+        inject_p99_us: inject.p99_us,
+        candidate_query_us: inject.query_us,
+        inject_over_query: inject.p50_us / inject.query_us.max(f64::EPSILON),
+        scan_mb_s,
+        memories: config.memories,
         component_bytes: DEFAULT_POLICY_WASM.len(),
         candidates: config.candidates,
         iterations: config.iterations,
     })
+}
+
+/// Scans a deterministic mix of prose, notes and config lines (some with secrets) in batches,
+/// as an import would, and returns megabytes (10^6 bytes) per second.
+fn scan_throughput(policy: &mut ComponentPolicy) -> Result<f64> {
+    let lines = [
+        "Caroline said she went to the LGBTQ support group yesterday and it was so powerful.",
+        "sub_401000 walks the import table and resolves ws2_32 ordinals before the beacon loop.",
+        "The config blob at 0x40a000 is RC4-encrypted; md5 d41d8cd98f00b204e9800998ecf8427e.",
+        "aws_access_key_id = AKIA4HJ2K7LMNPQ5RSTU and the region is eu-west-1 for the staging bucket.",
+        "Melanie: I've been painting landscapes lately, mostly sunsets by the lake near our house!",
+        "DATABASE_URL=postgres://app:${DB_PASSWORD}@db.internal:5432/app is read at start-up.",
+    ];
+    let items: Vec<ScanItem> = (0..256)
+        .map(|i| {
+            let text: Vec<&str> = (0..12).map(|j| lines[(i * 7 + j) % lines.len()]).collect();
+            ScanItem {
+                text: text.join(" "),
+                target: Target::Memory,
+            }
+        })
+        .collect();
+    let bytes: usize = items.iter().map(|i| i.text.len()).sum();
+    policy.scan(&items)?; // warm-up
+    let rounds = 8;
+    let start = Instant::now();
+    for _ in 0..rounds {
+        policy.scan(&items)?;
+    }
+    Ok((bytes * rounds) as f64 / 1e6 / start.elapsed().as_secs_f64())
+}
+
+struct InjectFigures {
+    p50_us: f64,
+    p99_us: f64,
+    query_us: f64,
+}
+
+/// Builds a knowledge base of `config.memories` memories and times full injects against the
+/// candidate queries alone, over the same contexts.
+fn inject_figures(engine: &PolicyEngine, config: &BenchConfig) -> Result<InjectFigures> {
+    let dir = tempfile_dir().map_err(|e| PolicyError::Runtime(e.to_string()))?;
+    let result = (|| {
+        let subject = Subject::parse("account:bench")?;
+        let path = subject.store_path(&dir);
+        populate(&path, config.memories)?;
+        let policy = engine.load_default(SandboxLimits::default())?;
+        let mut engram = Engram::new(&dir, Box::new(Guarded::new(policy))).with_fixed_now(NOW);
+        let turns: Vec<TurnContext> = (0..config.turns.max(2)).map(|i| turn(i as u64)).collect();
+        let kb = KnowledgeBase::open_existing(&path)?.expect("just built");
+        let mut query = Vec::with_capacity(turns.len());
+        let mut inject = Vec::with_capacity(turns.len());
+        for turn in &turns {
+            let context = turn.to_context(NOW, SubjectKind::Binary);
+            let start = Instant::now();
+            crate::engram::gather_candidates(&kb, &context)?;
+            query.push(start.elapsed());
+            let start = Instant::now();
+            engram.inject(&subject, turn, &Limits::default())?;
+            inject.push(start.elapsed());
+        }
+        inject.sort();
+        let p99 = inject[(inject.len() * 99 / 100).min(inject.len() - 1)];
+        Ok(InjectFigures {
+            p50_us: median(inject).as_secs_f64() * 1e6,
+            p99_us: p99.as_secs_f64() * 1e6,
+            query_us: median(query).as_secs_f64() * 1e6,
+        })
+    })();
+    let _ = std::fs::remove_dir_all(&dir);
+    result
+}
+
+const NOW: i64 = 1_790_000_000;
+
+/// A vocabulary with a long tail, so queries hit a realistic share of memories.
+fn word(n: u64) -> String {
+    const SYLLABLES: [&str; 16] = [
+        "ka", "ri", "to", "mu", "sen", "do", "la", "vi", "po", "ne", "shi", "ga", "ru", "be", "zo",
+        "fe",
+    ];
+    let mut n = n;
+    let mut out = String::new();
+    loop {
+        out.push_str(SYLLABLES[(n % 16) as usize]);
+        n /= 16;
+        if n == 0 {
+            return out;
+        }
+    }
+}
+
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    /// Roughly Zipf-distributed word ranks below `n`.
+    fn zipf(&mut self, n: u64) -> u64 {
+        let u = (self.next() % 1_000_000) as f64 / 1_000_000.0;
+        ((n as f64).powf(u) as u64).saturating_sub(1)
+    }
+}
+
+/// Writes `count` memories straight into a new store in one transaction: 70% local ones
+/// anchored across a 16 MiB image (functions, addresses, ranges, radii, strings), 30% global.
+pub fn populate(path: &std::path::Path, count: usize) -> Result<()> {
+    let mut kb = KnowledgeBase::open_or_create(path)?;
+    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+    kb.write(|tx| {
+        for i in 0..count as u64 {
+            let text: Vec<String> = (0..14).map(|_| word(rng.zipf(20_000))).collect();
+            let local = i % 10 < 7;
+            let function_start = (rng.next() % 0x4000) * 0x400;
+            let anchors = if !local {
+                Vec::new()
+            } else {
+                vec![match i % 5 {
+                    0 => Anchor::Function(FunctionAnchor {
+                        start: function_start,
+                        end: Some(function_start + 0x400),
+                        name: format!("fn_{function_start:x}"),
+                    }),
+                    1 => Anchor::Address {
+                        offset: function_start + rng.next() % 0x400,
+                    },
+                    2 => Anchor::Range(OffsetRange {
+                        start: function_start,
+                        end: function_start + 0x80,
+                    }),
+                    3 => Anchor::Near(OffsetRadius {
+                        offset: function_start + 0x40,
+                        radius: 0x40,
+                    }),
+                    _ => Anchor::String {
+                        value: format!("str_{}", rng.next() % 20_000),
+                    },
+                }]
+            };
+            let memory = NewMemory {
+                scope: if local { Scope::Local } else { Scope::Global },
+                kind: MemoryKind::Fact,
+                target: None,
+                day: None,
+                text: text.join(" "),
+                tags: Vec::new(),
+                categories: Vec::new(),
+                confidence: 0.8,
+                author: Author::Agent,
+                thread: None,
+                anchors,
+                image_base: 0x40_0000,
+            };
+            let created = NOW - (rng.next() % 30_000_000) as i64;
+            store::insert_memory(
+                tx,
+                &memory,
+                Badge::Native,
+                created,
+                &Event {
+                    actor: "bench",
+                    action: "add",
+                    before_hash: None,
+                    after_hash: None,
+                    detail: None,
+                },
+            )?;
+        }
+        Ok(())
+    })
+}
+
+/// The `i`th bench turn: a cursor somewhere in the image, inside its function, and a query.
+pub fn turn(i: u64) -> TurnContext {
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15 ^ (i + 1).wrapping_mul(0x1000_0000_01b3));
+    let function_start = (rng.next() % 0x4000) * 0x400;
+    let base = 0x40_0000;
+    TurnContext {
+        image_base: base,
+        cursor: Some(base + function_start + rng.next() % 0x400),
+        current_function: Some(LiveFunction {
+            start: base + function_start,
+            end: base + function_start + 0x400,
+            name: format!("fn_{function_start:x}"),
+        }),
+        referenced_strings: vec![format!("str_{}", rng.next() % 20_000)],
+        query: (0..4)
+            .map(|_| word(rng.zipf(20_000)))
+            .collect::<Vec<_>>()
+            .join(" "),
+        ..TurnContext::default()
+    }
 }
 
 fn tempfile_dir() -> std::io::Result<std::path::PathBuf> {

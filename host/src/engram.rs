@@ -40,7 +40,7 @@ pub const TOOLS: &[&str] = &[
 /// How many candidates of each source a turn considers at most.
 const ANCHORED_CANDIDATES: u32 = 200;
 const LEXICAL_CANDIDATES: u32 = 50;
-const GLOBAL_CANDIDATES: u32 = 200;
+const GLOBAL_CANDIDATES: u32 = 64;
 
 /// The engram service over a data directory and a policy.
 pub struct Engram {
@@ -66,6 +66,25 @@ pub struct TurnContext {
     pub live_strings: Vec<String>,
     /// The agent's query.
     pub query: String,
+    /// The conversation thread, whose settings apply.
+    pub thread: Option<String>,
+}
+
+impl TurnContext {
+    /// The policy's view of this turn at `now`.
+    pub fn to_context(&self, now: i64, subject_kind: engram_policy::types::SubjectKind) -> Context {
+        Context {
+            now,
+            subject_kind,
+            image_base: self.image_base,
+            cursor: self.cursor,
+            current_function: self.current_function.clone(),
+            referenced_strings: self.referenced_strings.clone(),
+            live_functions: self.live_functions.clone(),
+            live_strings: self.live_strings.clone(),
+            query: self.query.clone(),
+        }
+    }
 }
 
 /// The outcome of one turn.
@@ -124,6 +143,28 @@ impl Engram {
 
     fn open_or_create(&self, subject: &Subject) -> Result<KnowledgeBase> {
         KnowledgeBase::open_or_create(&subject.store_path(&self.data_dir))
+    }
+
+    /// Opens the subject's knowledge base for a write in `thread` (creating it when `create`),
+    /// refusing when the settings in force disable writes.
+    fn open_for_write(
+        &self,
+        subject: &Subject,
+        thread: Option<&str>,
+        create: bool,
+    ) -> Result<KnowledgeBase> {
+        let kb = if create {
+            self.open_or_create(subject)?
+        } else {
+            self.open_existing(subject)?
+        };
+        if !kb.settings(thread)?.allow_writes {
+            return Err(EngramError::Forbidden(format!(
+                "writes are disabled for {subject}{}",
+                in_thread(thread)
+            )));
+        }
+        Ok(kb)
     }
 
     /// Runs one tool call exactly as an agent's call runs: validate, scan, apply.
@@ -205,7 +246,7 @@ impl Engram {
         };
         let (text, redacted) = self.scan_for_storage(&args.text, target)?;
         let now = self.now();
-        let mut kb = self.open_or_create(subject)?;
+        let mut kb = self.open_for_write(subject, args.thread.as_deref(), true)?;
         let hash = content_hash(&text);
         if let Some(existing) = find_active_duplicate(&kb, &hash, args.scope, None, &args.anchors)?
         {
@@ -250,7 +291,7 @@ impl Engram {
     }
 
     fn revise(&mut self, subject: &Subject, author: Author, args: ReviseMemory) -> Result<Value> {
-        let mut kb = self.open_existing(subject)?;
+        let mut kb = self.open_for_write(subject, args.thread.as_deref(), false)?;
         let current = active_memory(&kb, subject, args.id)?;
         if author == Author::Peer && current.badge == Badge::Native {
             return Err(EngramError::Forbidden(format!(
@@ -359,12 +400,12 @@ impl Engram {
     }
 
     fn forget(&mut self, subject: &Subject, author: Author, args: ForgetMemory) -> Result<Value> {
-        let mut kb = self.open_existing(subject)?;
+        let mut kb = self.open_for_write(subject, args.thread.as_deref(), false)?;
         let current = active_memory(&kb, subject, args.id)?;
-        if matches!(author, Author::External | Author::Peer) {
+        if !may_edit_directly(author, &current) {
             return Err(EngramError::Forbidden(format!(
-                "{author} clients may not forget memories; memory {} is unchanged",
-                args.id
+                "a {author} author may not forget memory {} (written by {}, badge {}); ask the user",
+                args.id, current.author, current.badge
             )));
         }
         let now = self.now();
@@ -392,6 +433,12 @@ impl Engram {
 
     fn recall(&mut self, subject: &Subject, args: Recall) -> Result<Value> {
         let kb = self.open_existing(subject)?;
+        if !kb.settings(args.thread.as_deref())?.allow_recall {
+            return Err(EngramError::Forbidden(format!(
+                "recall is disabled for {subject}{}",
+                in_thread(args.thread.as_deref())
+            )));
+        }
         let scope = match args.scope {
             RecallScope::Global => Some(Scope::Global),
             RecallScope::Local => Some(Scope::Local),
@@ -497,7 +544,7 @@ impl Engram {
         match args.action {
             MemoryAction::Add => {
                 let content = content.expect("validate requires content for add");
-                let mut kb = self.open_or_create(subject)?;
+                let mut kb = self.open_for_write(subject, args.thread.as_deref(), true)?;
                 let hash = content_hash(&content);
                 if let Some(existing) = find_active_duplicate(
                     &kb,
@@ -551,7 +598,7 @@ impl Engram {
                     .old_text
                     .as_deref()
                     .expect("validate requires old_text");
-                let mut kb = self.open_existing(subject)?;
+                let mut kb = self.open_for_write(subject, args.thread.as_deref(), false)?;
                 let matches = entries_containing(&kb, target, day.as_deref(), old_text)?;
                 let first = matches.first().ok_or_else(|| {
                     EngramError::NoMatch(format!("no {target} entry contains {old_text:?}"))
@@ -603,17 +650,13 @@ impl Engram {
         limits: &engram_policy::types::Limits,
     ) -> Result<Injection> {
         let mut kb = self.open_existing(subject)?;
-        let context = Context {
-            now: self.now(),
-            subject_kind: subject.kind,
-            image_base: turn.image_base,
-            cursor: turn.cursor,
-            current_function: turn.current_function.clone(),
-            referenced_strings: turn.referenced_strings.clone(),
-            live_functions: turn.live_functions.clone(),
-            live_strings: turn.live_strings.clone(),
-            query: turn.query.clone(),
-        };
+        if !kb.settings(turn.thread.as_deref())?.include_in_prompts {
+            return Ok(Injection {
+                selection: Selection::default(),
+                candidates: BTreeMap::new(),
+            });
+        }
+        let context = turn.to_context(self.now(), subject.kind);
         let candidates = gather_candidates(&kb, &context)?;
         let list: Vec<Candidate> = candidates.values().cloned().collect();
         let selection = self.policy.select(&context, &list, limits)?;
@@ -693,15 +736,24 @@ pub fn candidate_of(memory: &Memory, lexical_score: f32) -> Candidate {
     }
 }
 
-/// Human and built-in authors edit their own memories in place; everything else is proposed.
+/// Who may change a memory in place. Humans may change anything; the built-in agent and triage
+/// may change native memories not written by a human; everything else is only proposed (revise)
+/// or refused (forget).
 fn may_edit_directly(author: Author, current: &Memory) -> bool {
     match author {
-        Author::Human => current.badge != Badge::Foreign,
+        Author::Human => true,
         Author::Agent | Author::Triage => {
             current.badge == Badge::Native && current.author != Author::Human
         }
         Author::External | Author::Peer => false,
     }
+}
+
+/// ` in thread T` for messages, or nothing.
+fn in_thread(thread: Option<&str>) -> String {
+    thread
+        .map(|t| format!(" in thread {t:?}"))
+        .unwrap_or_default()
 }
 
 fn active_memory(kb: &KnowledgeBase, subject: &Subject, id: u64) -> Result<Memory> {

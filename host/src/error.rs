@@ -137,6 +137,14 @@ pub enum EngramError {
     /// `old_text` matched nothing.
     #[error("no match: {0}")]
     NoMatch(String),
+    /// The knowledge base holds as many memories as its `max_memories` setting allows.
+    #[error(
+        "the knowledge base is full: it holds its limit of {limit} active memories (setting max_memories); forget some or raise the limit"
+    )]
+    LimitReached {
+        /// The limit in force.
+        limit: u64,
+    },
     /// The author may not do this.
     #[error("not allowed: {0}")]
     Forbidden(String),

@@ -21,7 +21,10 @@ pub mod bench;
 pub mod demo;
 pub mod engram;
 pub mod error;
+pub mod eval;
+pub mod governance;
 pub mod policy;
+pub mod settings;
 pub mod store;
 pub mod subject;
 

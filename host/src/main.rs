@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use engram::governance::Decision;
 use engram::policy::{Guarded, NativePolicy, Policy, PolicyEngine, SandboxLimits};
 use engram::store::{Author, MemoryFilter};
 use engram::subject::{Subject, default_data_dir};
@@ -51,12 +52,110 @@ enum Command {
     Scan(ScanCmd),
     /// Run one tool call as an agent would and print one JSON line.
     Call(CallCmd),
+    /// Review memories awaiting review (PENDING, INBOUND-PENDING).
+    #[command(subcommand)]
+    Review(ReviewCmd),
+    /// Show or change settings, globally or for one thread.
+    Settings(SettingsCmd),
+    /// Totals by type, scope and badge, oldest and newest, limits in force.
+    Stats(SubjectOnlyCmd),
+    /// The audit log, newest first.
+    Log(LogCmd),
+    /// Render a profile's USER.md, MEMORY.md and today's note.
+    View(SubjectOnlyCmd),
     /// Show the policy's name, version, contract and imports.
     Describe,
     /// Measure the sandbox's costs.
     Bench(BenchCmd),
     /// A scripted session showing remember, redaction and inject.
     Demo,
+    /// Measure retrieval and safety on public data sets.
+    #[command(subcommand)]
+    Eval(EvalCmd),
+}
+
+#[derive(Subcommand)]
+enum EvalCmd {
+    /// Recall@k on a LoCoMo-format file: each turn a memory, each question a `recall` query.
+    Locomo(LocomoCmd),
+    /// Redaction and blocking rates over labelled JSONL corpora and LoCoMo turns.
+    Scan(EvalScanCmd),
+}
+
+#[derive(Args)]
+struct EvalScanCmd {
+    /// A corpus: labelled JSONL ({text, label: risk|informative|benign|attack, ...}) or a
+    /// LoCoMo-format JSON file (every turn benign). Repeatable.
+    #[arg(long, value_name = "PATH", required = true)]
+    data: Vec<PathBuf>,
+    /// Print the figures as one JSON object on the last line.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Args)]
+struct LocomoCmd {
+    /// The LoCoMo-format JSON file.
+    #[arg(long, value_name = "PATH")]
+    data: PathBuf,
+    /// Only these conversations (sample ids, comma-separated).
+    #[arg(long, value_name = "LIST", value_delimiter = ',')]
+    conversations: Vec<String>,
+    /// Print the figures as one JSON object on the last line.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Subcommand)]
+enum ReviewCmd {
+    /// List memories awaiting review.
+    List(SubjectOnlyCmd),
+    /// Accept a memory: it becomes NATIVE (FOREIGN when shared by a peer), keeping its author.
+    Accept(ReviewDecisionCmd),
+    /// Reject a memory: it is kept for the audit trail and never used.
+    Reject(ReviewDecisionCmd),
+}
+
+#[derive(Args)]
+struct SubjectOnlyCmd {
+    #[command(flatten)]
+    subject: SubjectArg,
+    /// Print JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Args)]
+struct ReviewDecisionCmd {
+    #[command(flatten)]
+    subject: SubjectArg,
+    /// The memory's id.
+    id: u64,
+    /// Who decides (recorded in the audit log).
+    #[arg(long, default_value = "human")]
+    reviewer: String,
+}
+
+#[derive(Args)]
+struct SettingsCmd {
+    #[command(flatten)]
+    subject: SubjectArg,
+    /// The thread whose settings to show or change (global when absent).
+    #[arg(long)]
+    thread: Option<String>,
+    /// The setting to change: allow_recall, allow_writes, include_in_prompts, harvest_during_compaction, share_confirmed_findings, max_memories.
+    key: Option<String>,
+    /// Its new value.
+    value: Option<String>,
+}
+
+#[derive(Args)]
+struct LogCmd {
+    #[command(flatten)]
+    subject: SubjectArg,
+    /// Most events to show.
+    #[arg(long, default_value_t = 50)]
+    limit: u32,
 }
 
 #[derive(Args)]
@@ -132,6 +231,15 @@ struct RecallCmd {
     /// A tag the memories must carry (repeatable).
     #[arg(long = "tag")]
     tags: Vec<String>,
+    /// A category the memories must be in (repeatable).
+    #[arg(long = "category")]
+    categories: Vec<String>,
+    /// Results to skip (for paging).
+    #[arg(long, default_value_t = 0)]
+    offset: u32,
+    /// The conversation thread, whose settings apply.
+    #[arg(long)]
+    thread: Option<String>,
     /// Most memories to return.
     #[arg(long, default_value_t = 10)]
     limit: u32,
@@ -165,6 +273,9 @@ struct InjectCmd {
     /// Token budget of the snapshot.
     #[arg(long, default_value_t = Limits::default().token_budget)]
     token_budget: u32,
+    /// The conversation thread, whose settings apply.
+    #[arg(long)]
+    thread: Option<String>,
     /// Show every candidate with the parts of its score.
     #[arg(long)]
     explain: bool,
@@ -197,10 +308,16 @@ struct ListCmd {
     /// Only memories with this tag (repeatable).
     #[arg(long = "tag")]
     tags: Vec<String>,
+    /// Only memories in this category (repeatable).
+    #[arg(long = "category")]
+    categories: Vec<String>,
+    /// Only memories matching these words (full-text); `#tag` tokens filter by tag.
+    #[arg(long, default_value = "")]
+    query: String,
     /// Include pending (quarantined) memories.
     #[arg(long)]
     pending: bool,
-    /// Page number, from 1; a page holds up to 1,000 memories.
+    /// Page number, from 1; a page holds up to 1,000 memories of each scope.
     #[arg(long, default_value_t = 1)]
     page: u32,
     /// Print JSON lines.
@@ -244,6 +361,12 @@ struct BenchCmd {
     /// Repetitions of each call.
     #[arg(long, default_value_t = 50)]
     iterations: usize,
+    /// Memories in the knowledge base behind the inject figures.
+    #[arg(long, default_value_t = 100_000)]
+    memories: usize,
+    /// Turns timed over that knowledge base.
+    #[arg(long, default_value_t = 200)]
+    turns: usize,
 }
 
 /// Largest JSON line `scan --jsonl` accepts.
@@ -311,7 +434,7 @@ fn run(cli: Cli) -> Result<ExitCode, EngramError> {
         }
         Command::Recall(cmd) => {
             let subject = Subject::parse(&cmd.subject.subject)?;
-            let args = json!({"query": cmd.query, "scope": cmd.scope, "tags": cmd.tags, "limit": cmd.limit});
+            let args = json!({"query": cmd.query, "scope": cmd.scope, "tags": cmd.tags, "categories": cmd.categories, "limit": cmd.limit, "offset": cmd.offset, "thread": cmd.thread});
             let answer =
                 engram(&cli)?.call(&subject, Author::Human, "recall", &args.to_string())?;
             for memory in answer["memories"].as_array().into_iter().flatten() {
@@ -340,6 +463,7 @@ fn run(cli: Cli) -> Result<ExitCode, EngramError> {
                 current_function,
                 referenced_strings: cmd.strings.clone(),
                 query: cmd.query.clone(),
+                thread: cmd.thread.clone(),
                 ..TurnContext::default()
             };
             let limits = Limits {
@@ -389,21 +513,20 @@ fn run(cli: Cli) -> Result<ExitCode, EngramError> {
                     )));
                 }
             };
-            let page = cmd.page.max(1);
             let filter = MemoryFilter {
                 scope,
+                query: cmd.query.clone(),
                 tags: cmd
                     .tags
                     .iter()
                     .map(|t| t.trim_start_matches('#').to_lowercase())
                     .collect(),
+                categories: cmd.categories.clone(),
                 include_quarantined: cmd.pending,
-                limit: 1000,
-                offset: (page - 1) * 1000,
                 ..MemoryFilter::default()
             };
             let engram = Engram::new(data_dir(&cli), Box::new(NativePolicy::new()));
-            for memory in engram.list(&subject, &filter)? {
+            for memory in engram.list_page(&subject, &filter, cmd.page)? {
                 if cmd.json {
                     println!(
                         "{}",
@@ -472,6 +595,100 @@ fn run(cli: Cli) -> Result<ExitCode, EngramError> {
                 }
             });
         }
+        Command::Review(review) => {
+            let mut engram = Engram::new(data_dir(&cli), Box::new(NativePolicy::new()));
+            match review {
+                ReviewCmd::List(cmd) => {
+                    let subject = Subject::parse(&cmd.subject.subject)?;
+                    for memory in engram.review_list(&subject)? {
+                        if cmd.json {
+                            println!(
+                                "{}",
+                                serde_json::to_string(&memory).expect("memories serialise")
+                            );
+                        } else {
+                            println!(
+                                "#{} [{} by {}] {}",
+                                memory.id, memory.badge, memory.author, memory.text
+                            );
+                        }
+                    }
+                }
+                ReviewCmd::Accept(cmd) | ReviewCmd::Reject(cmd) => {
+                    let decision = if matches!(review, ReviewCmd::Accept(_)) {
+                        Decision::Accept
+                    } else {
+                        Decision::Reject
+                    };
+                    let subject = Subject::parse(&cmd.subject.subject)?;
+                    println!(
+                        "{}",
+                        engram.review(&subject, cmd.id, decision, &cmd.reviewer)?
+                    );
+                }
+            }
+        }
+        Command::Settings(cmd) => {
+            let subject = Subject::parse(&cmd.subject.subject)?;
+            let mut engram = Engram::new(data_dir(&cli), Box::new(NativePolicy::new()));
+            let settings = match (&cmd.key, &cmd.value) {
+                (None, None) => engram.settings(&subject, cmd.thread.as_deref())?,
+                (Some(key), Some(value)) => {
+                    engram.set_setting(&subject, cmd.thread.as_deref(), key, value)?
+                }
+                _ => {
+                    return Err(usage(
+                        "give both a setting and its value, or neither to show them",
+                    ));
+                }
+            };
+            println!(
+                "{}",
+                serde_json::to_string_pretty(&settings).expect("settings serialise")
+            );
+        }
+        Command::Stats(cmd) => {
+            let subject = Subject::parse(&cmd.subject.subject)?;
+            let engram = Engram::new(data_dir(&cli), Box::new(NativePolicy::new()));
+            let stats = engram.stats(&subject)?;
+            if cmd.json {
+                println!("{stats}");
+            } else {
+                println!(
+                    "{}",
+                    serde_json::to_string_pretty(&stats).expect("stats serialise")
+                );
+            }
+        }
+        Command::Log(cmd) => {
+            let subject = Subject::parse(&cmd.subject.subject)?;
+            let engram = Engram::new(data_dir(&cli), Box::new(NativePolicy::new()));
+            for event in engram.log(&subject, cmd.limit)? {
+                println!("{event}");
+            }
+        }
+        Command::View(cmd) => {
+            let subject = Subject::parse(&cmd.subject.subject)?;
+            let engram = Engram::new(data_dir(&cli), Box::new(NativePolicy::new()));
+            let view = engram.view(&subject)?;
+            if cmd.json {
+                println!("{}", serde_json::to_string(&view).expect("views serialise"));
+            } else {
+                match &view.user {
+                    Some(text) => print!("{text}"),
+                    None => println!("USER.md: missing (no entries yet)"),
+                }
+                println!();
+                match &view.memory {
+                    Some(text) => print!("{text}"),
+                    None => println!("MEMORY.md: missing (no entries yet)"),
+                }
+                if let Some((_, text)) = &view.daily {
+                    println!();
+                    print!("{text}");
+                }
+            }
+        }
         Command::Describe => {
             let limits = SandboxLimits {
                 fuel: cli.fuel,
@@ -501,6 +718,8 @@ fn run(cli: Cli) -> Result<ExitCode, EngramError> {
             let report = engram::bench::run(&engram::bench::BenchConfig {
                 candidates: cmd.candidates,
                 iterations: cmd.iterations,
+                memories: cmd.memories,
+                turns: cmd.turns,
                 ..Default::default()
             })?;
             println!(
@@ -518,6 +737,47 @@ fn run(cli: Cli) -> Result<ExitCode, EngramError> {
             println!("sandbox / native     {:>10.2}x", report.sandbox_ratio);
             println!("cold compile         {:>10.1} ms", report.compile_ms);
             println!("load from cache      {:>10.2} ms", report.cached_load_ms);
+            println!(
+                "inject, p50          {:>10.1} µs ({} memories, {} turns)",
+                report.inject_p50_us, report.memories, cmd.turns
+            );
+            println!("inject, p99          {:>10.1} µs", report.inject_p99_us);
+            println!(
+                "candidate queries    {:>10.1} µs (median, same contexts)",
+                report.candidate_query_us
+            );
+            println!("inject / queries     {:>10.2}x", report.inject_over_query);
+            println!("scan in component    {:>10.1} MB/s", report.scan_mb_s);
+            if cmd.json {
+                println!(
+                    "{}",
+                    serde_json::to_string(&report).expect("report serialises")
+                );
+            }
+        }
+        Command::Eval(EvalCmd::Scan(cmd)) => {
+            let mut rows = Vec::new();
+            for path in &cmd.data {
+                rows.extend(engram::eval::scan::load(path)?);
+            }
+            let report = engram::eval::scan::evaluate(&mut engram(&cli)?, &rows, true)?;
+            print!("{}", engram::eval::scan::render(&report));
+            if cmd.json {
+                println!("{}", report.to_json());
+            }
+        }
+        Command::Eval(EvalCmd::Locomo(cmd)) => {
+            let samples = engram::eval::locomo::load(&cmd.data)?;
+            let scratch = engram::eval::locomo::ScratchDir::new("locomo")?;
+            let mut engram = Engram::new(scratch.path().join("data"), load_policy(&cli)?);
+            let options = engram::eval::locomo::Options {
+                conversations: cmd.conversations.clone(),
+            };
+            let report =
+                engram::eval::locomo::evaluate(&mut engram, &samples, &options, &mut |line| {
+                    eprintln!("{line}")
+                })?;
+            print!("{}", engram::eval::locomo::render_table(&report));
             if cmd.json {
                 println!(
                     "{}",

@@ -156,6 +156,10 @@ fn bench_json_prints_the_figures_on_its_last_line() {
             "3",
             "--candidates",
             "100",
+            "--memories",
+            "2000",
+            "--turns",
+            "10",
         ],
         None,
     );
@@ -172,6 +176,10 @@ fn bench_json_prints_the_figures_on_its_last_line() {
         "policy_native_call_us",
         "compile_ms",
         "cached_load_ms",
+        "inject_p50_us",
+        "inject_p99_us",
+        "candidate_query_us",
+        "scan_mb_s",
     ] {
         assert!(
             last[key].as_f64().is_some_and(|v| v > 0.0),

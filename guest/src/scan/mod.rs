@@ -29,7 +29,12 @@ pub fn scan_item(item: &ScanItem) -> ScanResult {
         .find(text)
         .into_iter()
         .partition(|h| h.family == Family::Secret);
-    let secrets = merge_overlaps(secrets);
+    let secrets = merge_overlaps(
+        secrets
+            .into_iter()
+            .chain(secrets::key_material_lines(text))
+            .collect(),
+    );
     blocks.extend(invisible::find(text));
     if item.target == Target::User {
         blocks.extend(profile::find(text));

@@ -9,8 +9,8 @@
 
 use std::sync::OnceLock;
 
-use aho_corasick::{AhoCorasick, AhoCorasickBuilder};
-use regex::Regex;
+use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind};
+use regex::bytes::{Regex, RegexBuilder};
 
 /// What a rule detects, which decides what the scan does about it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -45,7 +45,8 @@ pub enum Gate {
     LineStart,
     /// Followed (after at most a short identifier tail and a quote) by `=` or `:`.
     Assignment,
-    /// `://` followed by `user:password@` before any blank or `/`.
+    /// `://` followed by `user:password@` before any blank or `/` (the user may be empty or
+    /// an e-mail address, the password may hold `@`, `#` or `?`).
     UrlCredentials,
 }
 
@@ -64,11 +65,13 @@ pub struct Rule {
     /// The regex. When it has capture groups, the first group that took part in a match is
     /// the reported span; otherwise the whole match is.
     pub pattern: &'static str,
-    /// An extra check on the reported text; a match failing it is dropped.
-    pub accept: fn(&str) -> bool,
+    /// An extra check on the reported text and the index of the capture group that supplied
+    /// it (0 for the whole match); a match failing it is dropped. Patterns offering a quoted
+    /// and an unquoted form of a value use the group index to tell them apart.
+    pub accept: fn(&str, usize) -> bool,
 }
 
-fn any(_: &str) -> bool {
+fn any(_: &str, _: usize) -> bool {
     true
 }
 
@@ -122,8 +125,8 @@ impl Rule {
         self
     }
 
-    /// Drops matches whose reported text fails `check`.
-    pub const fn accept(mut self, check: fn(&str) -> bool) -> Self {
+    /// Drops matches whose reported text (with its group index) fails `check`.
+    pub const fn accept(mut self, check: fn(&str, usize) -> bool) -> Self {
         self.accept = check;
         self
     }
@@ -163,8 +166,11 @@ impl RuleSet {
                 (rule, OnceLock::new())
             })
             .collect();
+        // A full DFA: one table lookup per byte, the fastest scan where SIMD prefilters are
+        // unavailable (wasm32); its size for a few hundred short keywords is modest.
         let prefilter = AhoCorasickBuilder::new()
             .ascii_case_insensitive(true)
+            .kind(Some(AhoCorasickKind::DFA))
             .build(&literals)
             .expect("prefilter keywords compile");
         RuleSet {
@@ -174,17 +180,19 @@ impl RuleSet {
         }
     }
 
-    /// The regex of rule `i`, compiled on first use. Word boundaries are ASCII (`\b` is
-    /// rewritten), which keeps every rule on the regex crate's fast DFA paths even for
-    /// non-ASCII text.
+    /// The regex of rule `i`, compiled on first use. Patterns are compiled without Unicode
+    /// (`\s`, `\w`, `\d`, `\b` and case folding are ASCII) and run over bytes: every keyword
+    /// and delimiter a rule needs is ASCII, and the ASCII automata compile several times faster,
+    /// which matters because a fresh component instance compiles what each call needs.
     ///
     /// Panics if the pattern does not compile: patterns are constants, and a test compiles
     /// them all.
     fn regex(&self, i: usize) -> &Regex {
         let (rule, cell) = &self.rules[i];
         cell.get_or_init(|| {
-            let pattern = rule.pattern.replace(r"\b", r"(?-u:\b)");
-            Regex::new(&pattern)
+            RegexBuilder::new(rule.pattern)
+                .unicode(false)
+                .build()
                 .unwrap_or_else(|e| panic!("rule {} does not compile: {e}", rule.kind))
         })
     }
@@ -225,17 +233,21 @@ impl RuleSet {
             if !armed[priority] {
                 continue;
             }
-            for caps in self.regex(priority).captures_iter(text) {
-                let span = caps.iter().skip(1).flatten().next().or_else(|| caps.get(0));
-                if let Some(m) = span
-                    && !m.is_empty()
-                    && (rule.accept)(m.as_str())
-                {
+            for caps in self.regex(priority).captures_iter(text.as_bytes()) {
+                let span = caps
+                    .iter()
+                    .enumerate()
+                    .skip(1)
+                    .find_map(|(g, m)| m.map(|m| (g, m)))
+                    .or_else(|| caps.get(0).map(|m| (0, m)));
+                let Some((group, m)) = span else { continue };
+                let (start, end) = char_span(text, m.start(), m.end());
+                if start < end && (rule.accept)(&text[start..end], group) {
                     hits.push(Hit {
                         family: rule.family,
                         kind: rule.kind,
-                        start: m.start(),
-                        end: m.end(),
+                        start,
+                        end,
                         priority,
                     });
                 }
@@ -243,6 +255,18 @@ impl RuleSet {
         }
         hits
     }
+}
+
+/// `start..end` widened to the nearest character boundaries of `text` (a byte-level match
+/// can begin or end inside a multi-byte character).
+fn char_span(text: &str, mut start: usize, mut end: usize) -> (usize, usize) {
+    while !text.is_char_boundary(start) {
+        start -= 1;
+    }
+    while !text.is_char_boundary(end) {
+        end += 1;
+    }
+    (start, end)
 }
 
 /// Whether the trigger at `start..end` of `text` stands where `gate` requires.
@@ -277,12 +301,12 @@ fn gate_passes(gate: Gate, text: &str, start: usize, end: usize) -> bool {
             let authority = bytes[end..]
                 .iter()
                 .take(512)
-                .take_while(|b| !b.is_ascii_whitespace() && !b"/?#".contains(b));
+                .take_while(|b| !b.is_ascii_whitespace() && **b != b'/');
             let mut colon = false;
             for &b in authority {
                 match b {
                     b':' => colon = true,
-                    b'@' => return colon,
+                    b'@' if colon => return true,
                     _ => {}
                 }
             }
@@ -300,7 +324,7 @@ mod tests {
             Rule::secret("word", &["cat"], r"\bcat\b"),
             Rule::secret("value", &["key"], r"key=(\w+)")
                 .gate(Gate::Assignment)
-                .accept(|v| v != "none"),
+                .accept(|v, _| v != "none"),
             Rule::secret("pair", &["send"], r"send \w+ to \w+").also(&["to bob"]),
             Rule::secret("header", &["title"], r"(?m)^#? ?title").gate(Gate::LineStart),
         ])
@@ -345,6 +369,18 @@ mod tests {
         assert!(at(Gate::UrlCredentials, "postgres://u:p@h/db", "://"));
         assert!(!at(Gate::UrlCredentials, "https://h:8080/a@b", "://"));
         assert!(!at(Gate::UrlCredentials, "https://u@h", "://"));
+        assert!(at(Gate::UrlCredentials, "redis://:pw@h", "://"));
+        assert!(at(Gate::UrlCredentials, "https://me@x.test:p#1@h", "://"));
+    }
+
+    #[test]
+    fn spans_widen_to_character_boundaries() {
+        let text = "aé€b";
+        assert_eq!(char_span(text, 2, 4), (1, 6));
+        assert_eq!(char_span(text, 0, 7), (0, 7));
+        let s = RuleSet::new(vec![Rule::secret("dot", &["x"], r"x.")]);
+        let hits = s.find("xé");
+        assert_eq!((hits[0].start, hits[0].end), (0, 3));
     }
 
     #[test]

@@ -1,173 +1,546 @@
 //! Secret-like values to redact: provider keys and tokens with a recognisable shape, private key
-//! blocks, passwords in URLs and authorisation headers, and values assigned to secret-named keys
-//! that look random enough to be real.
+//! blocks and the key material of their lines, password hashes, passwords in URLs, connection
+//! strings and configuration files, authorisation headers, and values assigned to secret-named
+//! keys that look random enough to be real.
 //!
-//! Precision matters as much as recall: hex digests, UUIDs, commit ids, addresses and
-//! environment variable references are not secrets and must survive intact.
+//! Precision matters as much as recall: hex digests, UUIDs, commit ids, addresses, crypto
+//! constants, placeholders and environment variable references are not secrets and must survive
+//! intact. Three layers keep them: provider rules only fire on their own prefixes and shapes,
+//! assignment rules only on secret-named keys, and every value passes an acceptance check
+//! (placeholders, references, paths, code and low-entropy words are refused).
 
-use super::rules::{Gate, Rule};
+use super::rules::{Family, Gate, Hit, Rule};
 use crate::detmath;
+
+/// A provider token: a distinctive prefix and shape, so only masks are refused.
+fn token(kind: &'static str, triggers: &'static [&'static str], pattern: &'static str) -> Rule {
+    Rule::secret(kind, triggers, pattern).accept(not_mask)
+}
 
 /// Every secret rule; earlier rules win when spans overlap.
 pub fn rules() -> Vec<Rule> {
-    use Gate::{Assignment, UrlCredentials};
+    use Gate::{Assignment, LineStart, UrlCredentials};
     vec![
-        // Lazy up to the first END line, or to the end of the text when it is missing.
+        // Key blocks: lazy up to the first END line, or to the end of the text when it is
+        // missing; a lone END line is redacted too (the material above it was cut off).
         Rule::secret(
             "private-key",
-            &["-----BEGIN"],
-            r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----(?s:.*?)(?:-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----|\z)",
+            &["-----BEGIN", "-----END", "BEGIN PGP", "BEGIN OPENSSH"],
+            r"-----BEGIN[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----(?s:.*?)(?:-----END[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----|\z)|-----END[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----",
         ),
         Rule::secret(
+            "putty-private-key",
+            &["private-lines"],
+            r"(?m)^Private-Lines:[ \t]*\d+[ \t]*\r?\n((?:[A-Za-z0-9+/=]+[ \t]*(?:\r?\n|\z))+)",
+        ),
+        Rule::secret(
+            "age-secret-key",
+            &["AGE-SECRET-KEY-1"],
+            r"\bAGE-SECRET-KEY-1[0-9A-Z]{58}\b",
+        ),
+        // Cloud.
+        token(
             "aws-access-key-id",
-            &["AKIA", "ASIA", "ABIA", "ACCA"],
-            r"\b(?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}\b",
+            &["AKIA", "ASIA", "ABIA", "ACCA", "AGPA", "AIDA", "AROA", "AIPA", "ANPA", "ANVA", "APKA", "A3T"],
+            r"\b(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA|APKA)[A-Z0-9]{16}\b",
         ),
         Rule::secret(
             "aws-secret-access-key",
-            &["secret_access", "secretaccess", "aws_secret", "awssecret"],
-            r#"(?i:aws_?secret_?access_?key|aws_?secret_?key|secret_?access_?key)["']?\s*(?:=|:|=>)\s*["']?([A-Za-z0-9/+=]{40})(?:[^A-Za-z0-9/+=]|$)"#,
+            &["secret_access", "secretaccess", "secret-access", "aws_secret", "awssecret"],
+            r#"(?i:aws_?secret_?access_?key|aws_?secret_?key|secret[_-]?access[_-]?key)["']?\s*(?:=|:|=>)\s*["']?([A-Za-z0-9/+=]{30,60})(?:[^A-Za-z0-9/+=]|$)"#,
         )
-        .gate(Assignment),
+        .gate(Assignment)
+        .accept(not_mask),
+        token("google-api-key", &["AIza"], r"\bAIza[0-9A-Za-z_-]{35}"),
+        token("gcp-oauth-client-secret", &["GOCSPX-"], r"\bGOCSPX-[A-Za-z0-9_-]{28}"),
+        token("gcp-oauth-access-token", &["ya29."], r"\bya29\.[A-Za-z0-9_-]{30,}"),
         Rule::secret(
+            "azure-storage-key",
+            &["accountkey", "sharedaccesskey"],
+            r"(?i)\b(?:AccountKey|SharedAccessKey)\s*=\s*([A-Za-z0-9+/]{30,}={0,2})",
+        )
+        .accept(not_mask),
+        token(
+            "azure-sas-signature",
+            &["sig="],
+            r"[?&;]sig=((?:[A-Za-z0-9+/]|%2[bBfF]){30,}(?:=|%3[dD]){0,2})",
+        ),
+        token(
+            "azure-client-secret",
+            &["q~"],
+            r"\b[A-Za-z0-9_~.]{3}\dQ~[A-Za-z0-9_~.-]{31,34}\b",
+        ),
+        token("digitalocean-token", &["_v1_"], r"\bdo[opr]_v1_[a-f0-9]{64}\b"),
+        token("heroku-api-key", &["HRKU-"], r"\bHRKU-[A-Za-z0-9_-]{60}\b"),
+        // Version control.
+        token(
             "github-token",
             &["ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"],
             r"\b(?:gh[pousr]_[A-Za-z0-9]{36,251}|github_pat_[A-Za-z0-9_]{82})\b",
         ),
-        Rule::secret("slack-token", &["xox"], r"\bxox[abeprs]-[A-Za-z0-9-]{10,}").accept(has_digit),
-        Rule::secret("stripe-key", &["k_live_"], r"\b[rs]k_live_[A-Za-z0-9]{16,}\b"),
-        Rule::secret("anthropic-api-key", &["sk-ant-"], r"\bsk-ant-[A-Za-z0-9_-]{20,}"),
+        token(
+            "gitlab-token",
+            &["glpat-", "gldt-", "glrt-", "glptt-", "glft-", "glsoat-", "glcbt-", "GR1348941"],
+            r"\b(?:gl(?:pat|dt|rt|ptt|ft|soat|cbt)-[A-Za-z0-9_-]{20,}|GR1348941[A-Za-z0-9_-]{20,})",
+        ),
+        token(
+            "bitbucket-token",
+            &["ATBB", "ATATT3", "ATCTT3"],
+            r"\b(?:ATBB[A-Za-z0-9_=.-]{28,}|AT[AC]TT3[A-Za-z0-9_=.-]{40,})",
+        ),
+        // Chat.
+        token(
+            "slack-token",
+            &["xox", "xapp-"],
+            r"\b(?:xox[abeprs]-[A-Za-z0-9-]{10,}|xapp-\d-[A-Z0-9]+-\d+-[A-Za-z0-9]+)",
+        )
+        .accept(|v, _| has_digit(v) && not_mask(v, 0)),
+        token(
+            "slack-webhook",
+            &["hooks.slack.com"],
+            r"hooks\.slack\.com/(?:services|workflows|triggers)/([A-Za-z0-9_/+-]{20,})",
+        ),
+        token(
+            "discord-webhook",
+            &["/api/webhooks/"],
+            r"discord(?:app)?\.com/api/webhooks/(\d{5,}/[A-Za-z0-9_-]{40,})",
+        ),
+        token(
+            "discord-bot-token",
+            &["discord", "bot m", "bot n", "bot o"],
+            r"\b([MNO][A-Za-z0-9_-]{23,27}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,40})\b",
+        ),
+        token(
+            "telegram-bot-token",
+            &[":AA"],
+            r"(?:\bbot|\b)(\d{8,10}:AA[A-Za-z0-9_-]{33})\b",
+        ),
+        // Payment.
+        token(
+            "stripe-key",
+            &["k_live_", "k_test_", "whsec_"],
+            r"\b(?:[rs]k_(?:live|test)_[A-Za-z0-9]{16,}|whsec_[A-Za-z0-9]{24,})\b",
+        ),
+        token(
+            "square-token",
+            &["sq0atp-", "sq0csp-", "EAAA"],
+            r"\b(?:sq0atp-[A-Za-z0-9_-]{22,}|sq0csp-[A-Za-z0-9_-]{40,}|EAAA[A-Za-z0-9_-]{60})\b",
+        )
+        .accept(|v, g| has_digit(v) && not_mask(v, g)),
+        token(
+            "braintree-token",
+            &["access_token$"],
+            r"\baccess_token\$(?:production|sandbox)\$[a-z0-9]{16}\$[a-f0-9]{32}\b",
+        ),
+        token("shopify-token", &["shpat_", "shpss_", "shpca_", "shppa_"], r"\bshp(?:at|ss|ca|pa)_[a-fA-F0-9]{32}\b"),
+        // AI providers.
+        token("anthropic-api-key", &["sk-ant-"], r"\bsk-ant-[A-Za-z0-9_-]{20,}"),
         // Letters and digits both: excludes kebab-case names such as "sk-learn-compatible-api".
         Rule::secret("openai-api-key", &["sk-"], r"\bsk-[A-Za-z0-9_-]{20,}")
-            .accept(|v| has_digit(v) && v.bytes().any(|b| b.is_ascii_alphabetic())),
-        Rule::secret("google-api-key", &["AIza"], r"\bAIza[0-9A-Za-z_-]{35}"),
+            .accept(|v, g| has_digit(v) && v.bytes().any(|b| b.is_ascii_alphabetic()) && not_mask(v, g)),
+        token("huggingface-token", &["hf_", "api_org_"], r"\b(?:hf|api_org)_[A-Za-z0-9]{30,40}\b")
+            .accept(|v, g| has_upper_lower(v) && not_mask(v, g)),
+        token("groq-api-key", &["gsk_"], r"\bgsk_[A-Za-z0-9]{40,}\b"),
+        token("replicate-token", &["r8_"], r"\br8_[A-Za-z0-9]{37}\b"),
+        token("perplexity-api-key", &["pplx-"], r"\bpplx-[A-Za-z0-9]{40,}\b"),
+        token("xai-api-key", &["xai-"], r"\bxai-[A-Za-z0-9]{60,}\b"),
         Rule::secret(
+            "cohere-api-key",
+            &["cohere"],
+            r#"(?i)cohere[A-Za-z0-9_.-]{0,24}["']?\s*(?:=|:|=>)\s*["']?([A-Za-z0-9]{40})\b"#,
+        )
+        .accept(|v, g| has_digit(v) && not_mask(v, g)),
+        // Package registries.
+        token("npm-token", &["npm_"], r"\bnpm_[A-Za-z0-9]{36}\b"),
+        Rule::secret(
+            "npm-auth",
+            &["_authtoken", "_auth", "_password"],
+            r#"(?i)(?:^|[\s:"'])_(?:authToken|auth|password)["']?\s*[=:]\s*["']?([^\s"']{8,})"#,
+        )
+        .accept(|v, _| !is_placeholder(v)),
+        token("pypi-token", &["pypi-AgEI"], r"\bpypi-AgEI[A-Za-z0-9_-]{50,}"),
+        // Messaging and e-mail services.
+        token("sendgrid-api-key", &["SG."], r"\bSG\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}\b"),
+        token(
+            "twilio-api-key",
+            &["twilio"],
+            r#"\bSK[0-9a-fA-F]{32}\b|(?i:twilio[A-Za-z0-9_.-]{0,20}(?:auth|token|secret)[A-Za-z0-9_.-]{0,12})["']?\s*(?:=|:)\s*["']?([0-9a-f]{32})\b"#,
+        )
+        .also(&["twilio"]),
+        token("mailgun-api-key", &["key-"], r"\bkey-[0-9a-f]{32}\b"),
+        token("mailchimp-api-key", &["-us"], r"\b[0-9a-f]{32}-us\d{1,2}\b"),
+        // Other SaaS keys with their own prefixes.
+        token("linear-api-key", &["lin_api_"], r"\blin_api_[A-Za-z0-9]{40}\b"),
+        token("notion-token", &["ntn_", "secret_"], r"\b(?:ntn_[A-Za-z0-9]{40,50}|secret_[A-Za-z0-9]{43})\b")
+            .accept(|v, g| has_digit(v) && has_upper_lower(v) && not_mask(v, g)),
+        token("newrelic-api-key", &["NRAK-"], r"\bNRAK-[A-Z0-9]{27}\b"),
+        token(
             "jwt",
             &["eyJ"],
             r"\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}",
         ),
+        // Password hashes: crackable, so as sensitive as the password.
+        Rule::secret(
+            "password-hash",
+            &["$2a$", "$2b$", "$2y$", "$2x$", "$1$", "$apr1$", "$5$", "$6$", "$y$", "$argon2"],
+            r"\$(?:2[abxy]?\$\d{2}\$[./A-Za-z0-9]{53}|(?:1|apr1)\$[./A-Za-z0-9]{1,8}\$[./A-Za-z0-9]{22}|[56]\$(?:rounds=\d+\$)?[./A-Za-z0-9]{1,16}\$[./A-Za-z0-9]{43,86}|y\$[./A-Za-z0-9]+\$[./A-Za-z0-9]+\$[./A-Za-z0-9]{43}|argon2(?:id|i|d)\$v=\d+\$[a-z0-9=,]+\$[A-Za-z0-9+/]+\$[A-Za-z0-9+/]{16,})",
+        ),
+        // Credentials in URLs and connection strings.
         Rule::secret(
             "url-password",
             &["://"],
-            r"\b[A-Za-z][A-Za-z0-9+.-]{0,20}://[^\s:/?#@]+:([^\s/?#@]+)@",
+            r"\b[A-Za-z][A-Za-z0-9+.-]{0,20}://[^\s:/]*:([^\s/]+)@[A-Za-z0-9_.\[\]-]",
         )
         .gate(UrlCredentials)
-        .accept(|v| !is_placeholder(v)),
+        .accept(|v, _| !is_placeholder(v) && !v.bytes().all(|b| b.is_ascii_digit())),
         Rule::secret(
             "authorization-header",
             &["authorization"],
-            r#"(?i)\bauthorization["']?\s*[:=]\s*["']?\s*(?:(?:bearer|basic|token|digest)\s+)?([A-Za-z0-9._~+/=-]{8,})"#,
+            r#"(?i)\b(?:proxy-)?authorization["']?\s*[:=]\s*["']?\s*(?:(?:bearer|basic|token|digest|bot|apikey)\s+)?([A-Za-z0-9._~+/=-]{8,})"#,
         )
         .gate(Assignment)
-        .accept(|v| !is_placeholder(v)),
+        .accept(|v, _| !is_placeholder(v)),
+        Rule::secret(
+            "api-key-header",
+            &["x-api-key", "x-auth-token", "x-access-token", "api-key:", "x-goog-api-key"],
+            r#"(?i)\b(?:x-api-key|x-auth-token|x-access-token|x-goog-api-key|api-key)["']?\s*:\s*["']?([A-Za-z0-9._~+/=-]{12,})"#,
+        )
+        .accept(secret_value),
         Rule::secret("bearer-token", &["bearer"], r"\b[Bb]earer\s+([A-Za-z0-9._~+/-]{16,}=*)")
-            .accept(looks_secret),
+            .accept(secret_value),
+        Rule::secret(
+            "basic-auth",
+            &["-u ", "--user "],
+            r#"(?:\s-u|--user)\s+["']?[A-Za-z0-9_.@+-]+:([^\s"']{4,})"#,
+        )
+        .also(&["curl", "wget", "http"])
+        .accept(password_value),
+        // Configuration files.
+        Rule::secret(
+            "netrc-password",
+            &["password"],
+            r#"(?i)\b(?:machine|default|login|user)\s+\S+\s+(?:(?:login|user)\s+\S+\s+)?password\s+(?:"([^"\r\n]+)"|'([^'\r\n]+)'|([^\s"']+))"#,
+        )
+        .also(&["machine", "login", "default", "user"])
+        .accept(password_value),
+        Rule::secret(
+            "config-password",
+            &["password", "passwd"],
+            r#"(?im)^[ \t]*(?:set[ \t]+)?pass(?:word|wd)[ \t]+(?:"([^"\r\n]+)"|'([^'\r\n]+)'|([^\s"']+))[ \t;]*$"#,
+        )
+        .gate(LineStart)
+        .accept(password_value),
+        Rule::secret(
+            "pgpass-password",
+            &[":*:", ":0", ":1", ":2", ":3", ":4", ":5", ":6", ":7", ":8", ":9"],
+            r"(?m)^[ \t]*[A-Za-z0-9_.*\[\]-]+:(?:\d{1,5}|\*):[^:\s]+:[^:\s]+:(\S+)[ \t]*$",
+        )
+        .accept(|v, _| v.len() >= 4 && !is_placeholder(v) && !v.bytes().all(|b| b.is_ascii_digit())),
+        Rule::secret(
+            "xml-password",
+            &["<pass", "<pwd", "<secret", "<token", "<api", "<client"],
+            r"(?i)<(?:pass|password|passwd|pwd|secret|token|api[_-]?key|client[_-]?secret|access[_-]?token)(?:\s[^>]{0,80})?>([^<\r\n]{4,256})</",
+        )
+        .accept(password_value),
+        Rule::secret(
+            "php-define-secret",
+            &["define(", "define ("],
+            r#"(?i)\bdefine\(\s*['"][A-Z0-9_]*(?:KEY|SALT|PASSWORD|PASS|PASSWD|SECRET|TOKEN)['"]\s*,\s*(?:'([^'\r\n]*)'|"([^"\r\n]*)")"#,
+        )
+        .accept(password_value),
+        Rule::secret(
+            "login-call-password",
+            &["login(", "logon(", "authenticate(", "signin(", "sign_in(", "auth=("],
+            r#"(?i)\b(?:login|logon|authenticate|signin|sign_in|auth\s*=\s*)\(\s*['"][^'"\r\n]{1,100}['"]\s*,\s*(?:'([^'\r\n]{4,100})'|"([^"\r\n]{4,100})")"#,
+        )
+        .accept(password_value),
         Rule::secret(
             "password",
-            &["pass"],
-            r#"(?i)\b[A-Za-z0-9_.-]*?(?:password|passwd|passphrase)["']?\s*(?:=|:=|:|=>)\s*(?:"([^"\r\n]+)"|'([^'\r\n]+)'|([^\s"',;)}\]]+))"#,
+            &["pass", "pwd"],
+            r#"(?i)(?:\b[A-Za-z0-9_.$-]*?(?:password|passwd|passphrase|passcode)|\b(?:[A-Za-z0-9_.$-]*[_.-])?(?:pass|pwd)|\b[A-Za-z0-9_$]*[a-z0-9](?-i:Pass|PASS|Pwd|PWD))["']?\s*(?:=|:=|:|=>)\s*(?:"([^"\r\n]+)"|'([^'\r\n]+)'|([^\s"',;&)}\]<>]+))"#,
         )
         .gate(Assignment)
-        .accept(looks_secret),
+        .accept(password_value),
         Rule::secret(
             "secret-assignment",
-            &["secret", "token", "key"],
-            r#"(?i)\b[A-Za-z0-9_.-]*?(?:secret|token|api[_-]?key|apikey|access[_-]?key|auth[_-]?key|private[_-]?key|signing[_-]?key|encryption[_-]?key)(?:[_-]?key)?["']?\s*(?:=|:=|:|=>)\s*(?:"([^"\r\n]+)"|'([^'\r\n]+)'|([^\s"',;)}\]]+))"#,
+            &["secret", "token", "key", "salt", "credential", "auth", "encrypted"],
+            r#"(?i)\b[A-Za-z0-9_.$-]*?(?:secret|token|salt|credentials?|_?auth|encrypted[a-z]*|api[_-]?key|apikey|(?:access|auth|app|master|client|consumer|signing|encryption|private|session|nonce|hmac|jwt|license|webhook|account|storage|service|deploy|secret)[_-]?key)(?:[_-]?key)?(?:[_-]?base)?["']?\s*(?:=|:=|:|=>)\s*(?:"([^"\r\n]+)"|'([^'\r\n]+)'|([^\s"',;&)}\]<>]+))"#,
         )
         .gate(Assignment)
-        .accept(looks_secret),
+        .accept(secret_value),
     ]
+}
+
+/// Lines that are nothing but key material: the base64 body of a PEM, OpenSSH or PuTTY key
+/// block seen without its header (a key pasted line by line, or a block cut in the middle).
+///
+/// A line qualifies when, trimmed, it is one run of 20 or more base64 characters that mixes
+/// upper case, lower case and digits, is not plain hex, has enough distinct characters to be
+/// random (entropy at least 4 bits per character), and either is long (40 or more) or carries
+/// base64's `+`, `/` or `=` padding. Words, identifiers, hex digests and UUIDs never qualify.
+pub fn key_material_lines(text: &str) -> Vec<Hit> {
+    let mut hits = Vec::new();
+    let mut at = 0;
+    for line in text.split_inclusive('\n') {
+        let body = line.trim_end_matches(['\n', '\r']);
+        let trimmed = body.trim();
+        if is_key_material(trimmed) {
+            let start = at + (body.len() - body.trim_start().len());
+            hits.push(Hit {
+                family: Family::Secret,
+                kind: "private-key-material",
+                start,
+                end: start + trimmed.len(),
+                priority: usize::MAX,
+            });
+        }
+        at += line.len();
+    }
+    hits
+}
+
+fn is_key_material(v: &str) -> bool {
+    let b = v.as_bytes();
+    if b.len() < 20 || b.len() > 4096 {
+        return false;
+    }
+    let base64 = |c: &u8| c.is_ascii_alphanumeric() || b"+/=".contains(c);
+    let body = v.trim_end_matches('=');
+    if !b.iter().all(base64) || body.contains('=') || v.len() - body.len() > 2 {
+        return false;
+    }
+    let symbols = b.iter().any(|c| b"+/=".contains(c));
+    (b.len() >= 40 || symbols)
+        && !b.iter().all(u8::is_ascii_hexdigit)
+        && has_upper_lower(v)
+        && has_digit(v)
+        && shannon_entropy(v) >= 4.0
 }
 
 fn has_digit(v: &str) -> bool {
     v.bytes().any(|b| b.is_ascii_digit())
 }
 
+fn has_upper_lower(v: &str) -> bool {
+    v.bytes().any(|b| b.is_ascii_uppercase()) && v.bytes().any(|b| b.is_ascii_lowercase())
+}
+
 /// Longest assigned value taken for a secret; longer values are prose or data.
 const MAX_SECRET_BYTES: usize = 512;
 
-/// Values that stand for a secret rather than being one: templates, references, masks,
-/// documentation examples.
-fn is_placeholder(v: &str) -> bool {
+/// Whether a token matched by a provider rule is a documentation mask rather than a key:
+/// `sk_live_xxxxxxxx`, `ghp_****`, `<...>`.
+fn not_mask(v: &str, _group: usize) -> bool {
+    let lower = v.to_ascii_lowercase();
+    !["xxxx", "****", "<", "..."]
+        .iter()
+        .any(|m| lower.contains(m))
+}
+
+/// Values that stand for a secret rather than being one: templates and references
+/// (`${VAR}`, `{{ var }}`, `$VAR`, `%VAR%`, `os.environ[...]`), masks (`xxxx`, `****`), and
+/// words that say where the secret would go (`changeme`, `<your-key>`, `your_token_here`,
+/// `none`, `required`, type names).
+pub fn is_placeholder(v: &str) -> bool {
+    let v = v.trim();
     let lower = v.to_ascii_lowercase();
     const MARKERS: &[&str] = &[
         "changeme",
         "change_me",
         "change-me",
-        "example",
+        "change me",
+        "replace_me",
+        "replaceme",
+        "replace-me",
         "placeholder",
         "your_",
         "your-",
+        "your ",
         "yourpass",
-        "<",
-        ">",
-        "${",
-        "{{",
+        "yourkey",
+        "yoursecret",
+        "yourtoken",
         "xxxx",
         "****",
-        "....",
+        "•••",
+        "...",
         "redacted",
-        "dummy",
-        "sample",
-        "fake",
-        "notreal",
-        "not_real",
-        "insert",
+        "insert_",
+        "insert-",
+        "insert ",
         "environ",
         "getenv",
         "process.env",
+        "env(",
+        "env[",
+        "env.",
+        "secrets.",
+        "vault:",
+        "unique phrase",
+        "_here",
+        "-here",
+        " here",
     ];
     const WORDS: &[&str] = &[
-        "password",
-        "passwd",
-        "secret",
-        "token",
         "none",
         "null",
         "nil",
         "undefined",
         "true",
         "false",
+        "yes",
+        "no",
         "required",
         "optional",
         "hidden",
-        "pass",
+        "empty",
+        "string",
+        "str",
+        "int",
+        "bool",
+        "bytes",
+        "text",
+        "varchar",
+        "secretstr",
+        "example",
+        "sample",
+        "dummy",
+        "fake",
+        "todo",
+        "tbd",
+        "n/a",
+        "na",
+        "unset",
+        "default",
+        "secret",
+        "token",
+        "masked",
+        "omitted",
+        "removed",
+        "nothing",
     ];
-    let mut chars = v.chars();
-    let first = chars.next();
+    let first = v.chars().next();
     let one_char = first.is_some_and(|f| v.chars().all(|c| c == f));
-    MARKERS.iter().any(|m| lower.contains(m))
+    let reference = v.starts_with('$')
+        && v[1..].starts_with(|c: char| c.is_ascii_alphabetic() || "_{(".contains(c));
+    let tag_like = v
+        .find('<')
+        .and_then(|i| v[i + 1..].find('>').map(|j| &v[i + 1..i + 1 + j]))
+        .is_some_and(|inner| {
+            !inner.is_empty()
+                && inner.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+                && inner
+                    .bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b"_ .-".contains(&b))
+        });
+    v.is_empty()
+        || has_template(v)
+        || MARKERS.iter().any(|m| lower.contains(m))
         || WORDS.contains(&lower.as_str())
         || one_char
-        || v.starts_with('$')
-        || (v.starts_with('%') && v.ends_with('%'))
+        || reference
+        || tag_like
+        || (v.starts_with('%') && v.ends_with('%') && v.len() > 2)
 }
 
-/// Whether an assigned value looks like a real secret: 8 to 512 bytes, not a placeholder,
-/// not an address or code expression, and random-looking (two or more character classes when
-/// short, Shannon entropy of at least 3 bits per character from 16 bytes on).
-pub fn looks_secret(v: &str) -> bool {
-    let v = v.trim();
-    if !(8..=MAX_SECRET_BYTES).contains(&v.len()) || is_placeholder(v) {
-        return false;
-    }
+/// Whether `v` holds a template or interpolation: `${NAME}`, `{{ name }}`, `#{name}`,
+/// `$(command)`, `%(name)s`. The opener must be followed by a name and the closer within 64
+/// bytes, so random punctuation in a real secret (`h#{D[-t>`) does not count.
+fn has_template(v: &str) -> bool {
+    const FORMS: &[(&str, u8)] = &[("${", b'}'), ("#{", b'}'), ("$(", b')'), ("%(", b')')];
+    let jinja = v.find("{{").is_some_and(|i| v[i + 2..].contains("}}"));
+    jinja
+        || FORMS.iter().any(|&(open, close)| {
+            v.match_indices(open).any(|(i, _)| {
+                let rest = v[i + open.len()..].trim_start().as_bytes();
+                rest.first()
+                    .is_some_and(|b| b.is_ascii_alphabetic() || *b == b'_')
+                    && rest
+                        .iter()
+                        .take(64)
+                        .take_while(|&&b| b != close)
+                        .all(|b| b.is_ascii_alphanumeric() || b"_.-: '\"[]|".contains(b))
+                    && rest.iter().take(64).any(|&b| b == close)
+            })
+        })
+}
+
+/// Whether an unquoted value is a path, a URL, a number, an address or a code expression
+/// rather than a literal secret.
+fn is_structural(v: &str) -> bool {
     let is_address = v.len() > 2
         && v[..2].eq_ignore_ascii_case("0x")
         && v[2..].bytes().all(|b| b.is_ascii_hexdigit());
+    let is_path = v.starts_with(['/', '~', '.']) || v.get(1..3) == Some(":\\");
+    let is_url = v.contains("://");
+    let is_number = v
+        .bytes()
+        .all(|b| b.is_ascii_digit() || b == b'.' || b == b'-');
     let is_code = v.contains(['(', ')', '[', ']', '{', '}']);
-    if is_address || is_code {
-        return false;
-    }
-    if v.len() >= 16 {
-        return shannon_entropy(v) >= 3.0;
-    }
-    let classes = [
+    // `settings.SECRET_KEY`, `config.api.token`: an attribute reference.
+    let is_reference = v.contains('.')
+        && !has_digit(v)
+        && v.split('.').all(|part| {
+            part.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+                && part.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
+        });
+    is_address || is_path || is_url || is_number || is_code || is_reference
+}
+
+/// Lower-case words joined by `-`, `_` or `.` with no digit: a name such as `db-credentials`
+/// or `signing.key.name`, not a random value.
+fn is_wordish(v: &str) -> bool {
+    v.bytes()
+        .all(|b| b.is_ascii_lowercase() || b"-_.".contains(&b))
+}
+
+fn character_classes(v: &str) -> usize {
+    [
         v.bytes().any(|b| b.is_ascii_lowercase()),
         v.bytes().any(|b| b.is_ascii_uppercase()),
         v.bytes().any(|b| b.is_ascii_digit()),
         v.bytes().any(|b| !b.is_ascii_alphanumeric()),
-    ];
-    classes.iter().filter(|&&c| c).count() >= 2
+    ]
+    .iter()
+    .filter(|&&c| c)
+    .count()
+}
+
+/// Whether a value assigned to a password-named key is a real password. Quoted values (capture
+/// groups 1 and 2 of the assignment rules) count from 4 characters unless they are
+/// placeholders: a password in quotes is a literal even when it is a word. Unquoted values must
+/// also not be paths, numbers or code, and must mix two character classes, so prose after
+/// "password:" is not taken for one.
+pub fn password_value(v: &str, group: usize) -> bool {
+    let v = v.trim();
+    if !(4..=MAX_SECRET_BYTES).contains(&v.len()) || is_placeholder(v) {
+        return false;
+    }
+    let quoted = matches!(group, 1 | 2);
+    quoted || (!is_structural(v) && character_classes(v) >= 2)
+}
+
+/// Whether a value assigned to a secret-named key looks like a real secret: 8 to 512 bytes, not
+/// a placeholder, not a name made of words, not (unquoted) a path, number or code, and
+/// random-looking: Shannon entropy of at least 3 bits per character from 16 bytes on, two or
+/// more character classes below.
+pub fn secret_value(v: &str, group: usize) -> bool {
+    let v = v.trim();
+    if !(8..=MAX_SECRET_BYTES).contains(&v.len()) || is_placeholder(v) || is_wordish(v) {
+        return false;
+    }
+    let quoted = matches!(group, 1 | 2);
+    if !quoted && is_structural(v) {
+        return false;
+    }
+    if quoted && v.contains(char::is_whitespace) && v.split_whitespace().count() > 2 {
+        // A sentence, not a key.
+        return v.len() >= 40 && shannon_entropy(v) >= 4.5;
+    }
+    if v.len() >= 16 {
+        return shannon_entropy(v) >= 3.0;
+    }
+    character_classes(v) >= 2
 }
 
 /// Shannon entropy of `v`'s bytes, in bits per byte.
@@ -328,7 +701,7 @@ mod tests {
     fn entropy_separates_words_from_keys() {
         assert!(shannon_entropy("aaaaaaaaaaaaaaaa") < 0.01);
         assert!((shannon_entropy("abcd") - 2.0).abs() < 1e-12);
-        assert!(looks_secret("Zx81kQp0Lm3RtY7w"));
-        assert!(!looks_secret("abababababababab"));
+        assert!(secret_value("Zx81kQp0Lm3RtY7w", 3));
+        assert!(!secret_value("abababababababab", 3));
     }
 }

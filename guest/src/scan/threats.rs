@@ -1,9 +1,13 @@
 //! Text that must never be stored, because replaying it into a prompt would let it act as
-//! instructions: prompt injection, forged role markers and memory-section closers, exfiltration
-//! instructions, and markdown images whose URL carries data.
+//! instructions: prompt injection ("ignore previous instructions" and its paraphrases, persona
+//! jailbreaks, text addressed to the AI, instructions that bind the agent to the memory itself),
+//! forged role markers and memory-section headers and closers, exfiltration instructions and
+//! silent tool calls, and markdown images whose URL carries data.
 //!
 //! The patterns target the imperative forms attacks use, not the words alone, so ordinary
-//! dialog ("I'll ignore that for now", "the system is down") passes.
+//! dialog ("I'll ignore that for now", "the system is down", "System: Ubuntu 22.04") passes:
+//! an override verb needs an object qualified as earlier or as the agent's own ("your previous
+//! instructions"), and a line-start role label needs instruction-like words after it.
 
 use super::rules::{Gate, Rule};
 
@@ -14,85 +18,174 @@ pub fn rules() -> Vec<Rule> {
     const EXFIL: &str = "exfiltration";
     const IMAGE: &str = "data-image";
     vec![
+        // "ignore (all of) your previous instructions": at least one qualifier that makes the
+        // object the agent's earlier instructions, not any rules at all.
         Rule::unsafe_content(
             INJECTION,
-            &["ignore", "disregard", "forget", "override", "bypass", "skip", "drop"],
-            r"(?i)\b(?:ignore|disregard|forget|override|bypass|skip|drop)\s+(?:(?:all|any|of|the|your|my|these|those|every|previous|prior|above|earlier|preceding|original|existing|current)\s+){0,4}(?:previous|prior|above|earlier|preceding|former|original|system|safety|existing)\s+(?:instructions?|prompts?|rules|directions|directives|guidelines|messages|context|constraints)\b",
+            &["ignore", "disregard", "forget", "override", "overwrite", "bypass", "skip", "discard", "abandon", "neglect", "drop", "set aside", "pay no attention", "follow", "obey", "adher"],
+            concat!(
+                r"(?i)\b",
+                r"(?:ignore|disregard|forget|override|overwrite|bypass|skip|discard|abandon|neglect|drop|set\s+aside|pay\s+no\s+attention\s+to|(?:do\s+not|don't|stop|no\s+longer)\s+(?:follow(?:ing)?|obey(?:ing)?|adher(?:e|ing)\s+to))",
+                r"\s+(?:(?:the|of|these|those|my)\s+)?(?:all|any|every|your|previous|prior|above|earlier|preceding|original|existing|initial|former|old|safety|system)\s+(?:(?:the|of|all|any|your|my|these|those|previous|prior|above|earlier|preceding|original|existing|current|initial|former|old|safety|system|given|stated)\s+){0,3}",
+                r"(?:instructions?|prompts?|rules|directions|directives|guidelines|context|constraints|programming|polic(?:y|ies)|orders|commands)\b",
+            ),
         )
-        .also(&["instruction", "prompt", "rules", "direction", "directive", "guideline", "messages", "context", "constraint"]),
+        .also(&["instruction", "prompt", "rules", "direction", "directive", "guideline", "context", "constraint", "programming", "polic", "orders", "commands"]),
         Rule::unsafe_content(
             INJECTION,
-            &["disregard"],
-            r"(?i)\bdisregard\s+(?:(?:all|any|the|your|these|those|my|of)\s+){0,3}(?:instructions?|guidelines|rules|directives|system\s+prompt)\b",
+            &["above", "preceding", "foregoing"],
+            r"(?i)\b(?:ignore|disregard|forget)\s+(?:(?:all\s+)?(?:of\s+)?(?:the|everything)\s+)?(?:above|preceding|foregoing)(?:\s*[.,;:!]|\s+(?:and|then|instead|text|message|content|notes?)\b|\s*$)",
+        ),
+        Rule::unsafe_content(
+            INJECTION,
+            &["instruction", "rules", "prompt", "guideline", "directive"],
+            r"(?i)\b(?:previous|prior|above|earlier|original|old|initial|system)\s+(?:instructions|rules|prompt|guidelines|directives)\s+(?:are|is|have\s+been|has\s+been)\s+(?:now\s+)?(?:void|cancell?ed|revoked|obsolete|invalid|null|overridden|replaced|superseded|no\s+longer\s+(?:valid|apply|applicable|in\s+effect))",
         ),
         Rule::unsafe_content(
             INJECTION,
             &["forget everything", "forget all"],
             r"(?i)\bforget\s+(?:everything|all(?:\s+of)?(?:\s+that)?)\s+(?:(?:you(?:'ve|\s+have|\s+were|\s+had)?\s+(?:been\s+)?(?:told|taught|instructed|learned|learnt))|above|before|previously|so\s+far)",
         ),
+        // Personas and jailbreaks.
         Rule::unsafe_content(
             INJECTION,
-            &["you are now"],
-            r"(?i)\byou\s+are\s+now\s+(?:(?:a|an|the|my)\s+(?:[A-Za-z0-9_-]+\s+){0,3}?(?:assistant|ai|model|bot|agent|persona|character|hacker|admin(?:istrator)?|system)\b|dan\b|jailbroken|unrestricted|unfiltered|uncensored|free\s+(?:from|of)\b|no\s+longer\s+(?:bound|restricted|an?\s+ai)|in\s+(?:developer|god|dan|jailbreak|unrestricted)\s+mode)",
+            &["you are now", "you're now"],
+            r"(?i)\byou(?:\s+are|'re)\s+now\s+(?:(?:a|an|the|my)\s+(?:[A-Za-z0-9_-]+\s+){0,3}?(?:assistant|ai|model|bot|agent|persona|character|hacker|admin(?:istrator)?|system)\b|dan\b|jailbroken|unrestricted|unfiltered|uncensored|free\s+(?:from|of)\b|no\s+longer\s+(?:bound|restricted|an?\s+ai)|in\s+(?:developer|god|dan|jailbreak|unrestricted|maintenance)\s+mode)",
+        ),
+        Rule::unsafe_content(
+            INJECTION,
+            &["no longer bound", "not bound by", "no longer restricted", "no longer required to"],
+            r"(?i)\byou(?:\s+are|'re)\s+(?:no\s+longer|not)\s+(?:bound|restricted|limited|required\s+to\s+follow)\s+by\b|\byou(?:\s+are|'re)\s+no\s+longer\s+(?:restricted|an?\s+ai)\b",
+        ),
+        Rule::unsafe_content(
+            INJECTION,
+            &["without", "with no"],
+            r"(?i)\b(?:ai|assistant|model|bot|chatbot|llm)\s*,?\s+(?:without|with\s+no)\s+(?:any\s+)?(?:rules|restrictions|limits|limitations|filters|guidelines|guardrails|ethics|morals|content\s+polic(?:y|ies)|safety(?:\s+guidelines)?)\b",
+        )
+        .also(&["ai", "assistant", "model", "bot", "llm"]),
+        Rule::unsafe_content(
+            INJECTION,
+            &["from now on", "from this point"],
+            r"(?i)\bfrom\s+(?:now\s+on|this\s+point(?:\s+(?:on|forward))?),?\s+you\s+(?:are|will\s+be)\s+(?:now\s+)?[A-Za-z0-9_-]*(?:bot|gpt|ai)\b",
+        ),
+        Rule::unsafe_content(
+            INJECTION,
+            &["jailbr"],
+            r"(?i)\bjailbr(?:oken|eak)\s+(?:mode|model|ai|assistant|llm|persona|prompt)\b|\b(?:act|behave)\s+as\s+(?:an?\s+)?jailbr",
+        ),
+        Rule::unsafe_content(
+            INJECTION,
+            &["disable", "turn off", "remove", "bypass"],
+            r"(?i)\b(?:disable|turn\s+off|remove|bypass|ignore)\s+(?:all\s+)?(?:of\s+)?your\s+(?:safety\s+|content\s+)?(?:filters?|guardrails?|restrictions|safeguards|guidelines|safety|ethics|censorship)\b",
+        )
+        .also(&["filter", "guardrail", "restriction", "safeguard", "guideline", "safety", "ethic", "censor"]),
+        Rule::unsafe_content(
+            INJECTION,
+            &[" mode"],
+            r"(?i)\b(?:developer|dan|jailbreak|god|unrestricted)\s+mode\s+(?:is\s+(?:now\s+)?)?(?:enabled|activated|on|unlocked)\b|\b(?:enter|activate|switch\s+to)\s+(?:dan|god|jailbreak|unrestricted)\s+mode\b",
+        ),
+        // Text that binds the agent to the memory itself, or addresses the AI reading it.
+        Rule::unsafe_content(
+            INJECTION,
+            &["this memory", "this note", "this message", "this text", "this document"],
+            r"(?i)\b(?:obey|follow|execute|carry\s+out|comply\s+with|treat)\s+(?:only\s+)?(?:(?:the|all)\s+)?(?:instructions?|commands?|rules|steps|orders)?\s*(?:(?:in|from|stored\s+in|contained\s+in|of)\s+)?this\s+(?:memory|note|message|text|document)\b|\b(?:when(?:ever)?|if|once|each\s+time)\s+you\s+(?:read|see|load|recall|retrieve|encounter)\s+this\s+(?:memory|note|message|text)\b|\bthis\s+(?:memory|note)\s+as\s+your\s+(?:new\s+)?(?:system\s+prompt|instructions)",
+        ),
+        Rule::unsafe_content(
+            INJECTION,
+            &["commands it contains", "instructions it contains"],
+            r"(?i)\b(?:commands|instructions)\s+it\s+contains\b",
+        ),
+        Rule::unsafe_content(
+            INJECTION,
+            &["note to", "note for", "instructions for", "instruction for", "message to", "message for", "attention", "reminder", "warning to", "warning for", "hey", "dear", "reading this", "processing this", "parsing this", "if you are a"],
+            r"(?i)\b(?:note|instructions?|message|attention|reminder|warning)\s+(?:to|for)\s+(?:the\s+|any\s+)?(?:ai|assistant|llm|agent|chatbot|language\s+model|ai\s+(?:model|assistant|agent))\s*:|\b(?:attention|hey|dear)\s*,?\s+(?:ai|assistant|llm|agent|language\s+model)\b\s*[:!,]|\b(?:ai|assistant|llm|agent|model)s?\s+(?:reading|processing|parsing)\s+this\b|\bif\s+you\s+are\s+an?\s+(?:ai|llm|language\s+model|assistant|agent|chatbot|ai\s+(?:model|assistant|agent))\b",
         ),
         Rule::unsafe_content(
             INJECTION,
             &["instruction"],
-            r"(?i)\b(?:new|real|actual|true|secret|hidden|override)\s+(?:system\s+)?instructions?\s*:",
+            r"(?i)\b(?:new|real|actual|true|secret|hidden|override|updated|revised|important|additional|urgent)\s+(?:system\s+)?instructions?\s*:",
+        ),
+        Rule::unsafe_content(
+            INJECTION,
+            &["your new", "your real", "your actual", "your true", "your only", "your primary"],
+            r"(?i)\byour\s+(?:new|real|actual|true|only|primary)\s+(?:task|goal|objective|mission|instructions?|purpose|job|role|directive)\s+(?:is|are|will\s+be)\b",
         ),
         Rule::unsafe_content(
             INJECTION,
             &["system prompt", "system instructions", "system message"],
-            r"(?i)\b(?:override|overwrite|replace|ignore|reveal|print|leak|disregard|change|modify|repeat)\s+(?:(?:the|your|this|my|its|all)\s+)?(?:original\s+|hidden\s+|initial\s+)?system\s+(?:prompt|instructions|message)\b|\bsystem\s+prompt\s+(?:override|is\s+now|has\s+(?:been\s+)?changed)",
+            r"(?i)\b(?:override|overwrite|replace|ignore|reveal|print|leak|disregard|change|modify|repeat|output|show|dump)\s+(?:(?:the|your|this|my|its|all)\s+)?(?:original\s+|hidden\s+|initial\s+|full\s+)?system\s+(?:prompt|instructions|message)\b|\bsystem\s+prompt\s+(?:override|is\s+now|has\s+(?:been\s+)?changed)",
+        ),
+        // Forged chat-template markers.
+        Rule::unsafe_content(ROLE, &["<|"], r"<\|[A-Za-z_][A-Za-z0-9_]{1,30}\|>"),
+        Rule::unsafe_content(
+            ROLE,
+            &["inst]", "<<sys>>", "<</sys>>", "_of_turn>"],
+            r"(?i)\[/?INST\]|<</?SYS>>|<(?:start|end)_of_turn>",
         ),
         Rule::unsafe_content(
-            INJECTION,
-            &[" mode"],
-            r"(?i)\b(?:developer|dan|jailbreak|god)\s+mode\s+(?:is\s+)?(?:enabled|activated|on)\b",
+            ROLE,
+            &["[system", "[assistant", "[developer"],
+            r"(?i)\[(?:system|assistant|developer)(?:\s+(?:note|message|prompt|override|instructions?))?\](?:\(#[a-z_-]+\)|\s*:)|\[(?:system|developer)\s+(?:note|message|prompt|override|instructions?)\]",
         ),
-        Rule::unsafe_content(ROLE, &["<|"], r"<\|[A-Za-z_][A-Za-z0-9_]{1,30}\|>"),
-        Rule::unsafe_content(ROLE, &["inst]", "<<sys>>", "<</sys>>"], r"(?i)\[/?INST\]|<</?SYS>>"),
-        // A line that opens like a chat transcript turn: "System:", "### System:", "[assistant]:".
+        // A line that opens like a chat transcript turn ("System:", "### System:", "[assistant]:")
+        // followed by instruction-like words; "System: Ubuntu 22.04" is a fact, not a turn.
         Rule::unsafe_content(
             ROLE,
             &["system", "assistant", "developer"],
-            r"(?m)^[ \t>]*(?:#{1,6}[ \t]*)?[\[<]?(?i:system|assistant|developer)[\]>]?[ \t]*(?i:message|prompt|instructions?)?[ \t]*:|(?im)^[ \t]*#{1,6}[ \t]*(?:system|assistant|developer)(?:[ \t]+(?:message|prompt|instructions?))?[ \t]*$",
+            r"(?im)^[ \t>]*(?:#{1,6}[ \t]*)?[\[<]?(?:system|assistant|developer)[\]>]?[ \t]*(?:message|prompt|instructions?|note)?[ \t]*:[ \t]*(?:\r?\n[ \t]*)?[^\n]{0,80}?\b(?:you|your|must|always|never|ignore|obey|comply|follow|reveal|output|override|disregard|execute|send|forward|respond|answer|act\s+as|pretend|do\s+not|don't|i\s+will|i'll|sure|from\s+now\s+on|new\s+(?:rules|instructions)|maintenance\s+mode|grant|leak|delete|disable)\b",
         )
         .gate(Gate::LineStart),
         Rule::unsafe_content(
             ROLE,
-            &["</", "<system", "<assistant", "<developer", "<instruction"],
-            r"(?i)</\s*[a-z_-]*memor(?:y|ies)[a-z_-]*\s*>|</?\s*(?:system|assistant|developer|instructions?)\s*>",
+            &["system", "assistant", "developer"],
+            r"(?im)^[ \t]*#{1,6}[ \t]*(?:system|assistant|developer)[ \t]+(?:message|prompt|instructions?)[ \t]*:?[ \t]*$",
+        )
+        .gate(Gate::LineStart),
+        Rule::unsafe_content(
+            ROLE,
+            &["instruction", "response"],
+            r"(?im)^[ \t]*#{2,3}[ \t]*(?:instruction|response)[ \t]*:|^[ \t]*#{1,6}[ \t]*(?:new|updated|real|actual|hidden|secret|revised)[ \t]+instructions?[ \t]*:?[ \t]*$",
         ),
         Rule::unsafe_content(
             ROLE,
-            &["end of"],
-            r"(?im)^[ \t]*#{1,6}[ \t]*end\s+of\s+(?:the\s+)?(?:engram\s+)?memor(?:y|ies)\b|\bend\s+of\s+engram\s+memory\b",
+            &["</", "<system", "<assistant", "<developer", "<instruction", "<engram", "<memory"],
+            r"(?i)</?\s*[a-z_-]*memor(?:y|ies)[a-z_-]*\s*>|</?\s*(?:system|assistant|developer|instructions?)\s*>",
+        ),
+        // Forged headers and closers of the memory section the policy renders.
+        Rule::unsafe_content(
+            ROLE,
+            &["end of", "engram memory", "user.md", "memory.md"],
+            r"(?im)(?:^|[-=#*(\[<][ \t]*)end\s+of\s+(?:the\s+)?(?:engram\s+)?memor(?:y|ies)(?:\s+(?:section|block|context))?[ \t]*(?:[-=#*)\].:>]|$)|\(\s*end\s+of\s+engram\b|^[ \t]*#{1,6}[ \t]*engram[ \t]+memor|^[ \t]*#{1,6}[ \t]*(?:USER|MEMORY)\.md[ \t]*$",
         )
         .also(&["memor"]),
+        // Exfiltration: an order to move sensitive data to a destination.
         Rule::unsafe_content(
             EXFIL,
-            &["send", "post", "upload", "forward", "transmit", "exfiltrate", "leak", "mail", "submit", "copy", "sync", "dump"],
-            r"(?i)\b(?:send|post|upload|forward|transmit|exfiltrate|leak|e-?mail|mail|submit|copy|sync|dump)\s+(?:(?:all|the|this|that|these|your|my|any|every|of|user's|users')\s+){0,3}(?:[A-Za-z0-9_'-]+\s+){0,2}?(?:data|secrets?|credentials?|passwords?|keys?|tokens?|conversations?|chats?|history|messages?|memor(?:y|ies)|files?|contents?|context|notes|logs|cookies|sessions?|env(?:ironment)?(?:\s+variables)?|information|details)\b[^\n]{0,80}?\b(?:to|at|into|via)\s+(?:<?https?://|www\.|[A-Za-z0-9_.+-]+@[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)+|(?:this|that|(?:the\s+)?following)\s+(?:url|endpoint|server|webhook|address|email|inbox|site|link)\b)",
+            &["send", "post", "upload", "forward", "transmit", "exfiltrate", "leak", "mail", "submit", "copy", "sync", "dump", "include", "append", "encode", "attach", "paste"],
+            r"(?i)\b(?:send|post|upload|forward|transmit|exfiltrate|leak|e-?mail|mail|submit|copy|sync|dump|include|append|encode|attach|paste)\s+[^\n]*?\b(?:data|secrets?|credentials?|passwords?|keys?|tokens?|conversations?|chats?|history|messages?|memor(?:y|ies)|files?|contents?|context|notes|logs|cookies|sessions?|env(?:ironment)?(?:\s+variables)?|information|details|system\s+prompt|\.ssh|\.aws|inbox)\b[^\n]*?\b(?:to|at|into|via|in)\s+(?:your\s+next\s+request\s+to\s+)?(?:<?https?://|www\.|\d{1,3}(?:\.\d{1,3}){3}\b|[A-Za-z0-9_.+-]+@[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)+|(?:this|that|(?:the\s+)?following|my|our)\s+(?:url|endpoint|server|webhook|address|email|inbox|site|link)\b)",
         )
-        .also(&["://", "www.", "@", "url", "endpoint", "server", "webhook", "address", "email", "inbox", "site", "link"]),
+        .also(&["://", "www.", "@", "url", "endpoint", "server", "webhook", "address", "email", "inbox", "site", "link", "0.", "1.", "2.", "3.", "4.", "5.", "6.", "7.", "8.", "9."]),
+        Rule::unsafe_content(
+            EXFIL,
+            &["://"],
+            r"(?i)https?://[^\s)]*[?&][A-Za-z_]+=\S*\s+(?:followed\s+by|plus|with|\+)\s+(?:the\s+)?(?:user's\s+)?(?:secrets?|data|conversation|messages?|tokens?|passwords?|keys?|history)\b",
+        ),
         Rule::unsafe_content(
             EXFIL,
             &["silently", "secretly", "quietly", "covertly", "in the background", "without telling", "without informing", "without asking", "without notifying", "without alerting", "without showing"],
-            r"(?i)\b(?:call|use|invoke|run|execute|trigger)\s+(?:the\s+)?[A-Za-z0-9_.:/-]+\s+(?:tool|function|command|api)\s+(?:silently|secretly|quietly|covertly|in\s+the\s+background|without\s+(?:telling|informing|asking|notifying|alerting|showing))",
+            r"(?i)\b(?:call|use|invoke|run|execute|trigger)\s+(?:the\s+)?[A-Za-z0-9_.:/-]+\s+(?:tool|function|command|api)\s+(?:silently|secretly|quietly|covertly|in\s+the\s+background|without\s+(?:telling|informing|asking|notifying|alerting|showing))|\bin\s+the\s+background,?\s+(?:call|use|invoke|run|execute)\s+(?:the\s+)?\S+\s+(?:tool|function)\b|\b(?:run|execute)\s+(?:the\s+following\s+)?command\s+(?:silently|secretly|quietly|covertly)",
         )
         .also(&["tool", "function", "command", "api"]),
         Rule::unsafe_content(
             EXFIL,
             &["silently", "secretly", "quietly", "covertly"],
-            r"(?i)\b(?:silently|secretly|quietly|covertly)\s+(?:send|post|upload|forward|transmit|exfiltrate|e-?mail|call|invoke|fetch|run|execute)\b",
+            r"(?i)\b(?:silently|secretly|quietly|covertly)\s+(?:send|post|upload|forward|transmit|exfiltrate|e-?mail|call|invoke|fetch|run|execute|delete|modify|approve)\b",
         ),
         Rule::unsafe_content(
             EXFIL,
             &["the user"],
-            r"(?i)\b(?:do\s+not|don't|never)\s+(?:tell|inform|notify|alert|mention\s+(?:this|it)\s+to)\s+the\s+user\b",
-        )
-        .also(&["not", "don't", "never"]),
+            r"(?i)\b(?:do\s+not|don't|never)\s+(?:tell|inform|notify|alert|mention|reveal|disclose|show)\s+(?:[A-Za-z]+\s+){0,3}?(?:to\s+)?the\s+user\b|\bwithout\s+(?:telling|informing|notifying|alerting|letting)\s+the\s+user\b|\bhide\s+(?:this|that|these|it|the\s+\w+)\s+(?:\w+\s+)?from\s+the\s+user\b",
+        ),
         Rule::unsafe_content(IMAGE, &["!["], r"!\[[^\]\n]{0,200}\]\(\s*<?https?://[^\s)>]*\?[^\s)>]*=[^\s)>]*"),
         Rule::unsafe_content(
             IMAGE,

@@ -9,7 +9,7 @@ wasmtime::component::bindgen!({
     path: "../wit",
 });
 
-use engram::policy::types as wit;
+use self::engram::policy::types as wit;
 
 pub use MemoryPolicyPre as PolicyPre;
 

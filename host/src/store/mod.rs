@@ -3,6 +3,7 @@
 //! Every write runs in one `BEGIN IMMEDIATE` transaction that also appends its audit event, so
 //! a crash, a trap or a concurrent writer never leaves half a change behind.
 
+mod anchors;
 mod model;
 mod schema;
 mod search;
@@ -204,6 +205,11 @@ impl KnowledgeBase {
         Ok(value)
     }
 
+    /// The settings in force for `thread` (the global ones when `None`).
+    pub fn settings(&self, thread: Option<&str>) -> Result<crate::settings::Settings> {
+        crate::settings::effective(&self.conn, thread).map_err(|e| self.err(e))
+    }
+
     /// A read-only view for queries.
     pub fn conn(&self) -> &Connection {
         &self.conn
@@ -216,20 +222,22 @@ impl KnowledgeBase {
 
     /// Memories matching `filter`, most relevant first when there is a query (with BM25
     /// relevance, larger is better), else newest first (relevance 0).
+    ///
+    /// `#tag` tokens in the query filter by tag instead of matching words.
     pub fn search(&self, filter: &MemoryFilter) -> Result<Vec<(Memory, f32)>> {
-        search::search(&self.conn, filter).map_err(|e| self.err(e))
+        let (query, tags) = split_tag_tokens(&filter.query);
+        if tags.is_empty() {
+            return search::search(&self.conn, filter).map_err(|e| self.err(e));
+        }
+        let mut filter = filter.clone();
+        filter.query = query;
+        filter.tags.extend(tags);
+        search::search(&self.conn, &filter).map_err(|e| self.err(e))
     }
 
-    /// Counts active memories by scope and badge, for `stats`-style summaries.
+    /// How many active memories the knowledge base holds (pending ones included).
     pub fn count_active(&self) -> Result<u64> {
-        self.conn
-            .query_row(
-                "SELECT count(*) FROM memories WHERE status = 'active'",
-                [],
-                |row| row.get::<_, i64>(0),
-            )
-            .map(|n| n as u64)
-            .map_err(|e| self.err(e))
+        count_active(&self.conn).map_err(|e| self.err(e))
     }
 
     /// The ids of active, unquarantined local memories with an anchor that can match
@@ -243,7 +251,7 @@ impl KnowledgeBase {
         strings: &[String],
         limit: u32,
     ) -> Result<Vec<u64>> {
-        search::anchored_ids(
+        anchors::anchored_ids(
             &self.conn,
             offset,
             function_start,
@@ -373,6 +381,11 @@ pub fn insert_memory(
     now: i64,
     event: &Event<'_>,
 ) -> Result<u64> {
+    if let Some(limit) = crate::settings::effective(tx, None)?.max_memories {
+        if count_active(tx)? >= limit {
+            return Err(EngramError::LimitReached { limit });
+        }
+    }
     let hash = content_hash(&memory.text);
     tx.execute(
         "INSERT INTO memories (scope, kind, target, day, text, tags, categories, confidence, author, badge, status, thread, content_hash, image_base, created_at, updated_at)
@@ -454,13 +467,116 @@ pub fn insert_anchors(tx: &Transaction<'_>, id: u64, anchors: &[Anchor]) -> Resu
     Ok(())
 }
 
+/// Splits `#tag` tokens (lowercased, without `#`) out of a query; returns the remaining words.
+pub fn split_tag_tokens(query: &str) -> (String, Vec<String>) {
+    let mut words = Vec::new();
+    let mut tags = Vec::new();
+    for token in query.split_whitespace() {
+        match token.strip_prefix('#') {
+            Some(tag)
+                if !tag.is_empty()
+                    && tag
+                        .chars()
+                        .all(|c| c.is_alphanumeric() || "_-.:/".contains(c)) =>
+            {
+                tags.push(tag.to_lowercase())
+            }
+            _ => words.push(token),
+        }
+    }
+    (words.join(" "), tags)
+}
+
 /// Appends an audit event for memory `id`.
 pub fn append_event(tx: &Transaction<'_>, id: u64, now: i64, event: &Event<'_>) -> Result<()> {
+    append_event_for(tx, Some(id), now, event)
+}
+
+/// Appends an audit event, about a memory or (for settings) about none.
+pub fn append_event_for(
+    tx: &Transaction<'_>,
+    id: Option<u64>,
+    now: i64,
+    event: &Event<'_>,
+) -> Result<()> {
     tx.execute(
         "INSERT INTO events (at, actor, action, memory_id, before_hash, after_hash, detail) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-        params![now, event.actor, event.action, id as i64, event.before_hash, event.after_hash, event.detail],
+        params![now, event.actor, event.action, id.map(|id| id as i64), event.before_hash, event.after_hash, event.detail],
     )?;
     Ok(())
+}
+
+/// The memory a pending proposal would replace once accepted.
+pub fn supersedes(conn: &Connection, id: u64) -> rusqlite::Result<Option<u64>> {
+    conn.query_row(
+        "SELECT supersedes FROM memories WHERE id = ?1",
+        [id as i64],
+        |row| row.get::<_, Option<i64>>(0),
+    )
+    .optional()
+    .map(|value| value.flatten().map(|id| id as u64))
+}
+
+/// Active memories awaiting review (PENDING and INBOUND-PENDING), oldest first.
+pub fn in_review(conn: &Connection, limit: u32) -> rusqlite::Result<Vec<Memory>> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT id FROM memories WHERE status = 'active' AND badge IN ('pending', 'inbound_pending') ORDER BY id LIMIT ?1",
+    )?;
+    let ids: Vec<u64> = stmt
+        .query_map([limit], |row| row.get::<_, i64>(0).map(|id| id as u64))?
+        .collect::<rusqlite::Result<_>>()?;
+    let mut out = Vec::with_capacity(ids.len());
+    for id in ids {
+        out.extend(get_memory(conn, id)?);
+    }
+    Ok(out)
+}
+
+/// How many active memories the knowledge base holds (pending ones included).
+pub fn count_active(conn: &Connection) -> rusqlite::Result<u64> {
+    conn.query_row(
+        "SELECT count(*) FROM memories WHERE status = 'active'",
+        [],
+        |row| row.get::<_, i64>(0),
+    )
+    .map(|n| n as u64)
+}
+
+/// Totals for `engram stats`.
+pub fn stats(conn: &Connection) -> rusqlite::Result<serde_json::Value> {
+    let group = |column: &str| -> rusqlite::Result<serde_json::Map<String, serde_json::Value>> {
+        let mut stmt = conn.prepare(&format!(
+            "SELECT {column}, count(*) FROM memories WHERE status = 'active' GROUP BY {column} ORDER BY {column}"
+        ))?;
+        let rows = stmt.query_map([], |row| {
+            Ok((row.get::<_, String>(0)?, row.get::<_, i64>(1)?))
+        })?;
+        rows.map(|row| row.map(|(key, n)| (key, serde_json::Value::from(n))))
+            .collect()
+    };
+    let (oldest, newest): (Option<i64>, Option<i64>) = conn.query_row(
+        "SELECT min(created_at), max(created_at) FROM memories WHERE status = 'active'",
+        [],
+        |row| Ok((row.get(0)?, row.get(1)?)),
+    )?;
+    let by_status = {
+        let mut stmt =
+            conn.prepare("SELECT status, count(*) FROM memories GROUP BY status ORDER BY status")?;
+        let rows = stmt.query_map([], |row| {
+            Ok((row.get::<_, String>(0)?, row.get::<_, i64>(1)?))
+        })?;
+        rows.map(|row| row.map(|(key, n)| (key, serde_json::Value::from(n))))
+            .collect::<rusqlite::Result<serde_json::Map<_, _>>>()?
+    };
+    Ok(serde_json::json!({
+        "active": count_active(conn)?,
+        "by_type": group("kind")?,
+        "by_scope": group("scope")?,
+        "by_badge": group("badge")?,
+        "by_status": by_status,
+        "oldest": oldest,
+        "newest": newest,
+    }))
 }
 
 pub(crate) const MEMORY_COLUMNS: &str = "id, scope, kind, target, day, text, tags, categories, confidence, author, badge, status, thread, content_hash, image_base, created_at, updated_at";

@@ -1,46 +1,35 @@
 //! Candidate retrieval: full-text search (FTS5 BM25) with filters, and the anchor index.
+//!
+//! A query is ranked in two steps: FTS5's BM25 over the query's content words
+//! ([`query::fts_query`]) gathers a pool of lexical hits, then context smoothing
+//! ([`context::smooth`]) lets each hit lend part of its score to its neighbours in its thread.
+//! The page the caller asked for is cut from that ranking.
+
+pub mod context;
+pub mod query;
 
 use rusqlite::Connection;
+use rusqlite::types::Value;
+
+pub use query::fts_query;
 
 use super::{
-    MEMORY_COLUMNS, Memory, MemoryFilter, anchors_of, kind_str, memory_from_row, scope_str,
+    MEMORY_COLUMNS, Memory, MemoryFilter, anchors_of, get_memory, kind_str, memory_from_row,
+    scope_str,
 };
 
-/// Turns free text into an FTS5 query: each word quoted (so no FTS syntax gets through), OR-ed.
-pub fn fts_query(text: &str) -> Option<String> {
-    let words: Vec<String> = text
-        .split(|c: char| !c.is_alphanumeric() && c != '_')
-        .filter(|w| !w.is_empty())
-        .take(64)
-        .map(|w| format!("\"{w}\""))
-        .collect();
-    (!words.is_empty()).then(|| words.join(" OR "))
-}
+/// Fewest lexical hits gathered for a query, whatever the page size: smoothing needs hits
+/// beyond the page to promote their neighbours into it.
+const MIN_POOL: usize = 200;
+/// Lexical hits gathered per result asked for (limit plus offset), above [`MIN_POOL`].
+const POOL_PER_RESULT: usize = 4;
+/// Most lexical hits gathered for a query.
+const MAX_POOL: usize = 2_000;
 
-pub(super) fn search(
-    conn: &Connection,
-    filter: &MemoryFilter,
-) -> rusqlite::Result<Vec<(Memory, f32)>> {
-    let mut sql = String::new();
-    let mut args: Vec<rusqlite::types::Value> = Vec::new();
-    let fts = fts_query(&filter.query);
-    if let Some(q) = &fts {
-        sql.push_str(&format!(
-            "SELECT {cols}, -bm25(memories_fts) AS rank FROM memories_fts JOIN memories m ON m.id = memories_fts.rowid WHERE memories_fts MATCH ?",
-            cols = MEMORY_COLUMNS.split(", ").map(|c| format!("m.{c}")).collect::<Vec<_>>().join(", ")
-        ));
-        args.push(q.clone().into());
-    } else {
-        sql.push_str(&format!(
-            "SELECT {cols}, 0.0 AS rank FROM memories m WHERE 1",
-            cols = MEMORY_COLUMNS
-                .split(", ")
-                .map(|c| format!("m.{c}"))
-                .collect::<Vec<_>>()
-                .join(", ")
-        ));
-    }
-    sql.push_str(" AND m.status = 'active'");
+/// The filter's conditions on `memories m` as ` AND ...` clauses, with their arguments.
+fn filter_clause(filter: &MemoryFilter) -> (String, Vec<Value>) {
+    let mut sql = String::from(" AND m.status = 'active'");
+    let mut args: Vec<Value> = Vec::new();
     if !filter.include_quarantined {
         sql.push_str(" AND m.badge IN ('native', 'foreign')");
     }
@@ -64,22 +53,81 @@ pub(super) fn search(
         sql.push_str(" AND EXISTS (SELECT 1 FROM json_each(m.categories) WHERE value = ?)");
         args.push(category.clone().into());
     }
-    sql.push_str(if fts.is_some() {
-        " ORDER BY rank DESC, m.id"
-    } else {
-        " ORDER BY m.updated_at DESC, m.id DESC"
-    });
-    sql.push_str(" LIMIT ? OFFSET ?");
+    (sql, args)
+}
+
+pub(super) fn search(
+    conn: &Connection,
+    filter: &MemoryFilter,
+) -> rusqlite::Result<Vec<(Memory, f32)>> {
+    match fts_query(&filter.query) {
+        Some(query) => ranked(conn, filter, &query),
+        None => listed(conn, filter),
+    }
+}
+
+/// Memories matching the filter, newest first (no query words).
+fn listed(conn: &Connection, filter: &MemoryFilter) -> rusqlite::Result<Vec<(Memory, f32)>> {
+    let (clause, mut args) = filter_clause(filter);
+    let cols = MEMORY_COLUMNS
+        .split(", ")
+        .map(|c| format!("m.{c}"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let sql = format!(
+        "SELECT {cols} FROM memories m WHERE 1{clause} ORDER BY m.updated_at DESC, m.id DESC LIMIT ? OFFSET ?"
+    );
     args.push(i64::from(filter.limit).into());
     args.push(i64::from(filter.offset).into());
-
     let mut stmt = conn.prepare(&sql)?;
-    let rows = stmt.query_map(rusqlite::params_from_iter(args), |row| {
-        Ok((memory_from_row(row)?, row.get::<_, f64>(17)? as f32))
-    })?;
-    let mut out = rows.collect::<rusqlite::Result<Vec<_>>>()?;
-    for (memory, _) in &mut out {
+    let rows = stmt.query_map(rusqlite::params_from_iter(args), memory_from_row)?;
+    let mut out = Vec::new();
+    for memory in rows {
+        let mut memory = memory?;
         memory.anchors = anchors_of(conn, memory.id)?;
+        out.push((memory, 0.0));
+    }
+    Ok(out)
+}
+
+/// Memories relevant to the query, best first: BM25 hits, smoothed over their threads.
+fn ranked(
+    conn: &Connection,
+    filter: &MemoryFilter,
+    query: &str,
+) -> rusqlite::Result<Vec<(Memory, f32)>> {
+    let (clause, filter_args) = filter_clause(filter);
+    let wanted = filter.limit as usize + filter.offset as usize;
+    let pool = wanted
+        .saturating_mul(POOL_PER_RESULT)
+        .clamp(MIN_POOL, MAX_POOL);
+    let sql = format!(
+        "SELECT m.id, m.thread, -bm25(memories_fts) AS rank FROM memories_fts JOIN memories m ON m.id = memories_fts.rowid WHERE memories_fts MATCH ?{clause} ORDER BY rank DESC, m.id LIMIT ?"
+    );
+    let mut args: Vec<Value> = vec![query.to_owned().into()];
+    args.extend(filter_args.iter().cloned());
+    args.push(i64::try_from(pool).unwrap_or(i64::MAX).into());
+    let hits = {
+        let mut stmt = conn.prepare(&sql)?;
+        let rows = stmt.query_map(rusqlite::params_from_iter(args), |row| {
+            Ok(context::Hit {
+                id: row.get::<_, i64>(0)? as u64,
+                thread: row.get(1)?,
+                score: row.get(2)?,
+            })
+        })?;
+        rows.collect::<rusqlite::Result<Vec<_>>>()?
+    };
+    let scored = context::smooth(conn, &hits, &clause, &filter_args)?;
+    let mut out = Vec::new();
+    for (id, score) in scored
+        .into_iter()
+        .skip(filter.offset as usize)
+        .take(filter.limit as usize)
+    {
+        if let Some(memory) = get_memory(conn, id)? {
+            out.push((memory, score as f32));
+        }
     }
     Ok(out)
 }
@@ -88,55 +136,4 @@ fn like_escape(text: &str) -> String {
     text.replace('\\', "\\\\")
         .replace('%', "\\%")
         .replace('_', "\\_")
-}
-
-pub(super) fn anchored_ids(
-    conn: &Connection,
-    offset: Option<u64>,
-    function_start: Option<u64>,
-    function_name: Option<&str>,
-    strings: &[String],
-    limit: u32,
-) -> rusqlite::Result<Vec<u64>> {
-    let mut clauses = Vec::new();
-    let mut args: Vec<rusqlite::types::Value> = Vec::new();
-    if let Some(offset) = offset {
-        let o = offset as i64;
-        clauses.push("(a.kind = 'address' AND a.start = ?)".to_owned());
-        args.push(o.into());
-        clauses.push("(a.kind IN ('function', 'range') AND a.start <= ? AND a.end > ?)".to_owned());
-        args.push(o.into());
-        args.push(o.into());
-        clauses
-            .push("(a.kind = 'near' AND a.start BETWEEN ? - a.radius AND ? + a.radius)".to_owned());
-        args.push(o.into());
-        args.push(o.into());
-    }
-    if let Some(start) = function_start {
-        clauses.push("(a.kind = 'function' AND a.start = ?)".to_owned());
-        args.push((start as i64).into());
-    }
-    if let Some(name) = function_name {
-        clauses.push("(a.kind = 'function' AND a.name = ?)".to_owned());
-        args.push(name.to_owned().into());
-    }
-    for value in strings.iter().take(256) {
-        clauses.push("(a.kind = 'string' AND a.value = ?)".to_owned());
-        args.push(value.clone().into());
-    }
-    if clauses.is_empty() {
-        return Ok(Vec::new());
-    }
-    let sql = format!(
-        "SELECT DISTINCT a.memory_id FROM anchors a JOIN memories m ON m.id = a.memory_id
-         WHERE m.status = 'active' AND m.badge IN ('native', 'foreign') AND ({})
-         ORDER BY a.memory_id DESC LIMIT ?",
-        clauses.join(" OR ")
-    );
-    args.push(i64::from(limit).into());
-    let mut stmt = conn.prepare(&sql)?;
-    let rows = stmt.query_map(rusqlite::params_from_iter(args), |row| {
-        row.get::<_, i64>(0).map(|id| id as u64)
-    })?;
-    rows.collect()
 }

@@ -1,0 +1,280 @@
+//! Governance of a knowledge base: the review queue, settings, statistics, the audit log and
+//! the rendered profile files. Every change here is one transaction with its audit event.
+
+use serde::Serialize;
+use serde_json::{Value, json};
+
+use crate::engram::{Engram, civil_date};
+use crate::error::{EngramError, Result};
+use crate::settings;
+use crate::store::{self, Badge, Event, Memory, MemoryFilter, ProfileTarget, Status};
+use crate::subject::Subject;
+
+/// The most entries a review listing shows.
+const REVIEW_PAGE: u32 = 1000;
+
+/// The decision on a memory awaiting review.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Decision {
+    /// Accept it: it becomes NATIVE (or FOREIGN when a peer shared it), keeping its author.
+    Accept,
+    /// Reject it: it is kept for the audit trail and never used.
+    Reject,
+}
+
+/// A profile's files as the agent would read them.
+#[derive(Debug, Clone, Serialize)]
+pub struct ProfileView {
+    /// USER.md, or `None` when it has no entries.
+    pub user: Option<String>,
+    /// MEMORY.md, or `None` when it has no entries.
+    pub memory: Option<String>,
+    /// Today's date and its daily note, or `None` when today has no entries.
+    pub daily: Option<(String, String)>,
+}
+
+impl Engram {
+    /// Memories awaiting review (PENDING and INBOUND-PENDING), oldest first.
+    pub fn review_list(&self, subject: &Subject) -> Result<Vec<Memory>> {
+        let kb = self.open_existing(subject)?;
+        store::in_review(kb.conn(), REVIEW_PAGE).map_err(EngramError::from)
+    }
+
+    /// Accepts or rejects a memory awaiting review, on behalf of `reviewer`.
+    ///
+    /// Accepting a proposal that revises another memory supersedes that memory. A peer's
+    /// proposal can never replace a NATIVE memory.
+    pub fn review(
+        &mut self,
+        subject: &Subject,
+        id: u64,
+        decision: Decision,
+        reviewer: &str,
+    ) -> Result<Value> {
+        let mut kb = self.open_existing(subject)?;
+        let proposal = match kb.get(id)? {
+            Some(m) if m.status == Status::Active && m.badge.is_quarantined() => m,
+            Some(m) => {
+                return Err(EngramError::Usage(format!(
+                    "memory {id} is not awaiting review (status {}, badge {})",
+                    m.status, m.badge
+                )));
+            }
+            None => {
+                return Err(EngramError::NoSuchMemory {
+                    id,
+                    subject: subject.to_string(),
+                });
+            }
+        };
+        let replaces = store::supersedes(kb.conn(), id)?;
+        let replaced = match replaces {
+            Some(old) => Some(match kb.get(old)? {
+                Some(m) if m.status == Status::Active => m,
+                _ if decision == Decision::Reject => {
+                    return self.reject(&mut kb, &proposal, reviewer);
+                }
+                _ => {
+                    return Err(EngramError::Usage(format!(
+                        "memory {id} revises memory {old}, which is no longer active; reject it instead"
+                    )));
+                }
+            }),
+            None => None,
+        };
+        if decision == Decision::Reject {
+            return self.reject(&mut kb, &proposal, reviewer);
+        }
+        let badge = if proposal.badge == Badge::InboundPending {
+            Badge::Foreign
+        } else {
+            Badge::Native
+        };
+        if let Some(old) = &replaced {
+            if proposal.badge == Badge::InboundPending && old.badge == Badge::Native {
+                return Err(EngramError::Forbidden(format!(
+                    "memory {id} was shared by a peer and would overwrite native memory {}: a peer never overwrites a native memory",
+                    old.id
+                )));
+            }
+        }
+        let now = self.now();
+        let actor = format!("reviewer:{reviewer}");
+        kb.write(|tx| {
+            tx.execute(
+                "UPDATE memories SET badge = ?2, reviewed_at = ?3, reviewed_by = ?4, updated_at = ?3 WHERE id = ?1",
+                rusqlite::params![id as i64, badge.as_str(), now, reviewer],
+            )?;
+            if let Some(old) = &replaced {
+                tx.execute(
+                    "UPDATE memories SET status = 'superseded', updated_at = ?2 WHERE id = ?1",
+                    rusqlite::params![old.id as i64, now],
+                )?;
+            }
+            store::append_event(
+                tx,
+                id,
+                now,
+                &Event {
+                    actor: &actor,
+                    action: "accept",
+                    before_hash: replaced.as_ref().map(|m| m.content_hash.as_str()),
+                    after_hash: Some(&proposal.content_hash),
+                    detail: None,
+                },
+            )
+        })?;
+        Ok(
+            json!({ "id": id, "status": "accepted", "badge": badge, "superseded": replaced.map(|m| m.id) }),
+        )
+    }
+
+    fn reject(
+        &self,
+        kb: &mut store::KnowledgeBase,
+        proposal: &Memory,
+        reviewer: &str,
+    ) -> Result<Value> {
+        let now = self.now();
+        let actor = format!("reviewer:{reviewer}");
+        kb.write(|tx| {
+            tx.execute(
+                "UPDATE memories SET status = 'rejected', reviewed_at = ?2, reviewed_by = ?3, updated_at = ?2 WHERE id = ?1",
+                rusqlite::params![proposal.id as i64, now, reviewer],
+            )?;
+            store::append_event(
+                tx,
+                proposal.id,
+                now,
+                &Event { actor: &actor, action: "reject", before_hash: Some(&proposal.content_hash), after_hash: None, detail: None },
+            )
+        })?;
+        Ok(json!({ "id": proposal.id, "status": "rejected" }))
+    }
+
+    /// One page (from 1) of memories matching `filter`: up to 1,000 of each scope (or of the
+    /// filter's scope), global ones first.
+    pub fn list_page(
+        &self,
+        subject: &Subject,
+        filter: &MemoryFilter,
+        page: u32,
+    ) -> Result<Vec<Memory>> {
+        const PAGE: u32 = 1000;
+        let scopes = match filter.scope {
+            Some(scope) => vec![scope],
+            None => vec![
+                engram_policy::types::Scope::Global,
+                engram_policy::types::Scope::Local,
+            ],
+        };
+        let mut out = Vec::new();
+        for scope in scopes {
+            let filter = MemoryFilter {
+                scope: Some(scope),
+                limit: PAGE,
+                offset: page.max(1).saturating_sub(1).saturating_mul(PAGE),
+                ..filter.clone()
+            };
+            out.extend(self.list(subject, &filter)?);
+        }
+        Ok(out)
+    }
+
+    /// The settings in force for `thread` (global when `None`).
+    pub fn settings(&self, subject: &Subject, thread: Option<&str>) -> Result<settings::Settings> {
+        self.open_existing(subject)?.settings(thread)
+    }
+
+    /// Changes a setting, globally or for one thread; the change is audited.
+    pub fn set_setting(
+        &mut self,
+        subject: &Subject,
+        thread: Option<&str>,
+        key: &str,
+        value: &str,
+    ) -> Result<settings::Settings> {
+        let value = settings::normalize(key, value, thread)?;
+        let mut kb = self.open_existing(subject)?;
+        let now = self.now();
+        kb.write(|tx| {
+            let previous = settings::store(tx, thread, key, &value)?;
+            let detail = format!(
+                "{key}{} = {value} (was {})",
+                thread.map(|t| format!(" [thread {t}]")).unwrap_or_default(),
+                previous.as_deref().unwrap_or("default")
+            );
+            store::append_event_for(
+                tx,
+                None,
+                now,
+                &Event {
+                    actor: "human",
+                    action: "setting",
+                    before_hash: None,
+                    after_hash: None,
+                    detail: Some(&detail),
+                },
+            )
+        })?;
+        kb.settings(thread)
+    }
+
+    /// Totals by type, scope, badge and status, the oldest and newest memory, and the limits
+    /// and settings in force.
+    pub fn stats(&self, subject: &Subject) -> Result<Value> {
+        let kb = self.open_existing(subject)?;
+        let mut stats = store::stats(kb.conn())?;
+        let settings = kb.settings(None)?;
+        stats["subject"] = json!(subject.to_string());
+        stats["schema_version"] = json!(kb.schema_version()?);
+        stats["limits"] = json!({
+            "max_memories": settings.max_memories,
+            "max_text_bytes": engram_policy::MAX_TEXT_BYTES,
+            "max_args_bytes": engram_policy::MAX_ARGS_BYTES,
+            "list_page": 1000,
+        });
+        stats["settings"] = json!(settings);
+        Ok(stats)
+    }
+
+    /// The most recent audit events, newest first.
+    pub fn log(&self, subject: &Subject, limit: u32) -> Result<Vec<Value>> {
+        self.open_existing(subject)?.events(limit)
+    }
+
+    /// Renders a profile's USER.md, MEMORY.md and today's note from its accepted entries.
+    pub fn view(&self, subject: &Subject) -> Result<ProfileView> {
+        let kb = self.open_existing(subject)?;
+        let entries = |target: ProfileTarget| -> Result<Vec<Memory>> {
+            let filter = MemoryFilter {
+                target: Some(target),
+                limit: 10_000,
+                ..MemoryFilter::default()
+            };
+            let mut memories: Vec<Memory> =
+                kb.search(&filter)?.into_iter().map(|(m, _)| m).collect();
+            memories.sort_by_key(|m| (m.created_at, m.id));
+            Ok(memories)
+        };
+        let render = |title: &str, memories: &[Memory]| -> Option<String> {
+            (!memories.is_empty()).then(|| {
+                let mut out = format!("# {title}\n\n");
+                for memory in memories {
+                    out.push_str(&format!("- {}\n", memory.text.replace('\n', "\n  ")));
+                }
+                out
+            })
+        };
+        let today = civil_date(self.now());
+        let daily: Vec<Memory> = entries(ProfileTarget::Daily)?
+            .into_iter()
+            .filter(|m| m.day.as_deref() == Some(&today))
+            .collect();
+        Ok(ProfileView {
+            user: render("USER.md", &entries(ProfileTarget::User)?),
+            memory: render("MEMORY.md", &entries(ProfileTarget::Memory)?),
+            daily: render(&format!("{today}.md"), &daily).map(|text| (today.clone(), text)),
+        })
+    }
+}

@@ -1,0 +1,205 @@
+//! Settings of a knowledge base, global and per thread; a thread's value overrides the global
+//! one. They are rows of the `settings` table (thread `''` is global).
+
+use std::fmt;
+
+use rusqlite::{Connection, OptionalExtension, Transaction, params};
+use serde::Serialize;
+
+use crate::error::{EngramError, Result};
+
+/// Whether confirmed findings are shared with linked knowledge bases.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ShareMode {
+    /// Ask the user each time.
+    Ask,
+    /// Share without asking.
+    On,
+    /// Never share.
+    Off,
+}
+
+/// The settings in force for one thread (or globally).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Settings {
+    /// Recall may read memories.
+    pub allow_recall: bool,
+    /// Tool calls may write memories.
+    pub allow_writes: bool,
+    /// Memories are injected into prompts.
+    pub include_in_prompts: bool,
+    /// Memories may be harvested when a conversation is compacted.
+    pub harvest_during_compaction: bool,
+    /// Sharing of confirmed findings with linked knowledge bases.
+    pub share_confirmed_findings: ShareMode,
+    /// Most active memories the knowledge base may hold (global only); `None` for no limit.
+    pub max_memories: Option<u64>,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            allow_recall: true,
+            allow_writes: true,
+            include_in_prompts: true,
+            harvest_during_compaction: true,
+            share_confirmed_findings: ShareMode::Ask,
+            max_memories: None,
+        }
+    }
+}
+
+/// The names of every setting.
+pub const KEYS: &[&str] = &[
+    "allow_recall",
+    "allow_writes",
+    "include_in_prompts",
+    "harvest_during_compaction",
+    "share_confirmed_findings",
+    "max_memories",
+];
+
+/// Checks a setting and returns its canonical stored value.
+pub fn normalize(key: &str, value: &str, thread: Option<&str>) -> Result<String> {
+    let bad =
+        |expected: &str| EngramError::Usage(format!("setting {key}: {value:?} is not {expected}"));
+    let value = value.trim().to_ascii_lowercase();
+    match key {
+        "allow_recall" | "allow_writes" | "include_in_prompts" | "harvest_during_compaction" => {
+            match value.as_str() {
+                "true" | "on" | "yes" | "1" => Ok("true".into()),
+                "false" | "off" | "no" | "0" => Ok("false".into()),
+                _ => Err(bad("true or false")),
+            }
+        }
+        "share_confirmed_findings" => match value.as_str() {
+            "ask" | "on" | "off" => Ok(value),
+            _ => Err(bad("ask, on or off")),
+        },
+        "max_memories" if thread.is_some() => Err(EngramError::Usage(
+            "setting max_memories applies to the whole knowledge base, not to a thread".into(),
+        )),
+        "max_memories" => match value.as_str() {
+            "none" => Ok(value),
+            number => number
+                .parse::<u64>()
+                .map(|n| n.to_string())
+                .map_err(|_| bad("a number or none")),
+        },
+        _ => Err(EngramError::Usage(format!(
+            "unknown setting {key:?}; settings are {}",
+            KEYS.join(", ")
+        ))),
+    }
+}
+
+/// The settings in force for `thread` (the global ones when `None`).
+pub fn effective(conn: &Connection, thread: Option<&str>) -> rusqlite::Result<Settings> {
+    let mut settings = Settings::default();
+    let mut stmt = conn.prepare_cached("SELECT key, value FROM settings WHERE thread = ?1")?;
+    for scope in std::iter::once("").chain(thread) {
+        let rows = stmt.query_map([scope], |row| {
+            Ok((row.get::<_, String>(0)?, row.get::<_, String>(1)?))
+        })?;
+        for row in rows {
+            let (key, value) = row?;
+            apply(&mut settings, &key, &value);
+        }
+    }
+    Ok(settings)
+}
+
+fn apply(settings: &mut Settings, key: &str, value: &str) {
+    let flag = value == "true";
+    match key {
+        "allow_recall" => settings.allow_recall = flag,
+        "allow_writes" => settings.allow_writes = flag,
+        "include_in_prompts" => settings.include_in_prompts = flag,
+        "harvest_during_compaction" => settings.harvest_during_compaction = flag,
+        "share_confirmed_findings" => {
+            settings.share_confirmed_findings = match value {
+                "on" => ShareMode::On,
+                "off" => ShareMode::Off,
+                _ => ShareMode::Ask,
+            }
+        }
+        "max_memories" => settings.max_memories = value.parse().ok(),
+        _ => {}
+    }
+}
+
+/// Stores a setting (already normalised); returns the previous stored value, if any.
+pub fn store(
+    tx: &Transaction<'_>,
+    thread: Option<&str>,
+    key: &str,
+    value: &str,
+) -> rusqlite::Result<Option<String>> {
+    let thread = thread.unwrap_or("");
+    let previous = tx
+        .query_row(
+            "SELECT value FROM settings WHERE thread = ?1 AND key = ?2",
+            params![thread, key],
+            |row| row.get(0),
+        )
+        .optional()?;
+    tx.execute(
+        "INSERT INTO settings (thread, key, value) VALUES (?1, ?2, ?3)
+         ON CONFLICT (thread, key) DO UPDATE SET value = excluded.value",
+        params![thread, key, value],
+    )?;
+    Ok(previous)
+}
+
+impl fmt::Display for ShareMode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            ShareMode::Ask => "ask",
+            ShareMode::On => "on",
+            ShareMode::Off => "off",
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn conn() -> Connection {
+        let conn = Connection::open_in_memory().unwrap();
+        conn.execute_batch(crate::store::MIGRATIONS[0]).unwrap();
+        conn
+    }
+
+    #[test]
+    fn a_thread_overrides_the_global_setting_and_only_for_itself() {
+        let mut conn = conn();
+        let tx = conn.transaction().unwrap();
+        store(&tx, None, "allow_writes", "false").unwrap();
+        store(&tx, Some("t1"), "allow_writes", "true").unwrap();
+        store(&tx, Some("t1"), "share_confirmed_findings", "off").unwrap();
+        tx.commit().unwrap();
+        assert!(!effective(&conn, None).unwrap().allow_writes);
+        assert!(!effective(&conn, Some("t2")).unwrap().allow_writes);
+        let t1 = effective(&conn, Some("t1")).unwrap();
+        assert!(t1.allow_writes);
+        assert_eq!(t1.share_confirmed_findings, ShareMode::Off);
+        assert!(t1.allow_recall, "untouched settings keep their defaults");
+    }
+
+    #[test]
+    fn values_are_checked() {
+        assert_eq!(normalize("allow_recall", "Off", None).unwrap(), "false");
+        assert_eq!(normalize("max_memories", "250", None).unwrap(), "250");
+        assert!(normalize("max_memories", "250", Some("t")).is_err());
+        assert!(normalize("allow_recall", "maybe", None).is_err());
+        assert!(normalize("share_confirmed_findings", "sometimes", None).is_err());
+        assert!(
+            normalize("colour", "red", None)
+                .unwrap_err()
+                .to_string()
+                .contains("unknown setting")
+        );
+    }
+}

@@ -1,0 +1,647 @@
+//! The memory model's rules: the `memory` tool's semantics, provenance and quarantine, review,
+//! settings, limits, audit, pagination and migration.
+
+use engram::governance::Decision;
+use engram::policy::{Guarded, NativePolicy};
+use engram::store::{Author, MemoryFilter};
+use engram::subject::Subject;
+use engram::{Engram, EngramError, TurnContext};
+use engram_e2e::{Workspace, store_state};
+use engram_policy::types::Limits;
+use proptest::prelude::*;
+use serde_json::Value;
+
+fn call(
+    engram: &mut Engram,
+    subject: &Subject,
+    author: Author,
+    tool: &str,
+    args: &str,
+) -> Result<Value, EngramError> {
+    engram.call(subject, author, tool, args)
+}
+
+fn profile() -> Subject {
+    Subject::parse("profile:tester").unwrap()
+}
+
+fn memory_add(engram: &mut Engram, subject: &Subject, target: &str, content: &str) -> Value {
+    let args =
+        serde_json::json!({"action": "add", "target": target, "content": content}).to_string();
+    call(engram, subject, Author::Agent, "memory", &args).expect("add")
+}
+
+#[test]
+fn the_memory_tool_adds_skips_duplicates_and_rejects_ambiguity() {
+    let workspace = Workspace::new();
+    let mut engram = workspace.engram();
+    let me = profile();
+
+    let first = memory_add(&mut engram, &me, "user", "Prefers tabs over spaces.");
+    assert!(first["id"].as_u64().is_some());
+    let again = memory_add(&mut engram, &me, "user", "Prefers tabs over spaces.");
+    assert_eq!(again["skipped"], true, "{again}");
+    memory_add(&mut engram, &me, "memory", "Project uses cargo nextest.");
+    memory_add(&mut engram, &me, "memory", "Project targets Rust 1.95.");
+
+    // Empty content and unknown fields are rejected by the closed schema.
+    let error = call(
+        &mut engram,
+        &me,
+        Author::Agent,
+        "memory",
+        r#"{"action":"add","target":"user","content":"  "}"#,
+    )
+    .unwrap_err();
+    assert!(error.to_string().contains("content"), "{error}");
+    let error = call(
+        &mut engram,
+        &me,
+        Author::Agent,
+        "memory",
+        r#"{"action":"add","target":"user","content":"x","why":1}"#,
+    )
+    .unwrap_err();
+    assert!(error.to_string().contains("why"), "{error}");
+
+    // Ambiguous old_text names the candidates and changes nothing.
+    let before = store_state(&me.store_path(&workspace.data_dir()));
+    let error = call(
+        &mut engram,
+        &me,
+        Author::Agent,
+        "memory",
+        r#"{"action":"replace","target":"memory","old_text":"Project","content":"x"}"#,
+    )
+    .unwrap_err();
+    let message = error.to_string();
+    assert!(matches!(error, EngramError::Ambiguous(_)), "{message}");
+    assert!(
+        message.contains("cargo nextest") && message.contains("Rust 1.95"),
+        "{message}"
+    );
+    let error = call(
+        &mut engram,
+        &me,
+        Author::Agent,
+        "memory",
+        r#"{"action":"remove","target":"memory","old_text":"no such words"}"#,
+    )
+    .unwrap_err();
+    assert!(matches!(error, EngramError::NoMatch(_)), "{error}");
+    assert_eq!(store_state(&me.store_path(&workspace.data_dir())), before);
+
+    // A unique match is replaced, then removed.
+    let replaced = call(&mut engram, &me, Author::Agent, "memory", r#"{"action":"replace","target":"memory","old_text":"nextest","content":"Project uses cargo test."}"#).unwrap();
+    assert_eq!(replaced["replaced"].as_array().unwrap().len(), 1);
+    call(
+        &mut engram,
+        &me,
+        Author::Agent,
+        "memory",
+        r#"{"action":"remove","target":"memory","old_text":"Rust 1.95"}"#,
+    )
+    .unwrap();
+    let view = engram.view(&me).unwrap();
+    assert_eq!(
+        view.memory.as_deref(),
+        Some("# MEMORY.md\n\n- Project uses cargo test.\n")
+    );
+    assert!(view.user.unwrap().contains("Prefers tabs"));
+    assert!(
+        view.daily.is_none(),
+        "an empty target is missing, not an error"
+    );
+}
+
+#[test]
+fn each_profile_target_is_its_own_file() {
+    let workspace = Workspace::new();
+    let mut engram = workspace.engram();
+    let me = profile();
+    memory_add(&mut engram, &me, "daily", "Met the team about the parser.");
+    memory_add(&mut engram, &me, "memory", "Met the team about the parser.");
+    // Same text in two targets: each target is its own file, so no ambiguity.
+    let removed = call(
+        &mut engram,
+        &me,
+        Author::Agent,
+        "memory",
+        r#"{"action":"remove","target":"memory","old_text":"parser"}"#,
+    )
+    .unwrap();
+    assert_eq!(removed["removed"].as_array().unwrap().len(), 1);
+    let view = engram.view(&me).unwrap();
+    assert!(view.memory.is_none());
+    let (day, text) = view.daily.unwrap();
+    assert_eq!(day, "2026-11-30");
+    assert!(text.contains("Met the team"));
+}
+
+#[test]
+fn provenance_decides_what_is_pending_and_review_preserves_it() {
+    let workspace = Workspace::new();
+    let mut engram = workspace.engram();
+    let subject = &workspace.subject;
+    let human = workspace.remember(
+        &mut engram,
+        Author::Human,
+        r#"{"text": "The loader checks a CRC32 of the payload."}"#,
+    );
+    let agent = workspace.remember(
+        &mut engram,
+        Author::Agent,
+        r#"{"text": "Strings are XOR-encoded with 0x5A."}"#,
+    );
+
+    // The agent may edit its own native memory in place...
+    let revised = call(
+        &mut engram,
+        subject,
+        Author::Agent,
+        "revise_memory",
+        &format!(r#"{{"id": {agent}, "text": "Strings are XOR-encoded with 0x5B."}}"#),
+    )
+    .unwrap();
+    assert_eq!(revised["status"], "revised");
+    // ...but an edit to a human-authored memory is only proposed.
+    let proposed = call(
+        &mut engram,
+        subject,
+        Author::Agent,
+        "revise_memory",
+        &format!(r#"{{"id": {human}, "text": "The loader checks a CRC32C of the payload."}}"#),
+    )
+    .unwrap();
+    assert_eq!(proposed["status"], "pending");
+    let proposal = proposed["proposal_id"].as_u64().unwrap();
+    // External clients' writes are pending; peers' are inbound-pending.
+    let external = call(
+        &mut engram,
+        subject,
+        Author::External,
+        "remember",
+        r#"{"text": "Payload is AES-encrypted."}"#,
+    )
+    .unwrap();
+    assert_eq!(external["badge"], "pending");
+    let peer = call(
+        &mut engram,
+        subject,
+        Author::Peer,
+        "remember",
+        r#"{"text": "Same family as sample 42."}"#,
+    )
+    .unwrap();
+    assert_eq!(peer["badge"], "inbound_pending");
+    // A peer never overwrites a native memory, nor forgets one.
+    let error = call(
+        &mut engram,
+        subject,
+        Author::Peer,
+        "revise_memory",
+        &format!(r#"{{"id": {human}, "text": "overwritten"}}"#),
+    )
+    .unwrap_err();
+    assert!(matches!(error, EngramError::Forbidden(_)), "{error}");
+    let error = call(
+        &mut engram,
+        subject,
+        Author::Peer,
+        "forget_memory",
+        &format!(r#"{{"id": {human}}}"#),
+    )
+    .unwrap_err();
+    assert!(matches!(error, EngramError::Forbidden(_)), "{error}");
+    let error = call(
+        &mut engram,
+        subject,
+        Author::Agent,
+        "forget_memory",
+        &format!(r#"{{"id": {human}}}"#),
+    )
+    .unwrap_err();
+    assert!(
+        matches!(error, EngramError::Forbidden(_)),
+        "an agent may not forget a human's memory: {error}"
+    );
+
+    let queue: Vec<u64> = engram
+        .review_list(subject)
+        .unwrap()
+        .iter()
+        .map(|m| m.id)
+        .collect();
+    assert_eq!(
+        queue,
+        vec![
+            proposal,
+            external["id"].as_u64().unwrap(),
+            peer["id"].as_u64().unwrap()
+        ]
+    );
+
+    // Accepting the proposal supersedes the original and keeps the agent as author.
+    let accepted = engram
+        .review(subject, proposal, Decision::Accept, "alice")
+        .unwrap();
+    assert_eq!(accepted["superseded"], human);
+    let kb = engram.open_existing(subject).unwrap();
+    let memory = kb.get(proposal).unwrap().unwrap();
+    assert_eq!(
+        (memory.author, memory.badge),
+        (Author::Agent, engram::store::Badge::Native)
+    );
+    assert_eq!(
+        kb.get(human).unwrap().unwrap().status,
+        engram::store::Status::Superseded
+    );
+    // A peer's memory becomes FOREIGN when accepted; a rejected one is never used.
+    engram
+        .review(
+            subject,
+            peer["id"].as_u64().unwrap(),
+            Decision::Accept,
+            "alice",
+        )
+        .unwrap();
+    assert_eq!(
+        kb.get(peer["id"].as_u64().unwrap()).unwrap().unwrap().badge,
+        engram::store::Badge::Foreign
+    );
+    engram
+        .review(
+            subject,
+            external["id"].as_u64().unwrap(),
+            Decision::Reject,
+            "alice",
+        )
+        .unwrap();
+    let error = engram
+        .review(
+            subject,
+            external["id"].as_u64().unwrap(),
+            Decision::Accept,
+            "alice",
+        )
+        .unwrap_err();
+    assert!(error.to_string().contains("not awaiting review"), "{error}");
+
+    // Every write left an audit event with its hashes.
+    let log = engram.log(subject, 100).unwrap();
+    let actions: Vec<&str> = log
+        .iter()
+        .rev()
+        .map(|e| e["action"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        actions,
+        [
+            "add", "add", "revise", "propose", "add", "add", "accept", "accept", "reject"
+        ]
+    );
+    let accept = log
+        .iter()
+        .find(|e| e["action"] == "accept" && e["memory_id"] == proposal)
+        .unwrap();
+    assert!(accept["before_hash"].is_string() && accept["after_hash"].is_string());
+    assert_eq!(accept["actor"], "reviewer:alice");
+}
+
+#[test]
+fn settings_gate_writes_recall_and_injection_per_thread() {
+    let workspace = Workspace::new();
+    let mut engram = workspace.engram();
+    let subject = &workspace.subject;
+    workspace.remember(
+        &mut engram,
+        Author::Human,
+        r#"{"text": "The config lives in the overlay."}"#,
+    );
+    engram
+        .set_setting(subject, None, "allow_writes", "off")
+        .unwrap();
+    let before = store_state(&workspace.store_path());
+    let error = call(
+        &mut engram,
+        subject,
+        Author::Human,
+        "remember",
+        r#"{"text": "Another note."}"#,
+    )
+    .unwrap_err();
+    assert!(matches!(error, EngramError::Forbidden(_)), "{error}");
+    assert_eq!(
+        store_state(&workspace.store_path()),
+        before,
+        "a refused write writes nothing"
+    );
+    // A thread may override the global setting, for itself only.
+    engram
+        .set_setting(subject, Some("t1"), "allow_writes", "on")
+        .unwrap();
+    call(
+        &mut engram,
+        subject,
+        Author::Human,
+        "remember",
+        r#"{"text": "Thread note.", "thread": "t1"}"#,
+    )
+    .unwrap();
+    assert!(
+        call(
+            &mut engram,
+            subject,
+            Author::Human,
+            "remember",
+            r#"{"text": "Other thread.", "thread": "t2"}"#
+        )
+        .is_err()
+    );
+
+    engram
+        .set_setting(subject, Some("quiet"), "allow_recall", "off")
+        .unwrap();
+    assert!(matches!(
+        call(
+            &mut engram,
+            subject,
+            Author::Agent,
+            "recall",
+            r#"{"query": "config", "thread": "quiet"}"#
+        ),
+        Err(EngramError::Forbidden(_))
+    ));
+    assert_eq!(
+        call(
+            &mut engram,
+            subject,
+            Author::Agent,
+            "recall",
+            r#"{"query": "config"}"#
+        )
+        .unwrap()["count"],
+        1
+    );
+
+    engram
+        .set_setting(subject, None, "include_in_prompts", "off")
+        .unwrap();
+    let turn = TurnContext {
+        query: "config".into(),
+        ..TurnContext::default()
+    };
+    assert!(
+        engram
+            .inject(subject, &turn, &Limits::default())
+            .unwrap()
+            .selection
+            .chosen
+            .is_empty()
+    );
+    engram
+        .set_setting(subject, Some("t1"), "include_in_prompts", "on")
+        .unwrap();
+    let turn = TurnContext {
+        query: "config".into(),
+        thread: Some("t1".into()),
+        ..TurnContext::default()
+    };
+    assert_eq!(
+        engram
+            .inject(subject, &turn, &Limits::default())
+            .unwrap()
+            .selection
+            .chosen
+            .len(),
+        2
+    );
+
+    assert!(
+        engram
+            .set_setting(subject, None, "allow_writes", "sometimes")
+            .is_err()
+    );
+    let log = engram.log(subject, 100).unwrap();
+    assert!(log.iter().any(|e| {
+        e["action"] == "setting"
+            && e["detail"]
+                .as_str()
+                .unwrap()
+                .contains("allow_writes = false")
+    }));
+}
+
+#[test]
+fn the_memory_limit_is_enforced_with_a_clear_error() {
+    let workspace = Workspace::new();
+    let mut engram = workspace.engram();
+    let subject = &workspace.subject;
+    workspace.remember(&mut engram, Author::Human, r#"{"text": "one"}"#);
+    engram
+        .set_setting(subject, None, "max_memories", "2")
+        .unwrap();
+    workspace.remember(&mut engram, Author::Human, r#"{"text": "two"}"#);
+    let before = store_state(&workspace.store_path());
+    let error = call(
+        &mut engram,
+        subject,
+        Author::Human,
+        "remember",
+        r#"{"text": "three"}"#,
+    )
+    .unwrap_err();
+    assert!(
+        matches!(error, EngramError::LimitReached { limit: 2 }),
+        "{error}"
+    );
+    assert!(error.to_string().contains("max_memories"));
+    assert_eq!(store_state(&workspace.store_path()), before);
+    let stats = engram.stats(subject).unwrap();
+    assert_eq!(stats["limits"]["max_memories"], 2);
+    assert_eq!(stats["active"], 2);
+    assert_eq!(stats["by_badge"]["native"], 2);
+    assert_eq!(stats["by_type"]["fact"], 2);
+}
+
+#[test]
+fn recall_and_list_filter_by_words_categories_and_tags_with_pages_per_scope() {
+    let workspace = Workspace::new();
+    let mut engram = workspace.engram_with(Box::new(Guarded::new(NativePolicy::new())));
+    let subject = &workspace.subject;
+    for n in 0..1001 {
+        workspace.remember(
+            &mut engram,
+            Author::Agent,
+            &format!(r#"{{"text": "global note {n}", "categories": ["bulk"]}}"#),
+        );
+    }
+    for n in 0..3 {
+        workspace.remember(
+            &mut engram,
+            Author::Agent,
+            &format!(r##"{{"text": "local note {n} about crypto #crypto", "tags": ["crypto"], "anchors": [{{"kind": "address", "address": {n}}}]}}"##),
+        );
+    }
+    let page1 = engram
+        .list_page(subject, &MemoryFilter::default(), 1)
+        .unwrap();
+    assert_eq!(page1.len(), 1003, "1,000 global and the 3 local memories");
+    let page2 = engram
+        .list_page(subject, &MemoryFilter::default(), 2)
+        .unwrap();
+    assert_eq!(page2.len(), 1);
+    let tagged = engram
+        .list_page(
+            subject,
+            &MemoryFilter {
+                query: "#crypto".into(),
+                ..MemoryFilter::default()
+            },
+            1,
+        )
+        .unwrap();
+    assert_eq!(tagged.len(), 3);
+    let recalled = call(
+        &mut engram,
+        subject,
+        Author::Agent,
+        "recall",
+        r#"{"query": "note", "categories": ["bulk"], "limit": 5}"#,
+    )
+    .unwrap();
+    assert_eq!(recalled["count"], 5);
+    let recalled = call(
+        &mut engram,
+        subject,
+        Author::Agent,
+        "recall",
+        r#"{"query": "crypto", "scope": "local", "tags": ["crypto"]}"#,
+    )
+    .unwrap();
+    assert_eq!(recalled["count"], 3);
+}
+
+#[test]
+fn an_older_store_is_backed_up_then_migrated() {
+    let workspace = Workspace::new();
+    let data = workspace.data_dir();
+    std::fs::create_dir_all(&data).unwrap();
+    let fixture = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/store-v1.sqlite");
+    let store = data.join("account-fixture.sqlite");
+    std::fs::copy(&fixture, &store).unwrap();
+    let engram = workspace.engram();
+    let subject = Subject::parse("account:fixture").unwrap();
+
+    let stats = engram.stats(&subject).unwrap();
+    assert_eq!(stats["schema_version"], engram::store::CURRENT_VERSION);
+    assert_eq!(stats["by_status"]["forgotten"], 1);
+    assert_eq!(stats["active"], 2);
+    assert_eq!(
+        engram.review_list(&subject).unwrap().len(),
+        1,
+        "the v1 pending memory is in the review queue"
+    );
+
+    let backup = data.join("account-fixture.sqlite.v1.bak");
+    let conn = rusqlite::Connection::open(&backup).unwrap();
+    let version: i64 = conn
+        .pragma_query_value(None, "user_version", |row| row.get(0))
+        .unwrap();
+    assert_eq!(version, 1);
+    let memories: i64 = conn
+        .query_row("SELECT count(*) FROM memories", [], |row| row.get(0))
+        .unwrap();
+    assert_eq!(memories, 3);
+    assert_eq!(store_state(&store).integrity, "ok");
+}
+
+/// One step of a random history.
+#[derive(Debug, Clone)]
+enum Op {
+    Remember { author: Author, local: bool },
+    Revise { pick: usize, author: Author },
+    Forget { pick: usize, author: Author },
+    Review { pick: usize, accept: bool },
+}
+
+fn author() -> impl Strategy<Value = Author> {
+    prop_oneof![
+        Just(Author::Human),
+        Just(Author::Agent),
+        Just(Author::External),
+        Just(Author::Peer)
+    ]
+}
+
+fn op() -> impl Strategy<Value = Op> {
+    prop_oneof![
+        3 => (author(), any::<bool>()).prop_map(|(author, local)| Op::Remember { author, local }),
+        1 => (any::<usize>(), author()).prop_map(|(pick, author)| Op::Revise { pick, author }),
+        1 => (any::<usize>(), author()).prop_map(|(pick, author)| Op::Forget { pick, author }),
+        1 => (any::<usize>(), any::<bool>()).prop_map(|(pick, accept)| Op::Review { pick, accept }),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    /// Whatever happens, quarantined memories are never injected and never recalled.
+    #[test]
+    fn quarantined_memories_are_never_injected_or_recalled(ops in proptest::collection::vec(op(), 1..24)) {
+        let workspace = Workspace::new();
+        let mut engram = workspace.engram_with(Box::new(Guarded::new(NativePolicy::new())));
+        let subject = &workspace.subject;
+        let mut ids: Vec<u64> = Vec::new();
+        for (n, op) in ops.iter().enumerate() {
+            let outcome = match op {
+                Op::Remember { author, local } => {
+                    let anchors = if *local { r#", "anchors": [{"kind": "address", "address": 4096}]"# } else { "" };
+                    call(&mut engram, subject, *author, "remember", &format!(r#"{{"text": "shared word note {n}"{anchors}}}"#))
+                }
+                Op::Revise { pick, author } if !ids.is_empty() => {
+                    let id = ids[pick % ids.len()];
+                    call(&mut engram, subject, *author, "revise_memory", &format!(r#"{{"id": {id}, "text": "shared word revised {n}"}}"#))
+                }
+                Op::Forget { pick, author } if !ids.is_empty() => {
+                    let id = ids[pick % ids.len()];
+                    call(&mut engram, subject, *author, "forget_memory", &format!(r#"{{"id": {id}}}"#))
+                }
+                Op::Review { pick, accept } if !ids.is_empty() => {
+                    let id = ids[pick % ids.len()];
+                    let decision = if *accept { Decision::Accept } else { Decision::Reject };
+                    engram.review(subject, id, decision, "tester")
+                }
+                _ => continue,
+            };
+            if let Ok(answer) = outcome {
+                ids.extend(answer["id"].as_u64());
+                ids.extend(answer["proposal_id"].as_u64());
+            }
+        }
+        if ids.is_empty() {
+            return Ok(());
+        }
+        let kb = engram.open_existing(subject).unwrap();
+        let usable = |id: u64| {
+            let m = kb.get(id).unwrap().unwrap();
+            !m.badge.is_quarantined() && m.status == engram::store::Status::Active
+        };
+        let turn = TurnContext { cursor: Some(4096), query: "shared word".into(), ..TurnContext::default() };
+        let injection = engram.inject(subject, &turn, &Limits { local_quota: 50, global_quota: 50, token_budget: 100_000, max_snapshot_bytes: 1 << 20 }).unwrap();
+        for chosen in &injection.selection.chosen {
+            prop_assert!(usable(chosen.id), "injected {}", chosen.id);
+        }
+        for id in injection.candidates.keys() {
+            prop_assert!(usable(*id), "offered {} to the policy", id);
+        }
+        let recalled = call(&mut engram, subject, Author::Agent, "recall", r#"{"query": "shared word", "limit": 100}"#).unwrap();
+        for memory in recalled["memories"].as_array().unwrap() {
+            prop_assert!(usable(memory["id"].as_u64().unwrap()), "recalled {}", memory["id"]);
+        }
+        let by_anchor = call(&mut engram, subject, Author::Agent, "recall", r#"{"anchor": {"kind": "address", "address": 4096}, "limit": 100}"#).unwrap();
+        for memory in by_anchor["memories"].as_array().unwrap() {
+            prop_assert!(usable(memory["id"].as_u64().unwrap()), "recalled by anchor {}", memory["id"]);
+        }
+    }
+}

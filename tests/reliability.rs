@@ -1,0 +1,127 @@
+//! Concurrent writers and a killed writer lose nothing and corrupt nothing.
+
+use std::collections::BTreeMap;
+use std::io::{BufRead, BufReader};
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+
+use engram_e2e::store_state;
+
+fn spawn_writer(data_dir: &Path, subject: &str, label: &str, count: u64) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_writer"))
+        .arg(data_dir)
+        .arg(subject)
+        .arg(label)
+        .arg(count.to_string())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .expect("start a writer")
+}
+
+/// Parses `ack <id> <n>` lines into id → n.
+fn acks(lines: impl Iterator<Item = String>) -> BTreeMap<u64, u64> {
+    lines
+        .filter_map(|line| {
+            let mut parts = line.split_whitespace();
+            (parts.next() == Some("ack")).then(|| {
+                let id = parts.next().unwrap().parse().unwrap();
+                let n = parts.next().unwrap().parse().unwrap();
+                (id, n)
+            })
+        })
+        .collect()
+}
+
+fn texts_by_id(store: &Path) -> BTreeMap<u64, String> {
+    let conn = rusqlite::Connection::open(store).unwrap();
+    let mut stmt = conn.prepare("SELECT id, text FROM memories").unwrap();
+    stmt.query_map([], |row| {
+        Ok((row.get::<_, i64>(0)? as u64, row.get::<_, String>(1)?))
+    })
+    .unwrap()
+    .collect::<Result<_, _>>()
+    .unwrap()
+}
+
+/// Compiles the policy into the shared cache once, so the writers start quickly.
+fn warm_cache(data_dir: &Path, subject: &str) {
+    let status = spawn_writer(data_dir, subject, "warm", 1).wait().unwrap();
+    assert!(status.success());
+}
+
+#[test]
+fn four_concurrent_writer_processes_lose_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let subject = "account:shared";
+    warm_cache(&data, subject);
+    const PER_WRITER: u64 = 40;
+    let writers: Vec<(String, Child)> = (0..4)
+        .map(|w| {
+            (
+                format!("w{w}"),
+                spawn_writer(&data, subject, &format!("w{w}"), PER_WRITER),
+            )
+        })
+        .collect();
+    let mut acknowledged = Vec::new();
+    for (label, mut child) in writers {
+        let stdout = BufReader::new(child.stdout.take().unwrap());
+        let acked = acks(stdout.lines().map(Result::unwrap));
+        assert!(child.wait().unwrap().success(), "writer {label} failed");
+        assert_eq!(
+            acked.len() as u64,
+            PER_WRITER,
+            "writer {label} acknowledged every write"
+        );
+        acknowledged.extend(
+            acked
+                .into_iter()
+                .map(|(id, n)| (id, format!("writer {label} note {n}"))),
+        );
+    }
+    let store = data.join("account-shared.sqlite");
+    let stored = texts_by_id(&store);
+    for (id, text) in &acknowledged {
+        assert_eq!(
+            stored.get(id),
+            Some(text),
+            "acknowledged write {id} is in the store"
+        );
+    }
+    assert_eq!(
+        stored.len(),
+        acknowledged.len() + 1,
+        "the warm-up note plus every acknowledged write"
+    );
+    assert_eq!(store_state(&store).integrity, "ok");
+}
+
+#[test]
+fn a_writer_killed_mid_stream_leaves_a_sound_store_with_every_acknowledged_write() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let subject = "account:killed";
+    warm_cache(&data, subject);
+    let mut child = spawn_writer(&data, subject, "k", 1_000_000);
+    let mut lines = BufReader::new(child.stdout.take().unwrap())
+        .lines()
+        .map(Result::unwrap);
+    let acknowledged = acks(lines.by_ref().take(60));
+    assert_eq!(acknowledged.len(), 60);
+    child.kill().expect("SIGKILL the writer");
+    child.wait().unwrap();
+    // Acknowledgements printed after the 60th but before the kill are committed too.
+    let late = acks(lines);
+
+    let store = data.join("account-killed.sqlite");
+    assert_eq!(store_state(&store).integrity, "ok");
+    let stored = texts_by_id(&store);
+    for (id, n) in acknowledged.iter().chain(&late) {
+        assert_eq!(stored.get(id), Some(&format!("writer k note {n}")));
+    }
+    // The store still opens and takes writes through engram.
+    let status = spawn_writer(&data, subject, "after", 1).wait().unwrap();
+    assert!(status.success());
+}
