@@ -277,6 +277,17 @@ fn provenance_decides_what_is_pending_and_review_preserves_it() {
             "alice",
         )
         .unwrap();
+    // An agent's edit to a foreign memory is only proposed, too.
+    let foreign = peer["id"].as_u64().unwrap();
+    let proposed = call(
+        &mut engram,
+        subject,
+        Author::Agent,
+        "revise_memory",
+        &format!(r#"{{"id": {foreign}, "text": "Same family as sample 43."}}"#),
+    )
+    .unwrap();
+    assert_eq!(proposed["status"], "pending", "{proposed}");
     let error = engram
         .review(
             subject,
@@ -297,7 +308,8 @@ fn provenance_decides_what_is_pending_and_review_preserves_it() {
     assert_eq!(
         actions,
         [
-            "add", "add", "revise", "propose", "add", "add", "accept", "accept", "reject"
+            "add", "add", "revise", "propose", "add", "add", "accept", "accept", "reject",
+            "propose"
         ]
     );
     let accept = log

@@ -174,3 +174,40 @@ fn a_trapping_policy_leaves_the_store_untouched() {
     );
     assert_eq!(store_state(&workspace.store_path()), before);
 }
+
+fn scan_count(policy: &mut engram::policy::ComponentPolicy) -> String {
+    let results = policy
+        .scan(&[ScanItem {
+            text: "count".into(),
+            target: Target::Memory,
+        }])
+        .unwrap();
+    results[0].findings[0].kind.clone()
+}
+
+#[test]
+fn each_call_gets_a_fresh_instance_unless_a_session_is_asked_for() {
+    let mut policy = hostile_policy(SandboxLimits::default());
+    assert_eq!(scan_count(&mut policy), "call-1");
+    assert_eq!(
+        scan_count(&mut policy),
+        "call-1",
+        "no state survives between calls"
+    );
+
+    policy.keep_instance_between_calls(true);
+    assert_eq!(scan_count(&mut policy), "call-1");
+    assert_eq!(
+        scan_count(&mut policy),
+        "call-2",
+        "a session shares one instance"
+    );
+    let error = policy
+        .scan(&[ScanItem {
+            text: "panic".into(),
+            target: Target::Memory,
+        }])
+        .unwrap_err();
+    assert!(matches!(error, PolicyError::Trap { .. }), "{error}");
+    assert_eq!(scan_count(&mut policy), "call-1", "a trap ends the session");
+}

@@ -390,6 +390,12 @@ fn data_dir(cli: &Cli) -> PathBuf {
 }
 
 fn load_policy(cli: &Cli) -> Result<Box<dyn Policy>, EngramError> {
+    load_policy_for(cli, false)
+}
+
+/// Loads the policy; `session` keeps one instance for all the calls of this command (for
+/// streams of scans from one caller).
+fn load_policy_for(cli: &Cli, session: bool) -> Result<Box<dyn Policy>, EngramError> {
     if cli.native_policy {
         return Ok(Box::new(Guarded::new(NativePolicy::new())));
     }
@@ -398,10 +404,11 @@ fn load_policy(cli: &Cli) -> Result<Box<dyn Policy>, EngramError> {
         memory_bytes: cli.memory_mib << 20,
     };
     let engine = PolicyEngine::new(Some(data_dir(cli).join("cache")))?;
-    let policy = match &cli.policy {
+    let mut policy = match &cli.policy {
         Some(path) => engine.load_file(path, limits)?,
         None => engine.load_default(limits)?,
     };
+    policy.keep_instance_between_calls(session);
     Ok(Box::new(Guarded::new(policy)))
 }
 
@@ -545,7 +552,7 @@ fn run(cli: Cli) -> Result<ExitCode, EngramError> {
             }
         }
         Command::Scan(cmd) => {
-            let mut engram = engram(&cli)?;
+            let mut engram = Engram::new(data_dir(&cli), load_policy_for(&cli, cmd.jsonl)?);
             if cmd.jsonl {
                 scan_jsonl(&mut engram)?;
             } else {
@@ -760,7 +767,8 @@ fn run(cli: Cli) -> Result<ExitCode, EngramError> {
             for path in &cmd.data {
                 rows.extend(engram::eval::scan::load(path)?);
             }
-            let report = engram::eval::scan::evaluate(&mut engram(&cli)?, &rows, true)?;
+            let mut engram = Engram::new(data_dir(&cli), load_policy_for(&cli, true)?);
+            let report = engram::eval::scan::evaluate(&mut engram, &rows, true)?;
             print!("{}", engram::eval::scan::render(&report));
             if cmd.json {
                 println!("{}", report.to_json());

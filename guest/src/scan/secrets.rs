@@ -606,6 +606,342 @@ mod tests {
         );
     }
 
+    /// One fabricated sample per rule: (kind, text, the exact span that must be reported).
+    const SAMPLES: &[(&str, &str, &str)] = &[
+        (
+            "putty-private-key",
+            "Private-Lines: 2\nAAAAgQC7k2Lm9Qx+/abc\nZ3Rm0PqL8sT2vW=\nPrivate-MAC: 00",
+            "AAAAgQC7k2Lm9Qx+/abc\nZ3Rm0PqL8sT2vW=\n",
+        ),
+        (
+            "age-secret-key",
+            "k AGE-SECRET-KEY-1QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7LQPZRY9X8GF2TVDW0S3JN54KHCE",
+            "AGE-SECRET-KEY-1QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7LQPZRY9X8GF2TVDW0S3JN54KHCE",
+        ),
+        (
+            "gcp-oauth-client-secret",
+            "\"client_secret\": \"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\"",
+            "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",
+        ),
+        (
+            "gcp-oauth-access-token",
+            "tok ya29.a0AfH6SMBx7Qk2LmN0pQrStUvWxYz12345",
+            "ya29.a0AfH6SMBx7Qk2LmN0pQrStUvWxYz12345",
+        ),
+        (
+            "azure-storage-key",
+            "AccountName=st1;AccountKey=Zm9vYmFyYmF6cXV4MTIzNDU2Nzg5MGFiY2RlZmdoaWprbG1ub3Bx==;EndpointSuffix=x",
+            "Zm9vYmFyYmF6cXV4MTIzNDU2Nzg5MGFiY2RlZmdoaWprbG1ub3Bx==",
+        ),
+        (
+            "azure-sas-signature",
+            "https://a.blob.core.windows.net/c?sv=2022&sig=Q2xr9Tz0Lm3Np7Vw5Yb8Xc1Kd4Fg6Hj2%2Bqs%3D",
+            "Q2xr9Tz0Lm3Np7Vw5Yb8Xc1Kd4Fg6Hj2%2Bqs%3D",
+        ),
+        (
+            "azure-client-secret",
+            "AZURE_CLIENT_SECRET=abc8Q~x7Yz0Lm3Np7Vw5Yb8Xc1Kd4Fg6Hj2qsTu",
+            "abc8Q~x7Yz0Lm3Np7Vw5Yb8Xc1Kd4Fg6Hj2qsTu",
+        ),
+        (
+            "digitalocean-token",
+            "t dop_v1_0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef",
+            "dop_v1_0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef",
+        ),
+        (
+            "heroku-api-key",
+            "heroku HRKU-AbCdEfGh0123456789_AbCdEfGh0123456789-AbCdEfGh0123456789AbCd",
+            "HRKU-AbCdEfGh0123456789_AbCdEfGh0123456789-AbCdEfGh0123456789AbCd",
+        ),
+        (
+            "gitlab-token",
+            "GITLAB_TOKEN=glpat-Ab12Cd34Ef56Gh78Ij90",
+            "glpat-Ab12Cd34Ef56Gh78Ij90",
+        ),
+        (
+            "bitbucket-token",
+            "app password ATBBx7Yz0Lm3Np7Vw5Yb8Xc1Kd4Fg6Hj2qsT",
+            "ATBBx7Yz0Lm3Np7Vw5Yb8Xc1Kd4Fg6Hj2qsT",
+        ),
+        (
+            "slack-webhook",
+            "https://hooks.slack.com/services/T01ABCDEF/B02GHIJKL/x7Yz0Lm3Np7Vw5Yb8Xc1Kd4F",
+            "T01ABCDEF/B02GHIJKL/x7Yz0Lm3Np7Vw5Yb8Xc1Kd4F",
+        ),
+        (
+            "discord-webhook",
+            "https://discord.com/api/webhooks/123456789012345678/x7Yz0Lm3Np7Vw5Yb8Xc1Kd4Fg6Hj2qsTx7Yz0Lm3Np7Vw5Yb8Xc1Kd4Fg6Hj2qsT",
+            "123456789012345678/x7Yz0Lm3Np7Vw5Yb8Xc1Kd4Fg6Hj2qsTx7Yz0Lm3Np7Vw5Yb8Xc1Kd4Fg6Hj2qsT",
+        ),
+        (
+            "discord-bot-token",
+            "DISCORD_TOKEN MTk4NjIyNDgzNDcxOTI1MjQ4.Cl2FMQ.ZnCjm1XVW7vRze4b7Cq4se7kKWs1",
+            "MTk4NjIyNDgzNDcxOTI1MjQ4.Cl2FMQ.ZnCjm1XVW7vRze4b7Cq4se7kKWs1",
+        ),
+        (
+            "telegram-bot-token",
+            "https://api.telegram.org/bot1234567890:AAx7Yz0Lm3Np7Vw5Yb8Xc1Kd4Fg6Hj2qsTu/getMe",
+            "1234567890:AAx7Yz0Lm3Np7Vw5Yb8Xc1Kd4Fg6Hj2qsTu",
+        ),
+        (
+            "stripe-key",
+            "whsec_x7Yz0Lm3Np7Vw5Yb8Xc1Kd4Fg6Hj2qsTu",
+            "whsec_x7Yz0Lm3Np7Vw5Yb8Xc1Kd4Fg6Hj2qsTu",
+        ),
+        (
+            "square-token",
+            "sq0csp-x7Yz0Lm3Np7Vw5Yb8Xc1Kd4Fg6Hj2qsTux7Yz0Lm3Np7Vw5",
+            "sq0csp-x7Yz0Lm3Np7Vw5Yb8Xc1Kd4Fg6Hj2qsTux7Yz0Lm3Np7Vw5",
+        ),
+        (
+            "braintree-token",
+            "access_token$production$ab12cd34ef56gh78$0123456789abcdef0123456789abcdef",
+            "access_token$production$ab12cd34ef56gh78$0123456789abcdef0123456789abcdef",
+        ),
+        (
+            "shopify-token",
+            "X-Shopify-Access-Token: shpat_0123456789abcdef0123456789abcdef",
+            "shpat_0123456789abcdef0123456789abcdef",
+        ),
+        (
+            "huggingface-token",
+            "HF_TOKEN=hf_AbCdEfGhIjKlMnOpQrStUvWxYzAbCdEfGh",
+            "hf_AbCdEfGhIjKlMnOpQrStUvWxYzAbCdEfGh",
+        ),
+        (
+            "groq-api-key",
+            "gsk_x7Yz0Lm3Np7Vw5Yb8Xc1Kd4Fg6Hj2qsTux7Yz0Lm3Np7Vw5Yb",
+            "gsk_x7Yz0Lm3Np7Vw5Yb8Xc1Kd4Fg6Hj2qsTux7Yz0Lm3Np7Vw5Yb",
+        ),
+        (
+            "replicate-token",
+            "r8_x7Yz0Lm3Np7Vw5Yb8Xc1Kd4Fg6Hj2qsTux7Yz",
+            "r8_x7Yz0Lm3Np7Vw5Yb8Xc1Kd4Fg6Hj2qsTux7Yz",
+        ),
+        (
+            "perplexity-api-key",
+            "pplx-x7Yz0Lm3Np7Vw5Yb8Xc1Kd4Fg6Hj2qsTux7Yz0Lm3Np7Vw",
+            "pplx-x7Yz0Lm3Np7Vw5Yb8Xc1Kd4Fg6Hj2qsTux7Yz0Lm3Np7Vw",
+        ),
+        (
+            "xai-api-key",
+            "xai-x7Yz0Lm3Np7Vw5Yb8Xc1Kd4Fg6Hj2qsTux7Yz0Lm3Np7Vw5Yb8Xc1Kd4Fg6Hj2qsTux7Yz0L",
+            "xai-x7Yz0Lm3Np7Vw5Yb8Xc1Kd4Fg6Hj2qsTux7Yz0Lm3Np7Vw5Yb8Xc1Kd4Fg6Hj2qsTux7Yz0L",
+        ),
+        (
+            "cohere-api-key",
+            "COHERE_API_KEY=x7Yz0Lm3Np7Vw5Yb8Xc1Kd4Fg6Hj2qsTux7Yz0Lm",
+            "x7Yz0Lm3Np7Vw5Yb8Xc1Kd4Fg6Hj2qsTux7Yz0Lm",
+        ),
+        (
+            "npm-token",
+            "NPM_TOKEN npm_x7Yz0Lm3Np7Vw5Yb8Xc1Kd4Fg6Hj2qsTux7Y",
+            "npm_x7Yz0Lm3Np7Vw5Yb8Xc1Kd4Fg6Hj2qsTux7Y",
+        ),
+        (
+            "npm-auth",
+            "//registry.npmjs.org/:_authToken=26dfe8d8-1111-4380-92ff-9c3c6ea5d930",
+            "26dfe8d8-1111-4380-92ff-9c3c6ea5d930",
+        ),
+        (
+            "pypi-token",
+            "pypi-AgEIcHlwaS5vcmcCJDx7Yz0Lm3Np7Vw5Yb8Xc1Kd4Fg6Hj2qsTux7Yz0Lm3Np7Vw5Yb",
+            "pypi-AgEIcHlwaS5vcmcCJDx7Yz0Lm3Np7Vw5Yb8Xc1Kd4Fg6Hj2qsTux7Yz0Lm3Np7Vw5Yb",
+        ),
+        (
+            "sendgrid-api-key",
+            "SG.x7Yz0Lm3Np7Vw5Yb8Xc1Kd.x7Yz0Lm3Np7Vw5Yb8Xc1Kd4Fg6Hj2qsTux7Yz0Lm3Np",
+            "SG.x7Yz0Lm3Np7Vw5Yb8Xc1Kd.x7Yz0Lm3Np7Vw5Yb8Xc1Kd4Fg6Hj2qsTux7Yz0Lm3Np",
+        ),
+        (
+            "twilio-api-key",
+            "twilio sid SK0123456789abcdef0123456789abcdef",
+            "SK0123456789abcdef0123456789abcdef",
+        ),
+        (
+            "mailgun-api-key",
+            "key-0123456789abcdef0123456789abcdef",
+            "key-0123456789abcdef0123456789abcdef",
+        ),
+        (
+            "mailchimp-api-key",
+            "38c47f19e349153fa963bb3b3212fe8e-us11",
+            "38c47f19e349153fa963bb3b3212fe8e-us11",
+        ),
+        (
+            "linear-api-key",
+            "lin_api_x7Yz0Lm3Np7Vw5Yb8Xc1Kd4Fg6Hj2qsTux7Yz0Lm",
+            "lin_api_x7Yz0Lm3Np7Vw5Yb8Xc1Kd4Fg6Hj2qsTux7Yz0Lm",
+        ),
+        (
+            "notion-token",
+            "ntn_x7Yz0Lm3Np7Vw5Yb8Xc1Kd4Fg6Hj2qsTux7Yz0Lm3Np7V",
+            "ntn_x7Yz0Lm3Np7Vw5Yb8Xc1Kd4Fg6Hj2qsTux7Yz0Lm3Np7V",
+        ),
+        (
+            "newrelic-api-key",
+            "NRAK-0123456789ABCDEFGHIJKLMNOPQ",
+            "NRAK-0123456789ABCDEFGHIJKLMNOPQ",
+        ),
+        (
+            "password-hash",
+            "admin:$apr1$tp8glkbm$fjg65tI1eipoBh62aEjIy0",
+            "$apr1$tp8glkbm$fjg65tI1eipoBh62aEjIy0",
+        ),
+        (
+            "api-key-header",
+            "X-Api-Key: x7Yz0Lm3Np7Vw5Yb8Xc1",
+            "x7Yz0Lm3Np7Vw5Yb8Xc1",
+        ),
+        (
+            "basic-auth",
+            "curl -u deploy:Zx81kQp0 https://api.example.com",
+            "Zx81kQp0",
+        ),
+        (
+            "netrc-password",
+            "machine api.example.com login me password Zx81kQp0",
+            "Zx81kQp0",
+        ),
+        ("config-password", "password \"hunter22\"", "hunter22"),
+        (
+            "pgpass-password",
+            "db.internal:5432:*:replicator:Zx81kQp0",
+            "Zx81kQp0",
+        ),
+        (
+            "xml-password",
+            "<Pass encoding=\"base64\">c2VjcmV0cGFzcw==</Pass>",
+            "c2VjcmV0cGFzcw==",
+        ),
+        (
+            "php-define-secret",
+            "define('AUTH_SALT', 'j@cGIZ(>Jf {ObpP');",
+            "j@cGIZ(>Jf {ObpP",
+        ),
+        (
+            "login-call-password",
+            "conn.login('me@example.com', 'sfpassword', cb)",
+            "sfpassword",
+        ),
+    ];
+
+    #[test]
+    fn every_format_is_found_with_its_exact_span() {
+        let missed: Vec<_> = SAMPLES
+            .iter()
+            .filter(|(kind, text, secret)| !found(text).contains(&(*kind, *secret)))
+            .map(|(kind, text, _)| (*kind, found(text)))
+            .collect();
+        assert!(missed.is_empty(), "{missed:?}");
+    }
+
+    #[test]
+    fn every_rule_has_a_sample() {
+        let tested = [
+            "private-key",
+            "aws-access-key-id",
+            "aws-secret-access-key",
+            "google-api-key",
+            "github-token",
+            "slack-token",
+            "anthropic-api-key",
+            "openai-api-key",
+            "jwt",
+            "url-password",
+            "authorization-header",
+            "bearer-token",
+            "password",
+            "secret-assignment",
+        ];
+        for rule in rules() {
+            assert!(
+                SAMPLES.iter().any(|s| s.0 == rule.kind) || tested.contains(&rule.kind),
+                "no sample for {}",
+                rule.kind
+            );
+        }
+    }
+
+    #[test]
+    fn leaky_config_forms() {
+        assert_eq!(
+            found("export RDS_PASSWORD='dummy-pass'"),
+            [("password", "dummy-pass")]
+        );
+        assert_eq!(found("IRC_PASS=irc_pass"), [("password", "irc_pass")]);
+        assert_eq!(
+            found("    $dbpasswd = 'pass123';"),
+            [("password", "pass123")]
+        );
+        assert_eq!(
+            found("\"sshPassphrase\" : \"SSHPass123\","),
+            [("password", "SSHPass123")]
+        );
+        assert_eq!(
+            found("APP_KEY=base64:4StVx8PvCLC6gkJXgGd"),
+            [("secret-assignment", "base64:4StVx8PvCLC6gkJXgGd")]
+        );
+        assert_eq!(
+            found("\"auth\": \"X3Rva2VuOjEyMzQuMThq\""),
+            [("secret-assignment", "X3Rva2VuOjEyMzQuMThq")]
+        );
+        assert_eq!(
+            found("https://me@example.com:pa!#@498@github.com"),
+            [("url-password", "pa!#@498")]
+        );
+        assert_eq!(
+            found("redis://:Zx81kQp0@cache:6379"),
+            [("url-password", "Zx81kQp0")]
+        );
+        assert_eq!(
+            found("SECRET_KEY = 'zh!=!gq(w^_t[sBR29954x)HI+$eh'"),
+            [("secret-assignment", "zh!=!gq(w^_t[sBR29954x)HI+$eh")]
+        );
+    }
+
+    #[test]
+    fn bare_key_block_lines_are_key_material() {
+        let line = "MIIEogIBAAKCAQEAjosMtDUqbE1/8zxZac1t8fkh2SxGuMXHk9yxniyM2m76donW";
+        let hits = key_material_lines(&format!("  {line}\r\nnext"));
+        assert_eq!(hits.len(), 1);
+        assert_eq!((hits[0].start, hits[0].end), (2, 2 + line.len()));
+        assert_eq!(key_material_lines("oS6nDkCtJF50fFdawQoU4eQ=").len(), 1);
+        for text in [
+            "5d41402abc4b2a76b9719d911017c592",
+            "aaf4c61ddcc5e8a2dabede0f3b482cd9aea9434d",
+            "123e4567-e89b-12d3-a456-426614174000",
+            "ThisIsALongCamelCaseIdentifierName",
+            "a sentence with words in it",
+            "aGVsbG8gd29ybGQ=",
+        ] {
+            assert!(key_material_lines(text).is_empty(), "{text}");
+        }
+    }
+
+    #[test]
+    fn masks_templates_and_references_are_refused() {
+        for text in [
+            "sk_live_xxxxxxxxxxxxxxxxxxxxxxxx",
+            "ghp_XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX",
+            "client_secret: {{ vault_client_secret }}",
+            "password: \"{{ lookup('env', 'DB_PASS') }}\"",
+            "secret_key = settings.SECRET_KEY",
+            "api_key: \"your_api_key_here\"",
+            "OPENAI_API_KEY=<your key here>",
+            "secret: db-credentials",
+            "credentials: ~/.aws/credentials",
+            "PASSWORD_MIN_LENGTH=12",
+            "bypass = cache_layer",
+            "password: reset it tomorrow",
+            "postgres://app:${DB_PASSWORD}@db:5432/app",
+            "docker login -u $DOCKER_USER -p \"$DOCKER_PASS\" registry.example.com",
+        ] {
+            assert!(found(text).is_empty(), "{text}: {:?}", found(text));
+        }
+        assert!(has_template("a${HOME}b") && has_template("#{name}") && !has_template("h#{D[-t>y"));
+    }
+
     #[test]
     fn aws_secret_key_value_only() {
         let secret = "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY";

@@ -306,18 +306,13 @@ impl Report {
             get(Label::Attack),
             get(Label::Informative),
         );
-        let pct = |n: usize, d: usize| {
-            if d == 0 {
-                0.0
-            } else {
-                round2(100.0 * n as f64 / d as f64)
-            }
-        };
+        // A label without rows has no rate: null, not a flattering 100.
+        let pct = |n: usize, d: usize| (d > 0).then(|| round2(100.0 * n as f64 / d as f64));
         json!({
-            "risk_redacted_pct": round2(risk.met_pct()),
+            "risk_redacted_pct": pct(risk.met, risk.rows),
             "benign_altered_pct": pct(benign.rows - benign.met, benign.rows),
             "benign_blocked_pct": pct(benign.blocked, benign.rows),
-            "attack_blocked_pct": round2(attack.met_pct()),
+            "attack_blocked_pct": pct(attack.met, attack.rows),
             "informative_redacted": info.redacted + info.blocked,
             "informative_rows": info.rows,
             "scan_mb_s": round2(self.large_call_mb_s),
@@ -370,7 +365,8 @@ pub const LARGE_CALL_BYTES: usize = 2 << 20;
 /// Calls made by [`throughput`].
 pub const LARGE_CALLS: usize = 4;
 
-/// Scans the benign texts of `rows` (all of them when none is benign), cycled, in
+/// Scans the benign texts of `rows` (0 when there are none: a secret-dense corpus measures
+/// the rules' worst case, not the speed on ordinary text), cycled, in
 /// [`LARGE_CALLS`] calls of about [`LARGE_CALL_BYTES`] each and returns the throughput in
 /// MB/s (10^6 bytes per second of scan calls): the speed on ordinary text once a call's fixed
 /// costs (a fresh instance, the automata it builds) are amortised.
@@ -380,7 +376,7 @@ pub fn throughput(engram: &mut Engram, rows: &[Row]) -> Result<f64, EngramError>
         .filter(|r| r.label == Label::Benign)
         .cloned()
         .collect();
-    let rows = if benign.is_empty() { rows } else { &benign[..] };
+    let rows = &benign[..];
     if rows.iter().all(|r| r.text.is_empty()) {
         return Ok(0.0);
     }
@@ -595,6 +591,7 @@ mod tests {
         let j = report.to_json();
         assert_eq!(j["risk_redacted_pct"], 50.0);
         assert_eq!(j["attack_blocked_pct"], 0.0);
+        assert!(Report::default().to_json()["risk_redacted_pct"].is_null());
     }
 
     #[test]

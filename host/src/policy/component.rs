@@ -97,6 +97,8 @@ impl PolicyEngine {
             info: None,
             limits,
             cache_outcome: outcome,
+            keep_instance: false,
+            session: None,
         };
         let info = policy.run("describe", |bindings, store| {
             bindings
@@ -262,6 +264,10 @@ pub struct ComponentPolicy {
     info: Option<PolicyInfo>,
     limits: SandboxLimits,
     cache_outcome: CacheOutcome,
+    /// Whether calls share one instance (a session) instead of a fresh one each.
+    keep_instance: bool,
+    /// The session's instance, between calls.
+    session: Option<(Store<Sandbox>, v0_1::MemoryPolicy)>,
 }
 
 impl std::fmt::Debug for ComponentPolicy {
@@ -289,6 +295,18 @@ impl ComponentPolicy {
     /// Changes the limits for later calls.
     pub fn set_limits(&mut self, limits: SandboxLimits) {
         self.limits = limits;
+    }
+
+    /// Makes the calls that follow share one instance (a session) instead of a fresh instance
+    /// each, so a policy's lazily built state (compiled patterns, tables) is built once: for a
+    /// stream of calls from one caller, such as `engram scan --jsonl` or an import. A policy
+    /// can keep state between the calls of a session, so never share one across callers or
+    /// subjects. Fuel is still per call; a trap ends the session.
+    pub fn keep_instance_between_calls(&mut self, keep: bool) {
+        self.keep_instance = keep;
+        if !keep {
+            self.session = None;
+        }
     }
 
     /// Instantiates the policy in a fresh store and drops it: the per-call set-up cost.
@@ -323,16 +341,34 @@ impl ComponentPolicy {
 
     /// Runs one export in a fresh instance.
     fn run<T>(
-        &self,
+        &mut self,
         call: &'static str,
         f: impl FnOnce(&v0_1::MemoryPolicy, &mut Store<Sandbox>) -> wasmtime::Result<T>,
     ) -> Result<T, PolicyError> {
-        let mut store = self.new_store()?;
-        let bindings = self
-            .pre
-            .instantiate(&mut store)
-            .map_err(|e| self.classify(call, e, &store))?;
-        f(&bindings, &mut store).map_err(|e| self.classify(call, e, &store))
+        let (mut store, bindings) = match self.session.take() {
+            Some(session) if self.keep_instance => session,
+            _ => {
+                let mut store = self.new_store()?;
+                let bindings = self
+                    .pre
+                    .instantiate(&mut store)
+                    .map_err(|e| self.classify(call, e, &store))?;
+                (store, bindings)
+            }
+        };
+        store
+            .set_fuel(self.limits.fuel)
+            .map_err(|e| PolicyError::Runtime(format!("{e:#}")))?;
+        match f(&bindings, &mut store) {
+            Ok(value) => {
+                if self.keep_instance {
+                    self.session = Some((store, bindings));
+                }
+                Ok(value)
+            }
+            // The instance is dropped with its store: after a trap nothing of it is reused.
+            Err(error) => Err(self.classify(call, error, &store)),
+        }
     }
 
     fn classify(
