@@ -139,6 +139,34 @@ fn each_profile_target_is_its_own_file() {
 }
 
 #[test]
+fn entries_with_identical_content_count_as_one_match() {
+    let workspace = Workspace::new();
+    let mut engram = workspace.engram();
+    let me = profile();
+    memory_add(
+        &mut engram,
+        &me,
+        "memory",
+        "Deploys go through the staging cluster.",
+    );
+    let other = memory_add(&mut engram, &me, "memory", "Builds run nightly.");
+    // A revision can make two entries identical; they are then one match, not an ambiguity.
+    let id = other["id"].as_u64().unwrap();
+    let args = format!(r#"{{"id": {id}, "text": "Deploys go through the staging cluster."}}"#);
+    call(&mut engram, &me, Author::Human, "revise_memory", &args).unwrap();
+    let removed = call(
+        &mut engram,
+        &me,
+        Author::Agent,
+        "memory",
+        r#"{"action":"remove","target":"memory","old_text":"staging"}"#,
+    )
+    .unwrap();
+    assert_eq!(removed["removed"].as_array().unwrap().len(), 2, "{removed}");
+    assert!(engram.view(&me).unwrap().memory.is_none());
+}
+
+#[test]
 fn provenance_decides_what_is_pending_and_review_preserves_it() {
     let workspace = Workspace::new();
     let mut engram = workspace.engram();
