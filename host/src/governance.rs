@@ -90,13 +90,14 @@ impl Engram {
         } else {
             Badge::Native
         };
-        if let Some(old) = &replaced {
-            if proposal.badge == Badge::InboundPending && old.badge == Badge::Native {
-                return Err(EngramError::Forbidden(format!(
-                    "memory {id} was shared by a peer and would overwrite native memory {}: a peer never overwrites a native memory",
-                    old.id
-                )));
-            }
+        if let Some(old) = &replaced
+            && proposal.badge == Badge::InboundPending
+            && old.badge == Badge::Native
+        {
+            return Err(EngramError::Forbidden(format!(
+                "memory {id} was shared by a peer and would overwrite native memory {}: a peer never overwrites a native memory",
+                old.id
+            )));
         }
         let now = self.now();
         let actor = format!("reviewer:{reviewer}");

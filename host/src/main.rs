@@ -533,23 +533,18 @@ fn run(cli: Cli) -> Result<ExitCode, EngramError> {
                 ..MemoryFilter::default()
             };
             let engram = Engram::new(data_dir(&cli), Box::new(NativePolicy::new()));
-            for memory in engram.list_page(&subject, &filter, cmd.page)? {
-                if cmd.json {
-                    println!(
-                        "{}",
-                        serde_json::to_string(&memory).expect("memories serialise")
-                    );
-                } else {
-                    println!(
-                        "#{} [{} {} {}] {}",
-                        memory.id,
-                        engram::store::scope_str(memory.scope),
-                        memory.badge,
-                        engram::store::kind_str(memory.kind),
-                        memory.text
-                    );
-                }
-            }
+            print_memories(
+                &engram.list_page(&subject, &filter, cmd.page)?,
+                cmd.json,
+                |m| {
+                    format!(
+                        "{} {} {}",
+                        engram::store::scope_str(m.scope),
+                        m.badge,
+                        engram::store::kind_str(m.kind)
+                    )
+                },
+            );
         }
         Command::Scan(cmd) => {
             let mut engram = Engram::new(data_dir(&cli), load_policy_for(&cli, cmd.jsonl)?);
@@ -607,19 +602,9 @@ fn run(cli: Cli) -> Result<ExitCode, EngramError> {
             match review {
                 ReviewCmd::List(cmd) => {
                     let subject = Subject::parse(&cmd.subject.subject)?;
-                    for memory in engram.review_list(&subject)? {
-                        if cmd.json {
-                            println!(
-                                "{}",
-                                serde_json::to_string(&memory).expect("memories serialise")
-                            );
-                        } else {
-                            println!(
-                                "#{} [{} by {}] {}",
-                                memory.id, memory.badge, memory.author, memory.text
-                            );
-                        }
-                    }
+                    print_memories(&engram.review_list(&subject)?, cmd.json, |m| {
+                        format!("{} by {}", m.badge, m.author)
+                    });
                 }
                 ReviewCmd::Accept(cmd) | ReviewCmd::Reject(cmd) => {
                     let decision = if matches!(review, ReviewCmd::Accept(_)) {
@@ -806,6 +791,24 @@ fn run(cli: Cli) -> Result<ExitCode, EngramError> {
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Prints memories one a line: JSON, or `#id [label] text`.
+fn print_memories(
+    memories: &[engram::store::Memory],
+    json: bool,
+    label: impl Fn(&engram::store::Memory) -> String,
+) {
+    for memory in memories {
+        if json {
+            println!(
+                "{}",
+                serde_json::to_string(memory).expect("memories serialise")
+            );
+        } else {
+            println!("#{} [{}] {}", memory.id, label(memory), memory.text);
+        }
+    }
 }
 
 fn usage(message: &str) -> EngramError {

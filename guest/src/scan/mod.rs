@@ -134,7 +134,7 @@ fn block_reason(blocks: &[Hit]) -> String {
             other => other,
         })
         .collect();
-    format!("Blocked: the text contains {}.", parts.join("; and "))
+    format!("the text contains {}", parts.join("; and "))
 }
 
 #[cfg(test)]
@@ -260,7 +260,7 @@ mod tests {
         assert_eq!(kinds, ["prompt-injection", "password"]);
         let reason = r.reason.unwrap();
         assert!(
-            reason.starts_with("Blocked: ") && reason.contains("override"),
+            reason.starts_with("the text contains ") && reason.contains("override"),
             "{reason}"
         );
     }

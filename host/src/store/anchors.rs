@@ -101,16 +101,17 @@ mod tests {
     use super::*;
     use crate::store::MIGRATIONS;
 
-    fn store(
-        anchors: &[(
-            &str,
-            i64,
-            Option<i64>,
-            Option<i64>,
-            Option<&str>,
-            Option<&str>,
-        )],
-    ) -> Connection {
+    /// kind, start, end, radius, name, value: one memory each.
+    type Row<'a> = (
+        &'a str,
+        i64,
+        Option<i64>,
+        Option<i64>,
+        Option<&'a str>,
+        Option<&'a str>,
+    );
+
+    fn store(anchors: &[Row<'_>]) -> Connection {
         let conn = Connection::open_in_memory().unwrap();
         for migration in MIGRATIONS {
             conn.execute_batch(migration).unwrap();

@@ -381,10 +381,10 @@ pub fn insert_memory(
     now: i64,
     event: &Event<'_>,
 ) -> Result<u64> {
-    if let Some(limit) = crate::settings::effective(tx, None)?.max_memories {
-        if count_active(tx)? >= limit {
-            return Err(EngramError::LimitReached { limit });
-        }
+    if let Some(limit) = crate::settings::effective(tx, None)?.max_memories
+        && count_active(tx)? >= limit
+    {
+        return Err(EngramError::LimitReached { limit });
     }
     let hash = content_hash(&memory.text);
     tx.execute(
@@ -421,20 +421,23 @@ pub fn insert_memory(
     Ok(id)
 }
 
-/// Replaces a memory's anchors.
+/// An anchor as stored: kind, start, end, radius, name, value.
+type AnchorRow<'a> = (
+    &'a str,
+    Option<i64>,
+    Option<i64>,
+    Option<i64>,
+    Option<&'a str>,
+    Option<&'a str>,
+);
+
+/// Writes a memory's anchors.
 pub fn insert_anchors(tx: &Transaction<'_>, id: u64, anchors: &[Anchor]) -> Result<()> {
     let mut stmt = tx.prepare_cached(
         "INSERT INTO anchors (memory_id, kind, start, end, radius, name, value) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
     )?;
     for anchor in anchors {
-        let row: (
-            &str,
-            Option<i64>,
-            Option<i64>,
-            Option<i64>,
-            Option<&str>,
-            Option<&str>,
-        ) = match anchor {
+        let row: AnchorRow<'_> = match anchor {
             Anchor::Function(f) => (
                 "function",
                 Some(f.start as i64),
