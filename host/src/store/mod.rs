@@ -107,7 +107,9 @@ impl KnowledgeBase {
         conn.busy_timeout(BUSY_TIMEOUT).map_err(store_err)?;
         conn.pragma_update(None, "journal_mode", "WAL")
             .map_err(store_err)?;
-        conn.pragma_update(None, "synchronous", "NORMAL")
+        // FULL: an acknowledged write survives an OS crash or a power cut, not only a killed
+        // process (WAL with NORMAL may lose the last commits then).
+        conn.pragma_update(None, "synchronous", "FULL")
             .map_err(store_err)?;
         conn.pragma_update(None, "foreign_keys", "ON")
             .map_err(store_err)?;
