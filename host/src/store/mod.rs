@@ -304,7 +304,12 @@ impl KnowledgeBase {
         if ids.is_empty() {
             return Ok(());
         }
-        self.write(|tx| {
+        // Recall statistics are bookkeeping, not memories: they need not wait for a disk flush
+        // on every turn (a power cut may lose the last few counts, never a memory).
+        self.conn
+            .pragma_update(None, "synchronous", "NORMAL")
+            .map_err(|e| self.err(e))?;
+        let written = self.write(|tx| {
             let mut stmt = tx.prepare_cached(
                 "UPDATE memories SET recall_count = recall_count + 1, last_recalled = ?2 WHERE id = ?1",
             )?;
@@ -312,7 +317,11 @@ impl KnowledgeBase {
                 stmt.execute(params![id as i64, now])?;
             }
             Ok(())
-        })
+        });
+        self.conn
+            .pragma_update(None, "synchronous", "FULL")
+            .map_err(|e| self.err(e))?;
+        written
     }
 }
 

@@ -84,7 +84,10 @@ fn listed(conn: &Connection, filter: &MemoryFilter) -> rusqlite::Result<Vec<(Mem
     let mut out = Vec::new();
     for memory in rows {
         let mut memory = memory?;
-        memory.anchors = anchors_of(conn, memory.id)?;
+        // Only local memories have anchors; skip the lookup for global ones.
+        if memory.scope == engram_policy::types::Scope::Local {
+            memory.anchors = anchors_of(conn, memory.id)?;
+        }
         out.push((memory, 0.0));
     }
     Ok(out)
