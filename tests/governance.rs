@@ -25,10 +25,15 @@ fn profile() -> Subject {
     Subject::parse("profile:tester").unwrap()
 }
 
+/// Runs the `memory` tool as the agent.
+fn memory_call(engram: &mut Engram, subject: &Subject, args: &str) -> Result<Value, EngramError> {
+    call(engram, subject, Author::Agent, "memory", args)
+}
+
 fn memory_add(engram: &mut Engram, subject: &Subject, target: &str, content: &str) -> Value {
     let args =
         serde_json::json!({"action": "add", "target": target, "content": content}).to_string();
-    call(engram, subject, Author::Agent, "memory", &args).expect("add")
+    memory_call(engram, subject, &args).expect("add")
 }
 
 #[test]
@@ -45,20 +50,16 @@ fn the_memory_tool_adds_skips_duplicates_and_rejects_ambiguity() {
     memory_add(&mut engram, &me, "memory", "Project targets Rust 1.95.");
 
     // Empty content and unknown fields are rejected by the closed schema.
-    let error = call(
+    let error = memory_call(
         &mut engram,
         &me,
-        Author::Agent,
-        "memory",
         r#"{"action":"add","target":"user","content":"  "}"#,
     )
     .unwrap_err();
     assert!(error.to_string().contains("content"), "{error}");
-    let error = call(
+    let error = memory_call(
         &mut engram,
         &me,
-        Author::Agent,
-        "memory",
         r#"{"action":"add","target":"user","content":"x","why":1}"#,
     )
     .unwrap_err();
@@ -66,11 +67,9 @@ fn the_memory_tool_adds_skips_duplicates_and_rejects_ambiguity() {
 
     // Ambiguous old_text names the candidates and changes nothing.
     let before = store_state(&me.store_path(&workspace.data_dir()));
-    let error = call(
+    let error = memory_call(
         &mut engram,
         &me,
-        Author::Agent,
-        "memory",
         r#"{"action":"replace","target":"memory","old_text":"Project","content":"x"}"#,
     )
     .unwrap_err();
@@ -80,11 +79,9 @@ fn the_memory_tool_adds_skips_duplicates_and_rejects_ambiguity() {
         message.contains("cargo nextest") && message.contains("Rust 1.95"),
         "{message}"
     );
-    let error = call(
+    let error = memory_call(
         &mut engram,
         &me,
-        Author::Agent,
-        "memory",
         r#"{"action":"remove","target":"memory","old_text":"no such words"}"#,
     )
     .unwrap_err();
@@ -92,13 +89,11 @@ fn the_memory_tool_adds_skips_duplicates_and_rejects_ambiguity() {
     assert_eq!(store_state(&me.store_path(&workspace.data_dir())), before);
 
     // A unique match is replaced, then removed.
-    let replaced = call(&mut engram, &me, Author::Agent, "memory", r#"{"action":"replace","target":"memory","old_text":"nextest","content":"Project uses cargo test."}"#).unwrap();
+    let replaced = memory_call(&mut engram, &me, r#"{"action":"replace","target":"memory","old_text":"nextest","content":"Project uses cargo test."}"#).unwrap();
     assert_eq!(replaced["replaced"].as_array().unwrap().len(), 1);
-    call(
+    memory_call(
         &mut engram,
         &me,
-        Author::Agent,
-        "memory",
         r#"{"action":"remove","target":"memory","old_text":"Rust 1.95"}"#,
     )
     .unwrap();
@@ -122,11 +117,9 @@ fn each_profile_target_is_its_own_file() {
     memory_add(&mut engram, &me, "daily", "Met the team about the parser.");
     memory_add(&mut engram, &me, "memory", "Met the team about the parser.");
     // Same text in two targets: each target is its own file, so no ambiguity.
-    let removed = call(
+    let removed = memory_call(
         &mut engram,
         &me,
-        Author::Agent,
-        "memory",
         r#"{"action":"remove","target":"memory","old_text":"parser"}"#,
     )
     .unwrap();
@@ -154,11 +147,9 @@ fn entries_with_identical_content_count_as_one_match() {
     let id = other["id"].as_u64().unwrap();
     let args = format!(r#"{{"id": {id}, "text": "Deploys go through the staging cluster."}}"#);
     call(&mut engram, &me, Author::Human, "revise_memory", &args).unwrap();
-    let removed = call(
+    let removed = memory_call(
         &mut engram,
         &me,
-        Author::Agent,
-        "memory",
         r#"{"action":"remove","target":"memory","old_text":"staging"}"#,
     )
     .unwrap();

@@ -191,12 +191,13 @@ impl Engram {
                     errors,
                 })?;
         let args = &validated.args_json;
+        let policy = self.policy.info().name.clone();
         match tool {
-            "remember" => self.remember(subject, author, parse_args(tool, args)?),
-            "revise_memory" => self.revise(subject, author, parse_args(tool, args)?),
-            "forget_memory" => self.forget(subject, author, parse_args(tool, args)?),
-            "recall" => self.recall(subject, parse_args(tool, args)?),
-            "memory" => self.profile_memory(subject, author, parse_args(tool, args)?),
+            "remember" => self.remember(subject, author, parse_args(&policy, tool, args)?),
+            "revise_memory" => self.revise(subject, author, parse_args(&policy, tool, args)?),
+            "forget_memory" => self.forget(subject, author, parse_args(&policy, tool, args)?),
+            "recall" => self.recall(subject, parse_args(&policy, tool, args)?),
+            "memory" => self.profile_memory(subject, author, parse_args(&policy, tool, args)?),
             // The policy validated a tool the host does not know: refuse rather than guess.
             other => Err(EngramError::Invalid {
                 tool: other.to_owned(),
@@ -778,7 +779,7 @@ fn find_active_duplicate(
     let mut stmt = kb
         .conn()
         .prepare_cached("SELECT id FROM memories WHERE content_hash = ?1 AND scope = ?2 AND status = 'active' AND target IS ?3 AND day IS ?4")
-        .map_err(EngramError::from)?;
+        .map_err(|e| kb.err(e))?;
     let ids: Vec<u64> = stmt
         .query_map(
             rusqlite::params![
@@ -790,9 +791,9 @@ fn find_active_duplicate(
             |row| row.get::<_, i64>(0).map(|id| id as u64),
         )
         .and_then(|rows| rows.collect())
-        .map_err(EngramError::from)?;
+        .map_err(|e| kb.err(e))?;
     for id in ids {
-        if store::anchors_of(kb.conn(), id).map_err(EngramError::from)? == anchors {
+        if store::anchors_of(kb.conn(), id).map_err(|e| kb.err(e))? == anchors {
             return Ok(Some(id));
         }
     }
@@ -847,11 +848,15 @@ fn clamp_u32(value: u64) -> u32 {
     u32::try_from(value).unwrap_or(u32::MAX)
 }
 
-fn parse_args<T: for<'de> Deserialize<'de>>(tool: &str, canonical: &str) -> Result<T> {
+fn parse_args<T: for<'de> Deserialize<'de>>(
+    policy: &str,
+    tool: &str,
+    canonical: &str,
+) -> Result<T> {
     // The policy's canonical form is checked again: a policy is never trusted.
     serde_json::from_str(canonical).map_err(|e| {
         EngramError::Policy(crate::error::PolicyError::BadAnswer {
-            policy: "validate".to_owned(),
+            policy: policy.to_owned(),
             call: "validate",
             problem: format!("canonical {tool} arguments do not match the host's schema: {e}"),
         })

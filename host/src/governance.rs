@@ -37,7 +37,7 @@ impl Engram {
     /// Memories awaiting review (PENDING and INBOUND-PENDING), oldest first.
     pub fn review_list(&self, subject: &Subject) -> Result<Vec<Memory>> {
         let kb = self.open_existing(subject)?;
-        store::in_review(kb.conn(), REVIEW_PAGE).map_err(EngramError::from)
+        store::in_review(kb.conn(), REVIEW_PAGE).map_err(|e| kb.err(e))
     }
 
     /// Accepts or rejects a memory awaiting review, on behalf of `reviewer`.

@@ -412,6 +412,12 @@ fn load_policy_for(cli: &Cli, session: bool) -> Result<Box<dyn Policy>, EngramEr
     Ok(Box::new(Guarded::new(policy)))
 }
 
+/// An engram for commands that only read or govern the store and never call the policy
+/// (list, review, settings, stats, log, view): it skips compiling the component.
+fn store_only(cli: &Cli) -> Engram {
+    Engram::new(data_dir(cli), Box::new(NativePolicy::new()))
+}
+
 fn engram(cli: &Cli) -> Result<Engram, EngramError> {
     Ok(Engram::new(data_dir(cli), load_policy(cli)?))
 }
@@ -532,7 +538,7 @@ fn run(cli: Cli) -> Result<ExitCode, EngramError> {
                 include_quarantined: cmd.pending,
                 ..MemoryFilter::default()
             };
-            let engram = Engram::new(data_dir(&cli), Box::new(NativePolicy::new()));
+            let engram = store_only(&cli);
             print_memories(
                 &engram.list_page(&subject, &filter, cmd.page)?,
                 cmd.json,
@@ -598,7 +604,7 @@ fn run(cli: Cli) -> Result<ExitCode, EngramError> {
             });
         }
         Command::Review(review) => {
-            let mut engram = Engram::new(data_dir(&cli), Box::new(NativePolicy::new()));
+            let mut engram = store_only(&cli);
             match review {
                 ReviewCmd::List(cmd) => {
                     let subject = Subject::parse(&cmd.subject.subject)?;
@@ -622,7 +628,7 @@ fn run(cli: Cli) -> Result<ExitCode, EngramError> {
         }
         Command::Settings(cmd) => {
             let subject = Subject::parse(&cmd.subject.subject)?;
-            let mut engram = Engram::new(data_dir(&cli), Box::new(NativePolicy::new()));
+            let mut engram = store_only(&cli);
             let settings = match (&cmd.key, &cmd.value) {
                 (None, None) => engram.settings(&subject, cmd.thread.as_deref())?,
                 (Some(key), Some(value)) => {
@@ -641,7 +647,7 @@ fn run(cli: Cli) -> Result<ExitCode, EngramError> {
         }
         Command::Stats(cmd) => {
             let subject = Subject::parse(&cmd.subject.subject)?;
-            let engram = Engram::new(data_dir(&cli), Box::new(NativePolicy::new()));
+            let engram = store_only(&cli);
             let stats = engram.stats(&subject)?;
             if cmd.json {
                 println!("{stats}");
@@ -654,29 +660,26 @@ fn run(cli: Cli) -> Result<ExitCode, EngramError> {
         }
         Command::Log(cmd) => {
             let subject = Subject::parse(&cmd.subject.subject)?;
-            let engram = Engram::new(data_dir(&cli), Box::new(NativePolicy::new()));
+            let engram = store_only(&cli);
             for event in engram.log(&subject, cmd.limit)? {
                 println!("{event}");
             }
         }
         Command::View(cmd) => {
             let subject = Subject::parse(&cmd.subject.subject)?;
-            let engram = Engram::new(data_dir(&cli), Box::new(NativePolicy::new()));
+            let engram = store_only(&cli);
             let view = engram.view(&subject)?;
             if cmd.json {
                 println!("{}", serde_json::to_string(&view).expect("views serialise"));
             } else {
-                match &view.user {
-                    Some(text) => print!("{text}"),
-                    None => println!("USER.md: missing (no entries yet)"),
-                }
-                println!();
-                match &view.memory {
-                    Some(text) => print!("{text}"),
-                    None => println!("MEMORY.md: missing (no entries yet)"),
+                for (file, text) in [("USER.md", &view.user), ("MEMORY.md", &view.memory)] {
+                    match text {
+                        Some(text) => print!("{text}"),
+                        None => println!("{file}: missing (no entries yet)"),
+                    }
+                    println!();
                 }
                 if let Some((_, text)) = &view.daily {
-                    println!();
                     print!("{text}");
                 }
             }

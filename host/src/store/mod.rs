@@ -133,7 +133,8 @@ impl KnowledgeBase {
             .map_err(|e| self.err(e))
     }
 
-    fn err(&self, source: rusqlite::Error) -> EngramError {
+    /// A SQLite error on this knowledge base, naming its file.
+    pub(crate) fn err(&self, source: rusqlite::Error) -> EngramError {
         EngramError::Store {
             path: self.path.clone(),
             source,
