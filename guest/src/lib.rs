@@ -1,9 +1,10 @@
 //! engram's default memory policy.
 //!
 //! Four duties, each a pure function of its inputs (no I/O, no clock, no randomness):
-//! [`validate`] checks tool calls against closed schemas, [`scan`] redacts secrets and blocks
-//! unsafe text, [`score`] measures how well memories match where the agent works, and
-//! [`select`] chooses what enters the prompt and renders it.
+//! [`validate`] checks tool calls and records (imports, extraction results) against closed
+//! schemas, [`scan`] redacts secrets and blocks unsafe text, [`score`] measures how well
+//! memories match where the agent works, and [`select`] chooses what enters the prompt and
+//! renders it.
 //!
 //! Natively this is an ordinary library (the host links it for benchmarks, golden vectors and
 //! fallback); built for `wasm32-wasip2` it is the component that implements
@@ -42,8 +43,12 @@ pub const CONTRACT_VERSION: &str = "0.1.0";
 /// The name this policy reports through [`describe`] and prints in its snapshot header.
 pub const POLICY_NAME: &str = "engram-default";
 
-/// Largest `args_json` accepted by [`validate`], in bytes.
+/// Largest `args_json` accepted by [`validate`] for a tool call or an import record, in bytes.
 pub const MAX_ARGS_BYTES: usize = 65536;
+/// Largest extraction result accepted by [`validate`], in bytes.
+pub const MAX_EXTRACTION_BYTES: usize = 1 << 20;
+/// Most memories one extraction result may propose.
+pub const MAX_EXTRACTION_ITEMS: usize = 32;
 /// Largest memory text (and `memory` tool content), in bytes after trimming.
 pub const MAX_TEXT_BYTES: usize = 8192;
 /// Largest `recall` query, in bytes after trimming.
@@ -75,9 +80,11 @@ pub fn describe() -> PolicyInfo {
     }
 }
 
-/// Checks the arguments of `tool` against its closed schema.
+/// Checks `args_json` against the closed schema named by `tool`: a tool's arguments
+/// (`remember`, `revise_memory`, `forget_memory`, `recall`, `memory`) or a record kind
+/// (`import-record`, one line of a JSONL export; `extraction`, a model's proposed memories).
 ///
-/// On success the arguments come back as canonical JSON (every field present, defaults filled
+/// On success the value comes back as canonical JSON (every field present, defaults filled
 /// in, strings trimmed, addresses rebased to file offsets, fields in a fixed order; see
 /// [`args`] for the shapes). On failure every problem found is listed, each with its field path.
 pub fn validate(tool: &str, args_json: &str) -> Result<ValidatedCall, Vec<FieldError>> {

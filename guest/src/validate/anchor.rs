@@ -94,26 +94,10 @@ pub fn anchor(value: &Value, path: &str, image_base: u64, errors: &mut Errors) -
             })
         }
         _ => {
-            let at = obj.path("value");
-            let value = match obj.required("value", errors)? {
-                Value::String(s) if s.trim().is_empty() => {
-                    errors.push(&at, "must not be empty");
-                    return None;
-                }
-                Value::String(s) if s.len() > MAX_STRING_BYTES => {
-                    errors.push(
-                        &at,
-                        format!("must be at most {MAX_STRING_BYTES} bytes (got {})", s.len()),
-                    );
-                    return None;
-                }
-                Value::String(s) => s.clone(),
-                other => {
-                    errors.push(&at, reader::expected("a string", other));
-                    return None;
-                }
-            };
-            Anchor::String { value }
+            let value = obj.required("value", errors)?;
+            Anchor::String {
+                value: reader::verbatim(value, &obj.path("value"), MAX_STRING_BYTES, errors)?,
+            }
         }
     };
     // Unknown fields were recorded without stopping the reading of known ones.

@@ -1,9 +1,10 @@
-//! The canonical argument records `validate` returns, one per tool.
+//! The canonical records `validate` returns, one per tool and one per record kind
+//! ([`ImportRecord`], [`Extraction`]).
 //!
 //! `validate` serialises these as its `args_json`: every field present (absent optional
-//! values as `null`, defaults filled in), in declaration order, strings trimmed, anchors as
-//! file offsets. They deserialise with `deny_unknown_fields`, so a host can read canonical JSON
-//! back strictly.
+//! values as `null`, defaults filled in), in declaration order, strings trimmed (except where a
+//! field says otherwise), anchors as file offsets. They deserialise with `deny_unknown_fields`,
+//! so a host can read canonical JSON back strictly.
 
 use serde::{Deserialize, Serialize};
 
@@ -151,4 +152,168 @@ pub struct MemoryEdit {
     pub old_text: Option<String>,
     /// The conversation thread, if any.
     pub thread: Option<String>,
+}
+
+/// The version tag every import record carries in its `format` field.
+pub const IMPORT_FORMAT: &str = "engram-memory/1";
+
+/// Who wrote a memory, as an import record names it (the store's spelling).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Author {
+    /// The user, by hand.
+    Human,
+    /// The built-in agent.
+    Agent,
+    /// The background triage.
+    Triage,
+    /// An external client (an MCP or HTTP caller).
+    External,
+    /// A linked knowledge base sharing its findings.
+    Peer,
+}
+
+/// A memory's provenance badge in the exporting knowledge base.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Badge {
+    /// Written there by a trusted author (or an external proposal accepted in review).
+    Native,
+    /// An external client's proposal awaiting review.
+    Pending,
+    /// A peer's share awaiting review.
+    InboundPending,
+    /// A peer's share accepted in review.
+    Foreign,
+}
+
+/// A memory's life-cycle state in the exporting knowledge base.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Status {
+    /// In force.
+    Active,
+    /// Forgotten; kept for the audit trail.
+    Forgotten,
+    /// A proposal that review rejected.
+    Rejected,
+    /// Replaced by a newer memory.
+    Superseded,
+}
+
+/// Canonical `import-record`: one memory, one line of a JSONL export (`format`
+/// [`IMPORT_FORMAT`]). It describes the memory as the exporting knowledge base holds it; the
+/// importer decides what provenance it gets here.
+///
+/// The schema `validate("import-record", ..)` checks (unknown fields are errors):
+///
+/// | field | required | rule |
+/// | --- | --- | --- |
+/// | `format` | yes | exactly `"engram-memory/1"` ([`IMPORT_FORMAT`]) |
+/// | `id` | yes | the exporter's id, an integer from 1 to 2^63 - 1 |
+/// | `scope` | yes | `global` or `local` |
+/// | `type` | yes | `fact`, `preference`, `context` or `conversation_summary` |
+/// | `target` | no | `user`, `memory` or `daily`: a profile entry, which must be global |
+/// | `day` | with `target: daily` only | a calendar date `YYYY-MM-DD`; required then |
+/// | `text` | yes | 1 to 8 KiB, kept exactly as written (not trimmed; not only whitespace) |
+/// | `tags`, `categories` | no | as for `remember`; default `[]` |
+/// | `confidence` | yes | a number from 0 to 1 |
+/// | `anchors` | no | as for `remember` (addresses relative to `image_base`); default `[]`; a local memory needs one, a global memory has none |
+/// | `image_base` | no | an address; default 0 |
+/// | `author` | yes | `human`, `agent`, `triage`, `external` or `peer` |
+/// | `badge` | no | `native`, `pending`, `inbound_pending` or `foreign`, fitting the author: a peer's memory is `inbound_pending` or `foreign`, an external client's `pending` or `native`, anyone else's `native` |
+/// | `status` | no | `active` (default), `forgotten`, `rejected` or `superseded` |
+/// | `thread` | no | as for the tools |
+/// | `content_hash` | no | 64 hex digits (SHA-256 of `text`), lowercased; only the form is checked |
+/// | `supersedes` | no | the exporter's id of the memory this one replaced; not `id` itself |
+/// | `created_at` | yes | seconds since the Unix epoch, 0 to 2^63 - 1 |
+/// | `updated_at` | yes | likewise, and not before `created_at` |
+///
+/// Anchors are written as in a tool call (`address` keys, absolute when `image_base` is given);
+/// this canonical record holds them as file offsets, like the tools' canonical arguments.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ImportRecord {
+    /// Always [`IMPORT_FORMAT`].
+    pub format: String,
+    /// The exporter's id of the memory (1 to 2^63 - 1); `supersedes` refers to these ids.
+    pub id: u64,
+    /// Global or local.
+    pub scope: Scope,
+    /// What kind of knowledge it is.
+    #[serde(rename = "type")]
+    pub kind: MemoryKind,
+    /// The profile file of a profile entry (always global, never anchored).
+    pub target: Option<MemoryTarget>,
+    /// The date of a daily entry, `YYYY-MM-DD`; present exactly when `target` is daily.
+    pub day: Option<String>,
+    /// The text exactly as exported (not trimmed, so `content_hash` stays checkable).
+    pub text: String,
+    /// Lowercase tags without `#`, first occurrence kept.
+    pub tags: Vec<String>,
+    /// Free-form categories.
+    pub categories: Vec<String>,
+    /// How sure the author was, 0 to 1.
+    pub confidence: f64,
+    /// Where it applies, in file offsets (empty for global memories).
+    pub anchors: Vec<Anchor>,
+    /// The image base the anchors' addresses were relative to (0 when they were offsets).
+    pub image_base: u64,
+    /// Who wrote it.
+    pub author: Author,
+    /// Its badge in the exporting knowledge base, when the exporter gave one.
+    pub badge: Option<Badge>,
+    /// Its life-cycle state there; defaults to active.
+    pub status: Status,
+    /// The conversation thread it was written in, if any.
+    pub thread: Option<String>,
+    /// SHA-256 of `text` as 64 lowercase hex digits, when the exporter gave one. Only its form
+    /// is checked here; the importer compares it with the text.
+    pub content_hash: Option<String>,
+    /// The exporter's id of the memory this one replaced, if any.
+    pub supersedes: Option<u64>,
+    /// When it was written, seconds since the Unix epoch.
+    pub created_at: i64,
+    /// When it last changed, seconds since the Unix epoch; never before `created_at`.
+    pub updated_at: i64,
+}
+
+/// One memory a model proposes in an [`Extraction`]; checked like `remember`'s arguments.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ExtractedMemory {
+    /// The memory's text.
+    pub text: String,
+    /// Global or local; defaults to local when anchors are given, else global.
+    pub scope: Scope,
+    /// What kind of knowledge it is; defaults to fact.
+    #[serde(rename = "type")]
+    pub kind: MemoryKind,
+    /// Where it applies, in file offsets (empty for global memories).
+    pub anchors: Vec<Anchor>,
+    /// Lowercase tags without `#`, first occurrence kept.
+    pub tags: Vec<String>,
+    /// Free-form categories.
+    pub categories: Vec<String>,
+    /// How sure the model is, 0 to 1; defaults to 0.8.
+    pub confidence: f64,
+    /// The image base the anchors' addresses were relative to (0 when they were offsets).
+    pub image_base: u64,
+    /// Why the model proposes it, if it said.
+    pub reason: Option<String>,
+}
+
+/// Canonical `extraction`: the memories a model-driven extraction step proposes after reading
+/// a conversation, at most [`crate::MAX_EXTRACTION_ITEMS`] of them (none is a valid answer).
+///
+/// The schema `validate("extraction", ..)` checks: `{"memories": [...]}`, nothing else; each
+/// item takes `remember`'s fields except `thread` (`text` required; `scope`, `type`, `anchors`,
+/// `image_base`, `tags`, `categories`, `confidence` with the same rules and defaults) plus an
+/// optional `reason` of up to 512 bytes. Errors name the item, such as `memories[2].text`. The
+/// whole result may be [`crate::MAX_EXTRACTION_BYTES`] long.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Extraction {
+    /// The proposed memories, in the model's order.
+    pub memories: Vec<ExtractedMemory>,
 }

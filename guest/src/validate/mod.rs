@@ -1,9 +1,10 @@
-//! Closed schemas for the tool calls: every field checked, every problem reported with its
-//! path, canonical JSON out.
+//! Closed schemas for the tool calls and the record kinds: every field checked, every problem
+//! reported with its path, canonical JSON out.
 
 mod anchor;
 pub mod args;
 mod reader;
+mod records;
 
 use serde::Serialize;
 use serde_json::Value;
@@ -15,11 +16,11 @@ use self::args::{
 use self::reader::{Errors, Object};
 use crate::types::{Anchor, FieldError, MemoryKind, Scope, ValidatedCall};
 use crate::{
-    MAX_ANCHORS, MAX_ARGS_BYTES, MAX_CATEGORIES, MAX_QUERY_BYTES, MAX_RECALL_LIMIT, MAX_TAG_BYTES,
-    MAX_TAGS, MAX_TEXT_BYTES,
+    MAX_ANCHORS, MAX_ARGS_BYTES, MAX_CATEGORIES, MAX_EXTRACTION_BYTES, MAX_QUERY_BYTES,
+    MAX_RECALL_LIMIT, MAX_TAG_BYTES, MAX_TAGS, MAX_TEXT_BYTES,
 };
 
-/// The tools `validate` knows, in the order error messages list them.
+/// The tools `validate` knows (what an agent may call), in the order error messages list them.
 pub const TOOLS: &[&str] = &[
     "remember",
     "revise_memory",
@@ -28,6 +29,11 @@ pub const TOOLS: &[&str] = &[
     "memory",
 ];
 
+/// The record kinds `validate` knows: data the host reads from elsewhere, never an agent's
+/// call. `import-record` is one line of a JSONL export ([`args::ImportRecord`]); `extraction`
+/// is what a model-driven extraction step proposes ([`args::Extraction`]).
+pub const RECORDS: &[&str] = &["import-record", "extraction"];
+
 const KIND_NAMES: &[&str] = &["fact", "preference", "context", "conversation_summary"];
 const DEFAULT_CONFIDENCE: f64 = 0.8;
 const DEFAULT_RECALL_LIMIT: u64 = 10;
@@ -35,18 +41,26 @@ const MAX_CATEGORY_BYTES: usize = 64;
 const MAX_THREAD_BYTES: usize = 128;
 const MAX_REASON_BYTES: usize = 512;
 
-/// Validates `args_json` against the schema of `tool`; see [`crate::validate`].
+/// Validates `args_json` against the schema named `tool` (a tool or a record kind); see
+/// [`crate::validate`].
 pub fn validate(tool: &str, args_json: &str) -> Result<ValidatedCall, Vec<FieldError>> {
     let fail = |message: String| Err(vec![FieldError::new("", message)]);
-    if !TOOLS.contains(&tool) {
+    let is_tool = TOOLS.contains(&tool);
+    if !is_tool && !RECORDS.contains(&tool) {
         return fail(format!(
-            "unknown tool '{tool}' (expected one of {})",
-            TOOLS.join(", ")
+            "unknown tool or record kind '{tool}' (tools: {}; record kinds: {})",
+            TOOLS.join(", "),
+            RECORDS.join(", ")
         ));
     }
-    if args_json.len() > MAX_ARGS_BYTES {
+    let (what, limit) = match tool {
+        "extraction" => ("the extraction is", MAX_EXTRACTION_BYTES),
+        _ if is_tool => ("arguments are", MAX_ARGS_BYTES),
+        _ => ("the record is", MAX_ARGS_BYTES),
+    };
+    if args_json.len() > limit {
         return fail(format!(
-            "arguments are {} bytes; the limit is {MAX_ARGS_BYTES}",
+            "{what} {} bytes; the limit is {limit}",
             args_json.len()
         ));
     }
@@ -60,7 +74,9 @@ pub fn validate(tool: &str, args_json: &str) -> Result<ValidatedCall, Vec<FieldE
         "revise_memory" => revise_memory(&value, &mut errors).map(to_json),
         "forget_memory" => forget_memory(&value, &mut errors).map(to_json),
         "recall" => recall(&value, &mut errors).map(to_json),
-        _ => memory(&value, &mut errors).map(to_json),
+        "memory" => memory(&value, &mut errors).map(to_json),
+        "import-record" => records::import_record(&value, &mut errors).map(to_json),
+        _ => records::extraction(&value, &mut errors).map(to_json),
     };
     match canonical {
         Some(args_json) if errors.is_empty() => Ok(ValidatedCall {
@@ -87,6 +103,81 @@ fn top<'a>(value: &'a Value, allowed: &[&str], errors: &mut Errors) -> Option<Ob
     Object::open(value, "", allowed, errors)
 }
 
+/// A new memory's content and placement: what `remember` and an extraction item share.
+struct NewMemory {
+    text: String,
+    scope: Scope,
+    kind: MemoryKind,
+    anchors: Vec<Anchor>,
+    tags: Vec<String>,
+    categories: Vec<String>,
+    confidence: f64,
+    image_base: u64,
+}
+
+/// Reads the fields of [`NewMemory`] from `obj`: `text` required; `type` defaults to fact,
+/// `confidence` to 0.8, `scope` to local when anchors are given (else global); a local memory
+/// needs an anchor and a global one has none.
+fn new_memory(obj: &Object<'_>, errors: &mut Errors) -> Option<NewMemory> {
+    let text = obj
+        .required("text", errors)
+        .and_then(|v| memory_text(v, &obj.path("text"), errors));
+    let scope = optional(obj, "scope", errors, scope);
+    let kind = optional(obj, "type", errors, memory_kind).unwrap_or(Some(MemoryKind::Fact));
+    let image_base = image_base(obj, errors);
+    let anchors = optional(obj, "anchors", errors, |v, p, e| {
+        anchors(v, p, image_base.unwrap_or(0), e)
+    });
+    let tags = optional(obj, "tags", errors, tags).unwrap_or(Some(Vec::new()));
+    let categories = optional(obj, "categories", errors, categories).unwrap_or(Some(Vec::new()));
+    let confidence =
+        optional(obj, "confidence", errors, confidence).unwrap_or(Some(DEFAULT_CONFIDENCE));
+
+    let anchors = anchors.unwrap_or(Some(Vec::new()))?;
+    let scope = match scope {
+        None => Some(if anchors.is_empty() {
+            Scope::Global
+        } else {
+            Scope::Local
+        }),
+        Some(Some(scope)) => check_placement(scope, &anchors, obj, errors),
+        Some(None) => None,
+    };
+    Some(NewMemory {
+        text: text?,
+        scope: scope?,
+        kind: kind?,
+        anchors,
+        tags: tags?,
+        categories: categories?,
+        confidence: confidence?,
+        image_base: image_base?,
+    })
+}
+
+/// A local memory needs at least one anchor; a global one has none. Errors at `anchors`.
+fn check_placement(
+    scope: Scope,
+    anchors: &[Anchor],
+    obj: &Object<'_>,
+    errors: &mut Errors,
+) -> Option<Scope> {
+    match scope {
+        Scope::Local if anchors.is_empty() => {
+            errors.push(
+                &obj.path("anchors"),
+                "a local memory needs at least one anchor",
+            );
+            None
+        }
+        Scope::Global if !anchors.is_empty() => {
+            errors.push(&obj.path("anchors"), "a global memory has no anchors");
+            None
+        }
+        _ => Some(scope),
+    }
+}
+
 fn remember(value: &Value, errors: &mut Errors) -> Option<Remember> {
     let obj = top(
         value,
@@ -103,47 +194,18 @@ fn remember(value: &Value, errors: &mut Errors) -> Option<Remember> {
         ],
         errors,
     )?;
-    let text = obj
-        .required("text", errors)
-        .and_then(|v| memory_text(v, &obj.path("text"), errors));
-    let scope = optional(&obj, "scope", errors, scope);
-    let kind = optional(&obj, "type", errors, memory_kind).unwrap_or(Some(MemoryKind::Fact));
-    let image_base = image_base(&obj, errors);
-    let anchors = optional(&obj, "anchors", errors, |v, p, e| {
-        anchors(v, p, image_base.unwrap_or(0), e)
-    });
-    let tags = optional(&obj, "tags", errors, tags).unwrap_or(Some(Vec::new()));
-    let categories = optional(&obj, "categories", errors, categories).unwrap_or(Some(Vec::new()));
-    let confidence =
-        optional(&obj, "confidence", errors, confidence).unwrap_or(Some(DEFAULT_CONFIDENCE));
+    let memory = new_memory(&obj, errors);
     let thread = optional(&obj, "thread", errors, thread);
-
-    let anchors = anchors.unwrap_or(Some(Vec::new()))?;
-    let scope = match scope {
-        None => Some(if anchors.is_empty() {
-            Scope::Global
-        } else {
-            Scope::Local
-        }),
-        Some(Some(Scope::Local)) if anchors.is_empty() => {
-            errors.push("anchors", "a local memory needs at least one anchor");
-            None
-        }
-        Some(Some(Scope::Global)) if !anchors.is_empty() => {
-            errors.push("anchors", "a global memory has no anchors");
-            None
-        }
-        Some(scope) => scope,
-    };
+    let memory = memory?;
     Some(Remember {
-        text: text?,
-        scope: scope?,
-        kind: kind?,
-        anchors,
-        tags: tags?,
-        categories: categories?,
-        confidence: confidence?,
-        image_base: image_base?,
+        text: memory.text,
+        scope: memory.scope,
+        kind: memory.kind,
+        anchors: memory.anchors,
+        tags: memory.tags,
+        categories: memory.categories,
+        confidence: memory.confidence,
+        image_base: memory.image_base,
         thread: settle(thread)?,
     })
 }
@@ -495,14 +557,18 @@ mod tests {
     }
 
     #[test]
-    fn unknown_tool_names_the_tools() {
+    fn unknown_name_lists_the_tools_and_the_record_kinds() {
         let e = validate("rememberr", "{}").unwrap_err();
         assert_eq!(e.len(), 1);
         assert_eq!(e[0].path, "");
         assert_eq!(
             e[0].message,
-            "unknown tool 'rememberr' (expected one of remember, revise_memory, forget_memory, recall, memory)"
+            "unknown tool or record kind 'rememberr' (tools: remember, revise_memory, forget_memory, recall, memory; record kinds: import-record, extraction)"
         );
+        assert!(TOOLS.iter().all(|tool| !RECORDS.contains(tool)));
+        // Names match exactly: no case folding, no `_` for `-`.
+        assert_eq!(validate("import_record", "{}").unwrap_err()[0].path, "");
+        assert_eq!(validate("Extraction", "{}").unwrap_err()[0].path, "");
     }
 
     #[test]

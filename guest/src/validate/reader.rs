@@ -141,6 +141,28 @@ pub fn string(
     Some(s.to_string())
 }
 
+/// A string kept exactly as written (not trimmed): it must hold something other than
+/// whitespace and be at most `max` bytes long. For values whose exact bytes matter, such as a
+/// string literal of the subject or an imported text whose content hash is checked.
+pub fn verbatim(value: &Value, path: &str, max: usize, errors: &mut Errors) -> Option<String> {
+    let Value::String(s) = value else {
+        errors.push(path, expected("a string", value));
+        return None;
+    };
+    if s.trim().is_empty() {
+        errors.push(path, "must not be empty");
+        return None;
+    }
+    if s.len() > max {
+        errors.push(
+            path,
+            format!("must be at most {max} bytes (got {})", s.len()),
+        );
+        return None;
+    }
+    Some(s.clone())
+}
+
 /// A non-negative integer (a JSON number without fraction).
 pub fn integer(value: &Value, path: &str, errors: &mut Errors) -> Option<u64> {
     match value {
@@ -336,6 +358,27 @@ mod tests {
         assert_eq!(messages[0], "must not be empty");
         assert!(messages[1].starts_with("must be at most 4 bytes"));
         assert_eq!(messages[2], "expected a string, got a number");
+    }
+
+    #[test]
+    fn verbatim_strings_keep_their_whitespace() {
+        let mut e = Errors::default();
+        assert_eq!(
+            verbatim(&json!(" a b\n"), "s", 5, &mut e).as_deref(),
+            Some(" a b\n")
+        );
+        assert_eq!(verbatim(&json!(" \t"), "s", 4, &mut e), None);
+        assert_eq!(verbatim(&json!("abcdef"), "s", 5, &mut e), None);
+        assert_eq!(verbatim(&json!(["a"]), "s", 4, &mut e), None);
+        let messages: Vec<_> = e.0.iter().map(|x| x.message.as_str()).collect();
+        assert_eq!(
+            messages,
+            [
+                "must not be empty",
+                "must be at most 5 bytes (got 6)",
+                "expected a string, got an array"
+            ]
+        );
     }
 
     #[test]
