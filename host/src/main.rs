@@ -5,12 +5,13 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use engram::engram::TOOLS;
 use engram::governance::Decision;
 use engram::policy::{Guarded, NativePolicy, Policy, PolicyEngine, SandboxLimits};
 use engram::store::{Author, MemoryFilter};
 use engram::subject::{Subject, default_data_dir};
 use engram::{Engram, EngramError, TurnContext};
-use engram_policy::types::{Limits, LiveFunction, ScanItem, Scope, Target};
+use engram_policy::types::{FieldError, Limits, LiveFunction, ScanItem, Scope, Target};
 use serde_json::{Value, json};
 
 /// Persistent, governed long-term memory for AI agents, with a sandboxed WebAssembly policy.
@@ -52,6 +53,8 @@ enum Command {
     Scan(ScanCmd),
     /// Run one tool call as an agent would and print one JSON line.
     Call(CallCmd),
+    /// Check JSON lines against one of the policy's closed schemas; writes nothing.
+    Validate(ValidateCmd),
     /// Review memories awaiting review (PENDING, INBOUND-PENDING).
     #[command(subcommand)]
     Review(ReviewCmd),
@@ -351,6 +354,15 @@ struct CallCmd {
 }
 
 #[derive(Args)]
+struct ValidateCmd {
+    /// The schema: a record kind (import-record, extraction) or a tool (remember, recall, ...).
+    #[arg(long, value_name = "NAME")]
+    schema: String,
+    /// A JSONL file, one value a line (stdin when absent). Blank lines are skipped.
+    file: Option<PathBuf>,
+}
+
+#[derive(Args)]
 struct BenchCmd {
     /// Print the figures as one JSON object on the last line.
     #[arg(long)]
@@ -373,6 +385,9 @@ struct BenchCmd {
 const MAX_SCAN_LINE_BYTES: usize = 1 << 20;
 /// Lines scanned per policy call.
 const SCAN_BATCH: usize = 256;
+/// Largest line `validate` passes to the policy; above the default policy's largest schema
+/// (an extraction result, 1 MiB) so that the policy names its own limit.
+const MAX_VALIDATE_LINE_BYTES: usize = 2 << 20;
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
@@ -580,9 +595,25 @@ fn run(cli: Cli) -> Result<ExitCode, EngramError> {
             }
         }
         Command::Call(cmd) => {
-            let outcome = Subject::parse(&cmd.subject.subject).and_then(|subject| {
-                engram(&cli)?.call(&subject, cmd.author.into(), &cmd.tool, &cmd.args)
-            });
+            // Record kinds (import-record, extraction) have schemas too, but are no tool calls:
+            // refuse any name outside the host's tools before the policy sees the arguments.
+            let outcome = if TOOLS.contains(&cmd.tool.as_str()) {
+                Subject::parse(&cmd.subject.subject).and_then(|subject| {
+                    engram(&cli)?.call(&subject, cmd.author.into(), &cmd.tool, &cmd.args)
+                })
+            } else {
+                Err(EngramError::Invalid {
+                    tool: cmd.tool.clone(),
+                    errors: vec![FieldError::new(
+                        "",
+                        format!(
+                            "unknown tool {:?}; expected one of {}",
+                            cmd.tool,
+                            TOOLS.join(", ")
+                        ),
+                    )],
+                })
+            };
             return Ok(match outcome {
                 Ok(mut answer) => {
                     let mut line = serde_json::Map::new();
@@ -601,6 +632,25 @@ fn run(cli: Cli) -> Result<ExitCode, EngramError> {
                     println!("{line}");
                     ExitCode::FAILURE
                 }
+            });
+        }
+        Command::Validate(cmd) => {
+            let input: Box<dyn BufRead> = match &cmd.file {
+                Some(path) => Box::new(std::io::BufReader::new(
+                    std::fs::File::open(path).map_err(|source| EngramError::Io {
+                        path: path.clone(),
+                        source,
+                    })?,
+                )),
+                None => Box::new(std::io::stdin().lock()),
+            };
+            let source = cmd.file.clone().unwrap_or_else(|| PathBuf::from("<stdin>"));
+            let mut policy = load_policy_for(&cli, true)?;
+            let all_valid = validate_jsonl(policy.as_mut(), &cmd.schema, input, &source)?;
+            return Ok(if all_valid {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::FAILURE
             });
         }
         Command::Review(review) => {
@@ -943,4 +993,64 @@ fn scan_jsonl(engram: &mut Engram) -> Result<(), EngramError> {
     }
     flush(&mut pending, &mut out)?;
     out.flush().map_err(io)
+}
+
+/// `engram validate`: checks each non-blank line of `input` against the policy's schema named
+/// `schema` and prints one JSON line for it, `{"line": N, "ok": true, "canonical": {...}}` or
+/// `{"line": N, "ok": false, "errors": [{"path", "message"}]}`, N counting every input line
+/// from 1. Returns whether every line was valid. Nothing is written but standard output.
+fn validate_jsonl(
+    policy: &mut dyn Policy,
+    schema: &str,
+    input: impl BufRead,
+    source: &std::path::Path,
+) -> Result<bool, EngramError> {
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    let write_error = |source| EngramError::Io {
+        path: "<stdout>".into(),
+        source,
+    };
+    let whole_line = |message: String| Err(vec![FieldError::new("", message)]);
+    let mut all_valid = true;
+    for (index, line) in input.split(b'\n').enumerate() {
+        let number = index + 1;
+        let bytes = line.map_err(|source_error| EngramError::Io {
+            path: source.to_path_buf(),
+            source: source_error,
+        })?;
+        let bytes = bytes.strip_suffix(b"\r").unwrap_or(&bytes);
+        if bytes.iter().all(u8::is_ascii_whitespace) {
+            continue;
+        }
+        let answer = if bytes.len() > MAX_VALIDATE_LINE_BYTES {
+            whole_line(format!(
+                "line is {} bytes; the limit is {MAX_VALIDATE_LINE_BYTES}",
+                bytes.len()
+            ))
+        } else {
+            match std::str::from_utf8(bytes) {
+                Ok(text) => policy.validate(schema, text)?,
+                Err(error) => whole_line(format!("not valid UTF-8: {error}")),
+            }
+        };
+        let line = match answer {
+            // The guard has checked that the canonical JSON is an object; it is printed as
+            // the policy wrote it, keeping its field order.
+            Ok(call) => format!(
+                "{{\"line\":{number},\"ok\":true,\"canonical\":{}}}",
+                call.args_json
+            ),
+            Err(errors) => {
+                all_valid = false;
+                format!(
+                    "{{\"line\":{number},\"ok\":false,\"errors\":{}}}",
+                    serde_json::to_string(&errors).expect("field errors serialise")
+                )
+            }
+        };
+        writeln!(out, "{line}").map_err(write_error)?;
+    }
+    out.flush().map_err(write_error)?;
+    Ok(all_valid)
 }

@@ -1,11 +1,11 @@
-//! The command-line shapes other tooling depends on: `scan --jsonl`, `call`, `bench --json`,
-//! and one clear error line for bad input.
+//! The command-line shapes other tooling depends on: `scan --jsonl`, `call`, `validate`,
+//! `bench --json`, and one clear error line for bad input.
 
 use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
-use serde_json::Value;
+use serde_json::{Value, json};
 
 fn engram(data_dir: &Path, args: &[&str], stdin: Option<&str>) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_engram"))
@@ -142,6 +142,160 @@ fn call_prints_one_json_line_and_sets_the_exit_code() {
             .contains("no knowledge base")
     );
     assert!(!dir.path().join("profile-nobody.sqlite").exists());
+}
+
+/// A valid `import-record` line.
+const IMPORT_RECORD: &str = r##"{"format": "engram-memory/1", "id": 7, "scope": "global", "type": "fact", "text": "The sample is packed with UPX.", "tags": ["#Packing"], "confidence": 0.9, "author": "peer", "badge": "foreign", "created_at": 1700000000, "updated_at": 1700000100}"##;
+
+/// No knowledge base file under `dir`.
+fn assert_no_store(dir: &Path) {
+    let stores: Vec<_> = walk(dir)
+        .into_iter()
+        .filter(|p| p.extension().is_some_and(|e| e == "sqlite"))
+        .collect();
+    assert!(stores.is_empty(), "{stores:?}");
+}
+
+fn walk(dir: &Path) -> Vec<std::path::PathBuf> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    entries
+        .flatten()
+        .flat_map(|e| {
+            let path = e.path();
+            if path.is_dir() {
+                walk(&path)
+            } else {
+                vec![path]
+            }
+        })
+        .collect()
+}
+
+#[test]
+fn validate_answers_each_line_and_fails_when_one_is_invalid() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let bad = r#"{"format": "engram-memory/1", "id": 8, "scope": "global", "type": "fact", "text": "x", "confidence": 1.5, "author": "human", "created_at": 20, "updated_at": 10, "colour": "red"}"#;
+    let input = format!("{IMPORT_RECORD}\n\n{bad}\r\n{{broken\n");
+    let output = engram(
+        &data,
+        &["validate", "--schema", "import-record"],
+        Some(&input),
+    );
+    assert_eq!(
+        output.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    // The canonical record keeps the policy's field order.
+    assert!(
+        stdout.starts_with(r#"{"line":1,"ok":true,"canonical":{"format":"engram-memory/1","id":7,"scope":"global","type":"fact","#),
+        "{stdout}"
+    );
+    let out = lines(&output.stdout);
+    assert_eq!(out.len(), 3, "the blank line gets no answer: {stdout}");
+    assert_eq!(out[0]["canonical"]["tags"], json!(["packing"]));
+    assert_eq!(out[0]["canonical"]["status"], "active");
+    assert_eq!(
+        out[1],
+        json!({"line": 3, "ok": false, "errors": [
+            {"path": "colour", "message": "unknown field (expected one of format, id, scope, type, target, day, text, tags, categories, confidence, anchors, image_base, author, badge, status, thread, content_hash, supersedes, created_at, updated_at)"},
+            {"path": "confidence", "message": "must be between 0 and 1 (got 1.5)"},
+            {"path": "updated_at", "message": "must not be before created_at (10 < 20)"}
+        ]})
+    );
+    assert_eq!(out[2]["line"], 4);
+    assert_eq!(out[2]["ok"], false);
+    assert_eq!(out[2]["errors"][0]["path"], "");
+    assert!(
+        out[2]["errors"][0]["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("malformed JSON")
+    );
+
+    // From a file, every line valid: exit 0.
+    let file = dir.path().join("extraction.jsonl");
+    std::fs::write(
+        &file,
+        "{\"memories\": [{\"text\": \"Prefers terse answers.\", \"type\": \"preference\"}]}\n{\"memories\": []}\n",
+    )
+    .unwrap();
+    let output = engram(
+        &data,
+        &["validate", "--schema", "extraction", file.to_str().unwrap()],
+        None,
+    );
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let out = lines(&output.stdout);
+    assert_eq!(out.len(), 2);
+    assert_eq!(out[0]["canonical"]["memories"][0]["scope"], "global");
+    assert_eq!(
+        out[1],
+        json!({"line": 2, "ok": true, "canonical": {"memories": []}})
+    );
+
+    // An item's error is named by its index.
+    let output = engram(
+        &data,
+        &["validate", "--schema", "extraction"],
+        Some(r#"{"memories": [{"text": "a"}, {"text": "b"}, {"text": ""}]}"#),
+    );
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(
+        lines(&output.stdout)[0]["errors"],
+        json!([{"path": "memories[2].text", "message": "must not be empty"}])
+    );
+
+    // An unknown schema is each line's error; a missing file is one clear error.
+    let output = engram(&data, &["validate", "--schema", "nope"], Some("{}\n"));
+    assert_eq!(output.status.code(), Some(1));
+    assert!(
+        lines(&output.stdout)[0]["errors"][0]["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("unknown tool or record kind 'nope'")
+    );
+    let missing = engram(
+        &data,
+        &["validate", "--schema", "extraction", "/no/such/file.jsonl"],
+        None,
+    );
+    assert_one_clear_error(&missing, "/no/such/file.jsonl");
+    assert_no_store(dir.path());
+}
+
+#[test]
+fn call_refuses_record_kinds() {
+    let dir = tempfile::tempdir().unwrap();
+    for (name, args) in [
+        ("import-record", IMPORT_RECORD),
+        ("extraction", r#"{"memories": [{"text": "x"}]}"#),
+        ("extraction", "{}"),
+    ] {
+        let output = engram(
+            dir.path(),
+            &["call", name, args, "--subject", "profile:me"],
+            None,
+        );
+        assert_eq!(output.status.code(), Some(1), "{name} {args}");
+        let line = &lines(&output.stdout)[0];
+        assert_eq!(line["ok"], false);
+        assert_eq!(
+            line["errors"],
+            json!([{"path": "", "message": format!("unknown tool \"{name}\"; expected one of remember, revise_memory, forget_memory, recall, memory")}]),
+            "{name} {args}"
+        );
+    }
+    assert_no_store(dir.path());
 }
 
 #[test]
