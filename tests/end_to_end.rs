@@ -145,6 +145,21 @@ fn blocked_and_invalid_writes_write_nothing() {
         "{error}"
     );
     assert!(!workspace.store_path().exists());
+    // A record kind passes the policy's schema but is no tool: the host refuses the call.
+    let error = engram
+        .call(
+            &workspace.subject,
+            Author::Agent,
+            "extraction",
+            r#"{"memories": [{"text": "A proposed note."}]}"#,
+        )
+        .unwrap_err();
+    assert!(
+        matches!(&error, EngramError::Invalid { errors, .. }
+            if errors.len() == 1 && errors[0].message.starts_with("unknown tool \"extraction\"")),
+        "{error}"
+    );
+    assert!(!workspace.store_path().exists());
 
     workspace.remember(&mut engram, Author::Human, r#"{"text": "A normal note."}"#);
     let before = store_state(&workspace.store_path());
@@ -387,6 +402,22 @@ fn the_component_and_the_native_build_agree() {
         ("remember", r#"{"text": "x", "bogus": 1}"#),
         ("memory", r#"{"action": "replace", "target": "user"}"#),
         ("recall", r#"{"limit": 1000}"#),
+        (
+            "import-record",
+            r#"{"format": "engram-memory/1", "id": 3, "scope": "local", "type": "fact", "text": " kept as written ", "confidence": 0.7, "author": "external", "badge": "pending", "image_base": "0x400000", "anchors": [{"kind": "near", "address": "0x401000", "radius": 16}], "content_hash": "9F86D081884C7D659A2FEAA0C55AD015A3BF4F1B2B0B822CD15D6C15B0F00A08", "created_at": 5, "updated_at": 9}"#,
+        ),
+        (
+            "import-record",
+            r#"{"format": "engram-memory/1", "id": 3, "scope": "global", "type": "fact", "text": "x", "target": "daily", "day": "2023-02-29", "confidence": 2, "author": "peer", "badge": "native", "created_at": 9, "updated_at": 5}"#,
+        ),
+        (
+            "extraction",
+            r##"{"memories": [{"text": " a ", "tags": ["#T"], "reason": "said so"}, {"text": "b", "anchors": [{"kind": "string", "value": "key"}]}]}"##,
+        ),
+        (
+            "extraction",
+            r#"{"memories": [{"text": "a"}, {"text": "b", "confidence": -1}, {"text": ""}], "extra": 1}"#,
+        ),
         ("nope", "{}"),
     ] {
         assert_eq!(
