@@ -6,6 +6,7 @@
 
 use crate::POLICY_NAME;
 use crate::score;
+use crate::tokens::line_tokens;
 use crate::types::{Anchor, Candidate, Context, MemoryKind, Scope, Section, SubjectKind};
 
 /// The first line of every non-empty snapshot.
@@ -109,6 +110,27 @@ pub struct Entry {
     pub rank: u8,
     /// Its line.
     pub line: String,
+    /// The line's token estimate ([`crate::tokens::line_tokens`]).
+    pub tokens: u32,
+}
+
+/// The token estimate of [`render`]`(entries)`, from the entries' own estimates: the same
+/// number as [`crate::tokens::estimate_tokens`] of the rendered text (the estimate is additive
+/// over lines), without counting the memories' lines again.
+pub fn rendered_tokens(entries: &[Entry]) -> u32 {
+    if entries.is_empty() {
+        return 0;
+    }
+    let mut headings: Vec<&str> = entries.iter().map(|e| e.heading).collect();
+    headings.sort_unstable();
+    headings.dedup();
+    let fixed = line_tokens(&header()) + line_tokens(CLOSING);
+    let heading_tokens: u32 = headings.iter().map(|h| line_tokens(h)).sum();
+    let lines: u32 = entries
+        .iter()
+        .map(|e| e.tokens)
+        .fold(0, u32::saturating_add);
+    fixed.saturating_add(heading_tokens).saturating_add(lines)
 }
 
 /// The whole snapshot for `entries`, grouped under their headings in rank order (entries keep
@@ -269,6 +291,7 @@ mod tests {
             heading,
             rank,
             line: line.into(),
+            tokens: crate::tokens::line_tokens(line),
         };
         let text = render(&[
             entry("### Local", 1, "- [#2] b"),

@@ -101,7 +101,7 @@ pub fn select(context: &Context, candidates: &[Candidate], limits: &Limits) -> S
         let section = render::section_of(context.subject_kind, c);
         let (heading, rank) = render::heading(context.subject_kind, section);
         outcomes[i] = match budget.as_mut().and_then(|b| b.take(context, c, heading)) {
-            Some(line) => {
+            Some((line, tokens)) => {
                 *taken += 1;
                 chosen_words.push(words);
                 picked.push(i);
@@ -111,6 +111,7 @@ pub fn select(context: &Context, candidates: &[Candidate], limits: &Limits) -> S
                         heading,
                         rank,
                         line,
+                        tokens,
                     },
                 }
             }
@@ -161,7 +162,7 @@ fn finish(
         entries.push(entry);
     }
     let snapshot = render::render(&entries);
-    let snapshot_tokens = tokens::estimate_tokens(&snapshot);
+    let snapshot_tokens = render::rendered_tokens(&entries);
     Selection {
         chosen: chosen_out,
         rejected,
@@ -217,13 +218,13 @@ impl Budget {
     }
 
     /// Pays for `candidate`'s line (and its heading, the first time) and returns the line,
-    /// shortened if need be; `None` when it cannot fit.
+    /// shortened if need be, with its token estimate; `None` when it cannot fit.
     fn take(
         &mut self,
         context: &Context,
         candidate: &Candidate,
         heading: &'static str,
-    ) -> Option<String> {
+    ) -> Option<(String, u32)> {
         let (heading_tokens, heading_bytes) = if self.headings.contains(&heading) {
             (0, 0)
         } else {
@@ -231,34 +232,38 @@ impl Budget {
         };
         let tokens = self.tokens.checked_sub(heading_tokens)?;
         let bytes = self.bytes.checked_sub(heading_bytes)?;
-        let fits = |line: &str| line_tokens(line) <= tokens && line.len() < bytes;
+        // The line's token estimate when it fits.
+        let fits = |line: &str| {
+            let estimate = line_tokens(line);
+            (estimate <= tokens && line.len() < bytes).then_some(estimate)
+        };
 
         let text = render::flatten(&candidate.text);
         let whole = render::item_line(context, candidate, &text);
-        let line = if fits(&whole) {
-            whole
+        let (line, line_cost) = if let Some(estimate) = fits(&whole) {
+            (whole, estimate)
         } else if tokens >= MIN_TRUNCATION_TOKENS {
             shortened(context, candidate, &text, fits)?
         } else {
             return None;
         };
-        self.tokens = tokens - line_tokens(&line);
+        self.tokens = tokens - line_cost;
         self.bytes = bytes - (line.len() + 1);
         if heading_tokens > 0 {
             self.headings.push(heading);
         }
-        Some(line)
+        Some((line, line_cost))
     }
 }
 
 /// The line with the longest grapheme prefix of `text` (plus an ellipsis) that `fits`, keeping
-/// at least one grapheme.
+/// at least one grapheme, with the estimate `fits` gave it.
 fn shortened(
     context: &Context,
     candidate: &Candidate,
     text: &str,
-    fits: impl Fn(&str) -> bool,
-) -> Option<String> {
+    fits: impl Fn(&str) -> Option<u32>,
+) -> Option<(String, u32)> {
     let line = |graphemes: usize| {
         let prefix = tokens::grapheme_prefix(text, graphemes).trim_end();
         render::item_line(context, candidate, &format!("{prefix}{}", render::ELLIPSIS))
@@ -269,11 +274,12 @@ fn shortened(
     while lo <= hi {
         let mid = lo + (hi - lo) / 2;
         let candidate_line = line(mid);
-        if fits(&candidate_line) {
-            best = Some(candidate_line);
-            lo = mid + 1;
-        } else {
-            hi = mid - 1;
+        match fits(&candidate_line) {
+            Some(estimate) => {
+                best = Some((candidate_line, estimate));
+                lo = mid + 1;
+            }
+            None => hi = mid - 1,
         }
     }
     best
@@ -354,6 +360,8 @@ mod tests {
         let mut want: Vec<u64> = candidates.iter().map(|c| c.id).collect();
         want.sort_unstable();
         assert_eq!(seen, want);
+        // The running estimate agrees with counting the rendered text afresh.
+        assert_eq!(sel.snapshot_tokens, tokens::estimate_tokens(&sel.snapshot));
     }
 
     #[test]
@@ -567,6 +575,7 @@ mod tests {
         };
         let sel = select(&ctx(0), &cs, &limits);
         assert_eq!(ids(&sel), [1]);
+        accounted_once(&sel, &cs);
         assert!(sel.snapshot_tokens <= 80, "{}", sel.snapshot_tokens);
         let line = sel
             .snapshot
@@ -614,6 +623,7 @@ mod tests {
         );
         assert_eq!(ids(&sel), [1]);
         assert_eq!(reason(&sel, 2), RejectReason::Budget);
+        accounted_once(&sel, &cs);
         // A budget below the fixed lines rejects everything.
         let sel = select(
             &ctx(0),
@@ -624,6 +634,7 @@ mod tests {
             },
         );
         assert!(sel.chosen.is_empty() && sel.snapshot.is_empty());
+        accounted_once(&sel, &cs);
         assert!(
             sel.rejected
                 .iter()

@@ -14,9 +14,20 @@ pub fn line_tokens(line: &str) -> u32 {
         .split_word_bounds()
         .filter(|s| !s.trim().is_empty())
         .count();
-    let graphemes = line.graphemes(true).count();
+    let graphemes = grapheme_count(line);
     let tokens = segments.max(graphemes.div_ceil(4)).saturating_add(1);
     u32::try_from(tokens).unwrap_or(u32::MAX)
+}
+
+/// The number of extended grapheme clusters in `text`. In ASCII text every character is a
+/// cluster of its own except CR LF (UAX #29 rules GB3 and GB999), which is counted without
+/// running the segmenter; other text is segmented.
+fn grapheme_count(text: &str) -> usize {
+    if text.is_ascii() {
+        text.len() - text.matches("\r\n").count()
+    } else {
+        text.graphemes(true).count()
+    }
 }
 
 /// The token estimate of `text`: the sum of [`line_tokens`] over its lines; 0 for "".
@@ -70,6 +81,23 @@ mod tests {
             estimate_tokens(&format!("{a}\n{b}\n")),
             line_tokens(a) + line_tokens(b)
         );
+    }
+
+    #[test]
+    fn the_ascii_count_agrees_with_the_segmenter() {
+        for text in [
+            "",
+            "plain words, numbers 0x401000 and punctuation!?",
+            "a\r\nb\rc\nd\r\n\r\n",
+            "\t tabs\u{7f} and controls \u{1}\u{2}",
+            "~`!@#$%^&*()_+-={}[]|\\:;\"'<>,.?/",
+        ] {
+            assert_eq!(
+                grapheme_count(text),
+                text.graphemes(true).count(),
+                "{text:?}"
+            );
+        }
     }
 
     #[test]

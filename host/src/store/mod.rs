@@ -5,6 +5,7 @@
 
 mod anchors;
 mod model;
+pub mod pool;
 mod schema;
 mod search;
 
@@ -15,6 +16,7 @@ pub use model::{
 pub use schema::{APPLICATION_ID, CURRENT_VERSION, MIGRATIONS};
 pub use search::fts_query;
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -265,15 +267,9 @@ impl KnowledgeBase {
         .map_err(|e| self.err(e))
     }
 
-    /// Loads memories by id (any order; missing ids are skipped).
+    /// Loads memories by id, in the order given (missing ids are skipped).
     pub fn get_many(&self, ids: &[u64]) -> Result<Vec<Memory>> {
-        let mut out = Vec::with_capacity(ids.len());
-        for &id in ids {
-            if let Some(m) = self.get(id)? {
-                out.push(m);
-            }
-        }
-        Ok(out)
+        get_memories(&self.conn, ids).map_err(|e| self.err(e))
     }
 
     /// The most recent audit events, newest first.
@@ -540,11 +536,7 @@ pub fn in_review(conn: &Connection, limit: u32) -> rusqlite::Result<Vec<Memory>>
     let ids: Vec<u64> = stmt
         .query_map([limit], |row| row.get::<_, i64>(0).map(|id| id as u64))?
         .collect::<rusqlite::Result<_>>()?;
-    let mut out = Vec::with_capacity(ids.len());
-    for id in ids {
-        out.extend(get_memory(conn, id)?);
-    }
-    Ok(out)
+    get_memories(conn, &ids)
 }
 
 /// How many active memories the knowledge base holds (pending ones included).
@@ -653,29 +645,84 @@ pub fn anchors_of(conn: &Connection, id: u64) -> rusqlite::Result<Vec<Anchor>> {
     let mut stmt = conn.prepare_cached(
         "SELECT kind, start, end, radius, name, value FROM anchors WHERE memory_id = ?1 ORDER BY id",
     )?;
-    let rows = stmt.query_map([id as i64], |row| {
-        let kind: String = row.get(0)?;
-        let start = row.get::<_, Option<i64>>(1)?.unwrap_or(0) as u64;
-        let end = row.get::<_, Option<i64>>(2)?.map(|e| e as u64);
-        Ok(match kind.as_str() {
-            "function" => Anchor::Function(FunctionAnchor {
-                start,
-                end,
-                name: row.get::<_, Option<String>>(4)?.unwrap_or_default(),
-            }),
-            "range" => Anchor::Range(OffsetRange {
-                start,
-                end: end.unwrap_or(start),
-            }),
-            "address" => Anchor::Address { offset: start },
-            "near" => Anchor::Near(OffsetRadius {
-                offset: start,
-                radius: row.get::<_, Option<i64>>(3)?.unwrap_or(0) as u64,
-            }),
-            _ => Anchor::String {
-                value: row.get::<_, Option<String>>(5)?.unwrap_or_default(),
-            },
-        })
-    })?;
+    let rows = stmt.query_map([id as i64], |row| anchor_from_row(row, 0))?;
     rows.collect()
+}
+
+/// Memories by id with their anchors, in the order of `ids` (missing ids skipped), read in two
+/// queries whatever their number.
+pub fn get_memories(conn: &Connection, ids: &[u64]) -> rusqlite::Result<Vec<Memory>> {
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let id_list = serde_json::to_string(ids).expect("a list of integers serialises");
+    let mut by_id: HashMap<u64, Memory> = HashMap::with_capacity(ids.len());
+    {
+        let mut stmt = conn.prepare_cached(&format!(
+            "SELECT {MEMORY_COLUMNS} FROM memories WHERE id IN (SELECT value FROM json_each(?1))"
+        ))?;
+        for memory in stmt.query_map([&id_list], memory_from_row)? {
+            let memory = memory?;
+            by_id.insert(memory.id, memory);
+        }
+    }
+    let mut memories: Vec<Memory> = ids.iter().filter_map(|id| by_id.remove(id)).collect();
+    attach_anchors(conn, &mut memories)?;
+    Ok(memories)
+}
+
+/// Reads the anchors of the local memories among `memories` in one query.
+pub(crate) fn attach_anchors(conn: &Connection, memories: &mut [Memory]) -> rusqlite::Result<()> {
+    let mut position: HashMap<u64, usize> = HashMap::new();
+    for (index, memory) in memories.iter_mut().enumerate() {
+        // Only local memories have anchors.
+        if memory.scope == Scope::Local {
+            memory.anchors.clear();
+            position.insert(memory.id, index);
+        }
+    }
+    if position.is_empty() {
+        return Ok(());
+    }
+    let ids: Vec<u64> = position.keys().copied().collect();
+    let id_list = serde_json::to_string(&ids).expect("a list of integers serialises");
+    let mut stmt = conn.prepare_cached(
+        "SELECT memory_id, kind, start, end, radius, name, value FROM anchors WHERE memory_id IN (SELECT value FROM json_each(?1)) ORDER BY memory_id, id",
+    )?;
+    let rows = stmt.query_map([&id_list], |row| {
+        Ok((row.get::<_, i64>(0)? as u64, anchor_from_row(row, 1)?))
+    })?;
+    for row in rows {
+        let (id, anchor) = row?;
+        if let Some(&index) = position.get(&id) {
+            memories[index].anchors.push(anchor);
+        }
+    }
+    Ok(())
+}
+
+/// An anchor from the columns `kind, start, end, radius, name, value` starting at `first`.
+fn anchor_from_row(row: &rusqlite::Row<'_>, first: usize) -> rusqlite::Result<Anchor> {
+    let kind: String = row.get(first)?;
+    let start = row.get::<_, Option<i64>>(first + 1)?.unwrap_or(0) as u64;
+    let end = row.get::<_, Option<i64>>(first + 2)?.map(|e| e as u64);
+    Ok(match kind.as_str() {
+        "function" => Anchor::Function(FunctionAnchor {
+            start,
+            end,
+            name: row.get::<_, Option<String>>(first + 4)?.unwrap_or_default(),
+        }),
+        "range" => Anchor::Range(OffsetRange {
+            start,
+            end: end.unwrap_or(start),
+        }),
+        "address" => Anchor::Address { offset: start },
+        "near" => Anchor::Near(OffsetRadius {
+            offset: start,
+            radius: row.get::<_, Option<i64>>(first + 3)?.unwrap_or(0) as u64,
+        }),
+        _ => Anchor::String {
+            value: row.get::<_, Option<String>>(first + 5)?.unwrap_or_default(),
+        },
+    })
 }

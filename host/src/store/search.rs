@@ -1,11 +1,13 @@
 //! Candidate retrieval: full-text search (FTS5 BM25) with filters, and the anchor index.
 //!
 //! A query is ranked in two steps: FTS5's BM25 over the query's content words
-//! ([`query::fts_query`]) gathers a pool of lexical hits, then context smoothing
+//! ([`query::query_terms`], the commonest left out when they would cost too much:
+//! [`plan`]) gathers a pool of lexical hits, then context smoothing
 //! ([`context::smooth`]) lets each hit lend part of its score to its neighbours in its thread.
 //! The page the caller asked for is cut from that ranking.
 
 pub mod context;
+pub mod plan;
 pub mod query;
 
 use rusqlite::Connection;
@@ -14,7 +16,7 @@ use rusqlite::types::Value;
 pub use query::fts_query;
 
 use super::{
-    MEMORY_COLUMNS, Memory, MemoryFilter, anchors_of, get_memory, kind_str, memory_from_row,
+    MEMORY_COLUMNS, Memory, MemoryFilter, attach_anchors, get_memories, kind_str, memory_from_row,
     scope_str,
 };
 
@@ -60,9 +62,13 @@ pub(super) fn search(
     conn: &Connection,
     filter: &MemoryFilter,
 ) -> rusqlite::Result<Vec<(Memory, f32)>> {
-    match fts_query(&filter.query) {
-        Some(query) => ranked(conn, filter, &query),
-        None => listed(conn, filter),
+    let terms = query::query_terms(&filter.query);
+    if terms.is_empty() {
+        return listed(conn, filter);
+    }
+    match plan::plan(conn, &terms, plan::POSTING_BUDGET)? {
+        Some(plan) => ranked(conn, filter, &plan),
+        None => Ok(Vec::new()),
     }
 }
 
@@ -79,39 +85,38 @@ fn listed(conn: &Connection, filter: &MemoryFilter) -> rusqlite::Result<Vec<(Mem
     );
     args.push(i64::from(filter.limit).into());
     args.push(i64::from(filter.offset).into());
-    let mut stmt = conn.prepare(&sql)?;
+    let mut stmt = conn.prepare_cached(&sql)?;
     let rows = stmt.query_map(rusqlite::params_from_iter(args), memory_from_row)?;
-    let mut out = Vec::new();
-    for memory in rows {
-        let mut memory = memory?;
-        // Only local memories have anchors; skip the lookup for global ones.
-        if memory.scope == engram_policy::types::Scope::Local {
-            memory.anchors = anchors_of(conn, memory.id)?;
-        }
-        out.push((memory, 0.0));
-    }
-    Ok(out)
+    let mut memories = rows.collect::<rusqlite::Result<Vec<Memory>>>()?;
+    attach_anchors(conn, &mut memories)?;
+    Ok(memories.into_iter().map(|m| (m, 0.0)).collect())
 }
 
 /// Memories relevant to the query, best first: BM25 hits, smoothed over their threads.
 fn ranked(
     conn: &Connection,
     filter: &MemoryFilter,
-    query: &str,
+    plan: &plan::Plan,
 ) -> rusqlite::Result<Vec<(Memory, f32)>> {
     let (clause, filter_args) = filter_clause(filter);
+    let window = if plan.min_rowid.is_some() {
+        " AND memories_fts.rowid >= ?"
+    } else {
+        ""
+    };
     let wanted = filter.limit as usize + filter.offset as usize;
     let pool = wanted
         .saturating_mul(POOL_PER_RESULT)
         .clamp(MIN_POOL, MAX_POOL);
     let sql = format!(
-        "SELECT m.id, m.thread, -bm25(memories_fts) AS rank FROM memories_fts JOIN memories m ON m.id = memories_fts.rowid WHERE memories_fts MATCH ?{clause} ORDER BY rank DESC, m.id LIMIT ?"
+        "SELECT m.id, m.thread, -bm25(memories_fts) AS rank FROM memories_fts JOIN memories m ON m.id = memories_fts.rowid WHERE memories_fts MATCH ?{window}{clause} ORDER BY rank DESC, m.id LIMIT ?"
     );
-    let mut args: Vec<Value> = vec![query.to_owned().into()];
+    let mut args: Vec<Value> = vec![plan.query.clone().into()];
+    args.extend(plan.min_rowid.map(Value::Integer));
     args.extend(filter_args.iter().cloned());
     args.push(i64::try_from(pool).unwrap_or(i64::MAX).into());
     let hits = {
-        let mut stmt = conn.prepare(&sql)?;
+        let mut stmt = conn.prepare_cached(&sql)?;
         let rows = stmt.query_map(rusqlite::params_from_iter(args), |row| {
             Ok(context::Hit {
                 id: row.get::<_, i64>(0)? as u64,
@@ -122,17 +127,21 @@ fn ranked(
         rows.collect::<rusqlite::Result<Vec<_>>>()?
     };
     let scored = context::smooth(conn, &hits, &clause, &filter_args)?;
-    let mut out = Vec::new();
-    for (id, score) in scored
+    let page: Vec<(u64, f64)> = scored
         .into_iter()
         .skip(filter.offset as usize)
         .take(filter.limit as usize)
-    {
-        if let Some(memory) = get_memory(conn, id)? {
-            out.push((memory, score as f32));
-        }
-    }
-    Ok(out)
+        .collect();
+    let ids: Vec<u64> = page.iter().map(|&(id, _)| id).collect();
+    let memories = get_memories(conn, &ids)?;
+    let scores: std::collections::HashMap<u64, f64> = page.into_iter().collect();
+    Ok(memories
+        .into_iter()
+        .map(|memory| {
+            let score = scores[&memory.id] as f32;
+            (memory, score)
+        })
+        .collect())
 }
 
 fn like_escape(text: &str) -> String {

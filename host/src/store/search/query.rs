@@ -175,21 +175,39 @@ fn words(text: &str) -> impl Iterator<Item = &str> {
         .filter(|w| !w.is_empty())
 }
 
-/// Turns free text into an FTS5 query: its content words (function words dropped unless
-/// nothing else is left), each quoted, OR-ed. `None` when the text has no words at all.
-pub fn fts_query(text: &str) -> Option<String> {
+/// The words of `text` a query searches for: its content words (function words dropped unless
+/// nothing else is left), distinct (ignoring case), in order, at most [`MAX_WORDS`].
+pub fn query_terms(text: &str) -> Vec<String> {
     let content: Vec<&str> = words(text).filter(|w| !is_stopword(w)).collect();
     let chosen: Vec<&str> = if content.is_empty() {
         words(text).collect()
     } else {
         content
     };
-    let quoted: Vec<String> = chosen
+    let mut seen = std::collections::HashSet::new();
+    chosen
         .into_iter()
+        .filter(|w| seen.insert(w.to_lowercase()))
         .take(MAX_WORDS)
-        .map(|w| format!("\"{w}\""))
-        .collect();
+        .map(str::to_owned)
+        .collect()
+}
+
+/// The FTS5 query matching any of `terms`: each quoted, OR-ed. `None` for no terms.
+pub fn any_of(terms: &[impl AsRef<str>]) -> Option<String> {
+    let quoted: Vec<String> = terms.iter().map(|t| quoted(t.as_ref())).collect();
     (!quoted.is_empty()).then(|| quoted.join(" OR "))
+}
+
+/// One word as an FTS5 string (words never contain `"`; see [`words`]).
+pub fn quoted(term: &str) -> String {
+    format!("\"{term}\"")
+}
+
+/// Turns free text into an FTS5 query: its [`query_terms`], each quoted, OR-ed. `None` when
+/// the text has no words at all.
+pub fn fts_query(text: &str) -> Option<String> {
+    any_of(&query_terms(text))
 }
 
 #[cfg(test)]
@@ -240,5 +258,13 @@ mod tests {
             .join(" ");
         let query = fts_query(&text).unwrap();
         assert_eq!(query.matches(" OR ").count(), MAX_WORDS - 1);
+    }
+
+    #[test]
+    fn repeated_words_are_searched_once() {
+        assert_eq!(
+            query_terms("Key key KEY rc4 key"),
+            vec!["Key".to_owned(), "rc4".to_owned()]
+        );
     }
 }

@@ -1,0 +1,182 @@
+//! Bounding the cost of a lexical query.
+//!
+//! FTS5's `bm25()` costs time in proportion to the memories each query word matches: it counts
+//! every match of every word (for the word's inverse document frequency) and scores every
+//! matching memory. A word found in 60,000 of 100,000 memories costs tens of milliseconds, yet
+//! says almost nothing about which memory is meant (its weight `ln(N / df)` is near zero). So a
+//! query is planned before it runs:
+//!
+//! 1. each word's matches are counted, up to [`POSTING_BUDGET`] + 1 (cheap: no scoring);
+//! 2. the words are taken rarest first while their matches together stay within the budget;
+//!    the commoner words are left out (they could only reorder memories a rarer word found);
+//! 3. when even the rarest word matches more than the budget, only that word is searched, and
+//!    only among its newest [`POSTING_BUDGET`] + 1 matches.
+//!
+//! A query whose words all stay within the budget runs exactly as written, so a knowledge base
+//! of a few thousand memories is ranked by plain BM25 over every word.
+
+use rusqlite::Connection;
+
+use super::query::{any_of, quoted};
+
+/// Most matches a lexical query scores. At about 1 µs per scored match (measured on the bench
+/// knowledge base) this keeps a query near a millisecond whatever the knowledge base's size.
+pub const POSTING_BUDGET: usize = 200;
+
+/// What to run: an FTS5 query, and the least rowid it may match (`None`: no bound).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Plan {
+    /// The FTS5 query (quoted words, OR-ed).
+    pub query: String,
+    /// Only memories with this id or a later one are searched.
+    pub min_rowid: Option<i64>,
+}
+
+/// Plans the search for `terms` within `budget` scored matches; `None` when no term matches
+/// any memory.
+pub fn plan(conn: &Connection, terms: &[String], budget: usize) -> rusqlite::Result<Option<Plan>> {
+    let budget = budget.max(1);
+    // (matches, up to budget + 1; position in the query)
+    let mut counted: Vec<(usize, usize)> = Vec::with_capacity(terms.len());
+    {
+        let mut count = conn.prepare_cached(
+            "SELECT count(*) FROM (SELECT 1 FROM memories_fts WHERE memories_fts MATCH ?1 LIMIT ?2)",
+        )?;
+        for (position, term) in terms.iter().enumerate() {
+            let matches: i64 =
+                count.query_row((quoted(term), budget as i64 + 1), |row| row.get(0))?;
+            if matches > 0 {
+                counted.push((matches as usize, position));
+            }
+        }
+    }
+    counted.sort_unstable();
+    match counted.first() {
+        None => return Ok(None),
+        Some(&(rarest, _)) if rarest > budget => {
+            return newest_window(conn, terms, &counted, budget).map(Some);
+        }
+        Some(_) => {}
+    }
+    let mut total = 0;
+    let mut kept: Vec<usize> = Vec::new();
+    for (matches, position) in counted {
+        if total + matches > budget {
+            break;
+        }
+        total += matches;
+        kept.push(position);
+    }
+    // Keep the query's word order: it does not change BM25, but keeps plans readable.
+    kept.sort_unstable();
+    let words: Vec<&str> = kept.iter().map(|&p| terms[p].as_str()).collect();
+    Ok(any_of(&words).map(|query| Plan {
+        query,
+        min_rowid: None,
+    }))
+}
+
+/// The plan when every word matches more than `budget` memories: the word whose newest
+/// `budget` + 1 matches reach furthest back (the rarest lately), searched among those matches.
+fn newest_window(
+    conn: &Connection,
+    terms: &[String],
+    counted: &[(usize, usize)],
+    budget: usize,
+) -> rusqlite::Result<Plan> {
+    // Walking a word's matches newest first costs more than oldest first, so only words
+    // known to be over the budget are walked this way.
+    let mut oldest = conn.prepare_cached(
+        "SELECT min(rowid) FROM (SELECT rowid FROM memories_fts WHERE memories_fts MATCH ?1 ORDER BY rowid DESC LIMIT ?2)",
+    )?;
+    let mut best: Option<(i64, usize)> = None;
+    for &(_, position) in counted {
+        let reach: i64 = oldest
+            .query_row((quoted(&terms[position]), budget as i64 + 1), |row| {
+                row.get(0)
+            })?;
+        if best.is_none_or(|(least, _)| reach < least) {
+            best = Some((reach, position));
+        }
+    }
+    let (min_rowid, position) = best.expect("called with at least one word");
+    Ok(Plan {
+        query: quoted(&terms[position]),
+        min_rowid: Some(min_rowid),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An FTS table with `common` memories holding "common" (and "often" in the first
+    /// `often` of them), then one memory with "rare".
+    fn store(common: usize, often: usize) -> Connection {
+        let conn = Connection::open_in_memory().unwrap();
+        conn.execute_batch("CREATE VIRTUAL TABLE memories_fts USING fts5(text)")
+            .unwrap();
+        {
+            let mut insert = conn
+                .prepare("INSERT INTO memories_fts(rowid, text) VALUES (?1, ?2)")
+                .unwrap();
+            for i in 0..common {
+                let text = if i < often { "common often" } else { "common" };
+                insert.execute((i as i64 + 1, text)).unwrap();
+            }
+            insert.execute((common as i64 + 1, "rare common")).unwrap();
+        }
+        conn
+    }
+
+    fn terms(words: &[&str]) -> Vec<String> {
+        words.iter().map(|w| (*w).to_owned()).collect()
+    }
+
+    #[test]
+    fn words_within_the_budget_run_as_written() {
+        let conn = store(5, 3);
+        let plan = plan(&conn, &terms(&["common", "rare", "often"]), 100).unwrap();
+        assert_eq!(
+            plan,
+            Some(Plan {
+                query: r#""common" OR "rare" OR "often""#.into(),
+                min_rowid: None,
+            })
+        );
+    }
+
+    #[test]
+    fn common_words_are_left_out_rarest_first() {
+        let conn = store(50, 30);
+        // rare: 1 match, often: 30, common: 51; budget 40 keeps rare and often.
+        let first = plan(&conn, &terms(&["common", "rare", "often"]), 40).unwrap();
+        assert_eq!(
+            first.unwrap().query,
+            r#""rare" OR "often""#,
+            "the commonest word goes first"
+        );
+        let second = plan(&conn, &terms(&["common", "often", "rare"]), 20).unwrap();
+        assert_eq!(second.unwrap().query, r#""rare""#);
+    }
+
+    #[test]
+    fn words_that_match_nothing_are_dropped() {
+        let conn = store(5, 0);
+        assert_eq!(plan(&conn, &terms(&["absent"]), 10).unwrap(), None);
+        let found = plan(&conn, &terms(&["absent", "rare"]), 10).unwrap();
+        assert_eq!(found.unwrap().query, r#""rare""#);
+    }
+
+    #[test]
+    fn when_every_word_is_common_only_the_newest_matches_of_the_rarest_are_searched() {
+        let conn = store(50, 30);
+        let windowed = plan(&conn, &terms(&["common", "often"]), 10)
+            .unwrap()
+            .unwrap();
+        assert_eq!(windowed.query, r#""often""#);
+        // "often" is in memories 1..=30 and "common" in 1..=51: the 11 newest matches of
+        // "often" reach back to 20, those of "common" only to 41.
+        assert_eq!(windowed.min_rowid, Some(20));
+    }
+}
