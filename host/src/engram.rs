@@ -22,6 +22,7 @@ use serde_json::{Value, json};
 
 use crate::error::{EngramError, Result};
 use crate::policy::Policy;
+use crate::store::pool::{PooledKb, StorePool};
 use crate::store::{
     self, Author, Badge, Event, KnowledgeBase, Memory, MemoryFilter, NewMemory, ProfileTarget,
     Status, content_hash,
@@ -47,6 +48,8 @@ pub struct Engram {
     data_dir: PathBuf,
     policy: Box<dyn Policy>,
     fixed_now: Option<i64>,
+    /// Knowledge bases opened so far, kept open for the next operation.
+    stores: StorePool,
 }
 
 /// What the agent is looking at this turn. Addresses are those of the running image.
@@ -103,6 +106,7 @@ impl Engram {
             data_dir: data_dir.into(),
             policy,
             fixed_now: None,
+            stores: StorePool::new(),
         }
     }
 
@@ -132,17 +136,24 @@ impl Engram {
         })
     }
 
-    /// Opens the subject's knowledge base, which must exist.
-    pub fn open_existing(&self, subject: &Subject) -> Result<KnowledgeBase> {
+    /// Opens the subject's knowledge base, which must exist. The connection is kept open for
+    /// the next operation (see [`StorePool`]).
+    pub fn open_existing(&self, subject: &Subject) -> Result<PooledKb> {
         let path = subject.store_path(&self.data_dir);
-        KnowledgeBase::open_existing(&path)?.ok_or_else(|| EngramError::UnknownSubject {
-            subject: subject.to_string(),
-            path,
-        })
+        self.stores
+            .checkout(&path, KnowledgeBase::open_existing)?
+            .ok_or_else(|| EngramError::UnknownSubject {
+                subject: subject.to_string(),
+                path,
+            })
     }
 
-    fn open_or_create(&self, subject: &Subject) -> Result<KnowledgeBase> {
-        KnowledgeBase::open_or_create(&subject.store_path(&self.data_dir))
+    fn open_or_create(&self, subject: &Subject) -> Result<PooledKb> {
+        let path = subject.store_path(&self.data_dir);
+        let opened = self
+            .stores
+            .checkout(&path, |p| KnowledgeBase::open_or_create(p).map(Some))?;
+        Ok(opened.expect("open_or_create always opens"))
     }
 
     /// Opens the subject's knowledge base for a write in `thread` (creating it when `create`),
@@ -152,7 +163,7 @@ impl Engram {
         subject: &Subject,
         thread: Option<&str>,
         create: bool,
-    ) -> Result<KnowledgeBase> {
+    ) -> Result<PooledKb> {
         let kb = if create {
             self.open_or_create(subject)?
         } else {
