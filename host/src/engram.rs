@@ -187,6 +187,10 @@ impl Engram {
         tool: &str,
         args_json: &str,
     ) -> Result<Value> {
+        if !TOOLS.contains(&tool) {
+            // Record kinds (import records, extractions) have schemas too, but are no tool.
+            return Err(unknown_tool(tool));
+        }
         if args_json.len() > MAX_ARGS_BYTES {
             return Err(EngramError::TooLarge {
                 what: format!("{tool} arguments"),
@@ -209,17 +213,7 @@ impl Engram {
             "forget_memory" => self.forget(subject, author, parse_args(&policy, tool, args)?),
             "recall" => self.recall(subject, parse_args(&policy, tool, args)?),
             "memory" => self.profile_memory(subject, author, parse_args(&policy, tool, args)?),
-            // The policy validated a tool the host does not know: refuse rather than guess.
-            other => Err(EngramError::Invalid {
-                tool: other.to_owned(),
-                errors: vec![engram_policy::types::FieldError::new(
-                    "",
-                    format!(
-                        "unknown tool {other:?}; expected one of {}",
-                        TOOLS.join(", ")
-                    ),
-                )],
-            }),
+            other => Err(unknown_tool(other)),
         }
     }
 
@@ -745,6 +739,20 @@ pub fn candidate_of(memory: &Memory, lexical_score: f32) -> Candidate {
         updated_at: memory.updated_at,
         anchors: memory.anchors.clone(),
         lexical_score,
+    }
+}
+
+/// The error for a call of a tool the host does not have.
+fn unknown_tool(tool: &str) -> EngramError {
+    EngramError::Invalid {
+        tool: tool.to_owned(),
+        errors: vec![engram_policy::types::FieldError::new(
+            "",
+            format!(
+                "unknown tool {tool:?}; expected one of {}",
+                TOOLS.join(", ")
+            ),
+        )],
     }
 }
 

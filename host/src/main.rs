@@ -5,7 +5,6 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use engram::engram::TOOLS;
 use engram::governance::Decision;
 use engram::policy::{Guarded, NativePolicy, Policy, PolicyEngine, SandboxLimits};
 use engram::store::{Author, MemoryFilter};
@@ -595,25 +594,10 @@ fn run(cli: Cli) -> Result<ExitCode, EngramError> {
             }
         }
         Command::Call(cmd) => {
-            // Record kinds (import-record, extraction) have schemas too, but are no tool calls:
-            // refuse any name outside the host's tools before the policy sees the arguments.
-            let outcome = if TOOLS.contains(&cmd.tool.as_str()) {
-                Subject::parse(&cmd.subject.subject).and_then(|subject| {
-                    engram(&cli)?.call(&subject, cmd.author.into(), &cmd.tool, &cmd.args)
-                })
-            } else {
-                Err(EngramError::Invalid {
-                    tool: cmd.tool.clone(),
-                    errors: vec![FieldError::new(
-                        "",
-                        format!(
-                            "unknown tool {:?}; expected one of {}",
-                            cmd.tool,
-                            TOOLS.join(", ")
-                        ),
-                    )],
-                })
-            };
+            // `call` refuses record kinds (import-record, extraction): they are no tools.
+            let outcome = Subject::parse(&cmd.subject.subject).and_then(|subject| {
+                engram(&cli)?.call(&subject, cmd.author.into(), &cmd.tool, &cmd.args)
+            });
             return Ok(match outcome {
                 Ok(mut answer) => {
                     let mut line = serde_json::Map::new();
