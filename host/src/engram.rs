@@ -713,12 +713,7 @@ pub fn gather_candidates(
                 .lexical_score = score;
         }
     }
-    let globals = MemoryFilter {
-        scope: Some(Scope::Global),
-        limit: GLOBAL_CANDIDATES,
-        ..MemoryFilter::default()
-    };
-    for (memory, _) in kb.search(&globals)? {
+    for memory in kb.recent_globals(GLOBAL_CANDIDATES)? {
         candidates
             .entry(memory.id)
             .or_insert_with(|| candidate_of(&memory, 0.0));

@@ -12,7 +12,10 @@ use engram_policy::types::{
     Selection, ValidatedCall,
 };
 use wasmtime::component::{Component, Linker};
-use wasmtime::{Config, Engine, ResourceLimiter, Store, Trap};
+use wasmtime::{
+    Config, Engine, InstanceAllocationStrategy, PoolingAllocationConfig, ResourceLimiter, Store,
+    Trap,
+};
 
 use super::cache::{self, CacheOutcome};
 use super::v0_1::{self, PolicyPre};
@@ -45,6 +48,34 @@ pub struct PolicyEngine {
     cache_dir: Option<PathBuf>,
 }
 
+/// Most policy instances alive at once (each call's instance lives only for the call; a scan
+/// session keeps one).
+pub const MAX_LIVE_INSTANCES: u32 = 64;
+
+/// The largest linear memory a 32-bit policy can address; slots are reserved this large, so
+/// any [`SandboxLimits::memory_bytes`] fits (the limiter enforces the real cap).
+const MAX_MEMORY_BYTES: usize = 4 << 30;
+
+/// Bytes of each instance's linear memory reset with `memset` rather than returned to the
+/// kernel when the instance ends, so the next instance in the slot takes no page faults there.
+/// A select or scan call touches about this much.
+const KEEP_RESIDENT_BYTES: usize = 2 << 20;
+
+/// The pooling allocator's configuration: instances take pre-reserved slots, reused from call
+/// to call instead of mapping fresh memory for each.
+fn pooling_config() -> PoolingAllocationConfig {
+    let mut pooling = PoolingAllocationConfig::default();
+    pooling
+        .total_component_instances(MAX_LIVE_INSTANCES)
+        .total_core_instances(MAX_LIVE_INSTANCES * 8)
+        .total_memories(MAX_LIVE_INSTANCES)
+        .total_tables(MAX_LIVE_INSTANCES * 8)
+        .max_memory_size(MAX_MEMORY_BYTES)
+        .linear_memory_keep_resident(KEEP_RESIDENT_BYTES)
+        .table_keep_resident(64 << 10);
+    pooling
+}
+
 impl PolicyEngine {
     /// An engine that caches compiled policies under `cache_dir` (no cache when `None`).
     pub fn new(cache_dir: Option<PathBuf>) -> Result<Self, PolicyError> {
@@ -54,6 +85,7 @@ impl PolicyEngine {
         // A trap is reported as one line naming the policy and the trap; a wasm backtrace of
         // the policy's internals would help nobody reading the error.
         config.wasm_backtrace_max_frames(None);
+        config.allocation_strategy(InstanceAllocationStrategy::Pooling(pooling_config()));
         let engine = Engine::new(&config).map_err(|e| PolicyError::Runtime(format!("{e:#}")))?;
         Ok(PolicyEngine { engine, cache_dir })
     }

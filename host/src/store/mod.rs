@@ -16,6 +16,7 @@ pub use model::{
 pub use schema::{APPLICATION_ID, CURRENT_VERSION, MIGRATIONS};
 pub use search::fts_query;
 
+use std::cell::RefCell;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -72,7 +73,29 @@ pub struct MemoryFilter {
 pub struct KnowledgeBase {
     conn: Connection,
     path: PathBuf,
+    /// Commits made through this connection that can change what a read returns.
+    local_writes: u64,
+    /// Reads kept while the store is unchanged (see [`ReadCache`]).
+    cache: RefCell<ReadCache>,
 }
+
+/// Reads an agent repeats every turn, kept while nothing has changed the store.
+///
+/// The store counts as unchanged while SQLite's `data_version` (which moves when another
+/// connection commits) and this connection's own content writes stay as they were when the
+/// entries were read. Recall statistics do not count: no cached read depends on them.
+#[derive(Default)]
+struct ReadCache {
+    /// `(data_version, local_writes)` when the entries were read.
+    generation: Option<(i64, u64)>,
+    /// How many memories each query word matches, capped (see `search::plan`).
+    word_matches: HashMap<String, usize>,
+    /// The newest accepted global memories, and how many were asked for.
+    globals: Option<(u32, Vec<Memory>)>,
+}
+
+/// Most query words whose match counts are kept.
+const MAX_CACHED_WORDS: usize = 4096;
 
 impl KnowledgeBase {
     /// Opens an existing knowledge base, migrating it if it is older than this build.
@@ -118,6 +141,8 @@ impl KnowledgeBase {
         let mut kb = KnowledgeBase {
             conn,
             path: path.to_owned(),
+            local_writes: 0,
+            cache: RefCell::new(ReadCache::default()),
         };
         kb.migrate()?;
         Ok(kb)
@@ -192,6 +217,13 @@ impl KnowledgeBase {
 
     /// Runs `f` in one immediate (write-locking) transaction.
     pub fn write<T>(&mut self, f: impl FnOnce(&Transaction<'_>) -> Result<T>) -> Result<T> {
+        // Counted before the attempt: a failed commit may still have changed something.
+        self.local_writes += 1;
+        self.transact(f)
+    }
+
+    /// [`KnowledgeBase::write`] for writes no cached read depends on (recall statistics).
+    fn transact<T>(&mut self, f: impl FnOnce(&Transaction<'_>) -> Result<T>) -> Result<T> {
         let path = self.path.clone();
         let store_err = |source| EngramError::Store {
             path: path.clone(),
@@ -225,19 +257,64 @@ impl KnowledgeBase {
         get_memory(&self.conn, id).map_err(|e| self.err(e))
     }
 
+    /// The read cache, emptied first if the store changed since it was filled.
+    fn fresh_cache(&self) -> Result<std::cell::RefMut<'_, ReadCache>> {
+        let data_version: i64 = self
+            .conn
+            .pragma_query_value(None, "data_version", |row| row.get(0))
+            .map_err(|e| self.err(e))?;
+        let now = Some((data_version, self.local_writes));
+        let mut cache = self.cache.borrow_mut();
+        if cache.generation != now {
+            *cache = ReadCache {
+                generation: now,
+                ..ReadCache::default()
+            };
+        }
+        if cache.word_matches.len() > MAX_CACHED_WORDS {
+            cache.word_matches.clear();
+        }
+        Ok(cache)
+    }
+
+    /// The `limit` newest accepted, active global memories (what every turn offers the policy
+    /// besides its anchored and lexical matches), read once while the store is unchanged.
+    pub fn recent_globals(&self, limit: u32) -> Result<Vec<Memory>> {
+        let mut cache = self.fresh_cache()?;
+        if let Some((cached_limit, memories)) = &cache.globals {
+            if *cached_limit == limit {
+                return Ok(memories.clone());
+            }
+        }
+        let filter = MemoryFilter {
+            scope: Some(Scope::Global),
+            limit,
+            ..MemoryFilter::default()
+        };
+        let memories: Vec<Memory> = search::search(&self.conn, &filter, &mut cache.word_matches)
+            .map_err(|e| self.err(e))?
+            .into_iter()
+            .map(|(memory, _)| memory)
+            .collect();
+        cache.globals = Some((limit, memories.clone()));
+        Ok(memories)
+    }
+
     /// Memories matching `filter`, most relevant first when there is a query (with BM25
     /// relevance, larger is better), else newest first (relevance 0).
     ///
     /// `#tag` tokens in the query filter by tag instead of matching words.
     pub fn search(&self, filter: &MemoryFilter) -> Result<Vec<(Memory, f32)>> {
+        let mut cache = self.fresh_cache()?;
         let (query, tags) = split_tag_tokens(&filter.query);
         if tags.is_empty() {
-            return search::search(&self.conn, filter).map_err(|e| self.err(e));
+            return search::search(&self.conn, filter, &mut cache.word_matches)
+                .map_err(|e| self.err(e));
         }
         let mut filter = filter.clone();
         filter.query = query;
         filter.tags.extend(tags);
-        search::search(&self.conn, &filter).map_err(|e| self.err(e))
+        search::search(&self.conn, &filter, &mut cache.word_matches).map_err(|e| self.err(e))
     }
 
     /// How many active memories the knowledge base holds (pending ones included).
@@ -306,7 +383,7 @@ impl KnowledgeBase {
         self.conn
             .pragma_update(None, "synchronous", "NORMAL")
             .map_err(|e| self.err(e))?;
-        let written = self.write(|tx| {
+        let written = self.transact(|tx| {
             let mut stmt = tx.prepare_cached(
                 "UPDATE memories SET recall_count = recall_count + 1, last_recalled = ?2 WHERE id = ?1",
             )?;
@@ -725,4 +802,70 @@ fn anchor_from_row(row: &rusqlite::Row<'_>, first: usize) -> rusqlite::Result<An
             value: row.get::<_, Option<String>>(first + 5)?.unwrap_or_default(),
         },
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn global_note(kb: &mut KnowledgeBase, text: &str) -> u64 {
+        let memory = NewMemory {
+            scope: Scope::Global,
+            kind: MemoryKind::Fact,
+            target: None,
+            day: None,
+            text: text.to_owned(),
+            tags: Vec::new(),
+            categories: Vec::new(),
+            confidence: 0.8,
+            author: Author::Human,
+            thread: None,
+            anchors: Vec::new(),
+            image_base: 0,
+        };
+        let event = Event {
+            actor: "test",
+            action: "add",
+            before_hash: None,
+            after_hash: None,
+            detail: None,
+        };
+        kb.write(|tx| insert_memory(tx, &memory, Badge::Native, 1_000, &event))
+            .unwrap()
+    }
+
+    fn texts(memories: &[Memory]) -> Vec<&str> {
+        memories.iter().map(|m| m.text.as_str()).collect()
+    }
+
+    #[test]
+    fn cached_reads_follow_writes_from_this_and_other_connections() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("kb.sqlite");
+        let mut kb = KnowledgeBase::open_or_create(&path).unwrap();
+        global_note(&mut kb, "rc4 key schedule");
+        assert_eq!(texts(&kb.recent_globals(8).unwrap()), ["rc4 key schedule"]);
+        let rc4 = MemoryFilter {
+            query: "rc4".into(),
+            limit: 10,
+            ..MemoryFilter::default()
+        };
+        assert_eq!(kb.search(&rc4).unwrap().len(), 1);
+
+        // A write through this connection.
+        global_note(&mut kb, "rc4 again");
+        assert_eq!(kb.recent_globals(8).unwrap().len(), 2);
+        assert_eq!(kb.search(&rc4).unwrap().len(), 2);
+
+        // A write through another connection (another process, say).
+        let mut other = KnowledgeBase::open_existing(&path).unwrap().unwrap();
+        global_note(&mut other, "rc4 from elsewhere");
+        assert_eq!(kb.recent_globals(8).unwrap().len(), 3);
+        assert_eq!(kb.search(&rc4).unwrap().len(), 3);
+
+        // Recall statistics change no cached read.
+        let ids: Vec<u64> = kb.recent_globals(8).unwrap().iter().map(|m| m.id).collect();
+        kb.mark_recalled(&ids, 2_000).unwrap();
+        assert_eq!(kb.recent_globals(8).unwrap().len(), 3);
+    }
 }

@@ -10,6 +10,8 @@ pub mod context;
 pub mod plan;
 pub mod query;
 
+use std::collections::HashMap;
+
 use rusqlite::Connection;
 use rusqlite::types::Value;
 
@@ -58,15 +60,18 @@ fn filter_clause(filter: &MemoryFilter) -> (String, Vec<Value>) {
     (sql, args)
 }
 
+/// Memories matching `filter`; `word_matches` holds the match counts of query words already
+/// counted (see [`plan::plan`]) and receives the new ones.
 pub(super) fn search(
     conn: &Connection,
     filter: &MemoryFilter,
+    word_matches: &mut HashMap<String, usize>,
 ) -> rusqlite::Result<Vec<(Memory, f32)>> {
     let terms = query::query_terms(&filter.query);
     if terms.is_empty() {
         return listed(conn, filter);
     }
-    match plan::plan(conn, &terms, plan::POSTING_BUDGET)? {
+    match plan::plan(conn, &terms, plan::POSTING_BUDGET, word_matches)? {
         Some(plan) => ranked(conn, filter, &plan),
         None => Ok(Vec::new()),
     }

@@ -15,6 +15,8 @@
 //! A query whose words all stay within the budget runs exactly as written, so a knowledge base
 //! of a few thousand memories is ranked by plain BM25 over every word.
 
+use std::collections::HashMap;
+
 use rusqlite::Connection;
 
 use super::query::{any_of, quoted};
@@ -33,8 +35,14 @@ pub struct Plan {
 }
 
 /// Plans the search for `terms` within `budget` scored matches; `None` when no term matches
-/// any memory.
-pub fn plan(conn: &Connection, terms: &[String], budget: usize) -> rusqlite::Result<Option<Plan>> {
+/// any memory. `known` maps words (lowercase) to match counts already taken with this budget
+/// on the unchanged store, and receives the counts taken here.
+pub fn plan(
+    conn: &Connection,
+    terms: &[String],
+    budget: usize,
+    known: &mut HashMap<String, usize>,
+) -> rusqlite::Result<Option<Plan>> {
     let budget = budget.max(1);
     // (matches, up to budget + 1; position in the query)
     let mut counted: Vec<(usize, usize)> = Vec::with_capacity(terms.len());
@@ -43,10 +51,18 @@ pub fn plan(conn: &Connection, terms: &[String], budget: usize) -> rusqlite::Res
             "SELECT count(*) FROM (SELECT 1 FROM memories_fts WHERE memories_fts MATCH ?1 LIMIT ?2)",
         )?;
         for (position, term) in terms.iter().enumerate() {
-            let matches: i64 =
-                count.query_row((quoted(term), budget as i64 + 1), |row| row.get(0))?;
+            let key = term.to_lowercase();
+            let matches = match known.get(&key) {
+                Some(&matches) => matches,
+                None => {
+                    let matches: i64 =
+                        count.query_row((quoted(term), budget as i64 + 1), |row| row.get(0))?;
+                    known.insert(key, matches as usize);
+                    matches as usize
+                }
+            };
             if matches > 0 {
-                counted.push((matches as usize, position));
+                counted.push((matches, position));
             }
         }
     }
@@ -129,6 +145,14 @@ mod tests {
         conn
     }
 
+    fn plan_fresh(
+        conn: &Connection,
+        terms: &[String],
+        budget: usize,
+    ) -> rusqlite::Result<Option<Plan>> {
+        plan(conn, terms, budget, &mut HashMap::new())
+    }
+
     fn terms(words: &[&str]) -> Vec<String> {
         words.iter().map(|w| (*w).to_owned()).collect()
     }
@@ -136,7 +160,7 @@ mod tests {
     #[test]
     fn words_within_the_budget_run_as_written() {
         let conn = store(5, 3);
-        let plan = plan(&conn, &terms(&["common", "rare", "often"]), 100).unwrap();
+        let plan = plan_fresh(&conn, &terms(&["common", "rare", "often"]), 100).unwrap();
         assert_eq!(
             plan,
             Some(Plan {
@@ -150,28 +174,28 @@ mod tests {
     fn common_words_are_left_out_rarest_first() {
         let conn = store(50, 30);
         // rare: 1 match, often: 30, common: 51; budget 40 keeps rare and often.
-        let first = plan(&conn, &terms(&["common", "rare", "often"]), 40).unwrap();
+        let first = plan_fresh(&conn, &terms(&["common", "rare", "often"]), 40).unwrap();
         assert_eq!(
             first.unwrap().query,
             r#""rare" OR "often""#,
             "the commonest word goes first"
         );
-        let second = plan(&conn, &terms(&["common", "often", "rare"]), 20).unwrap();
+        let second = plan_fresh(&conn, &terms(&["common", "often", "rare"]), 20).unwrap();
         assert_eq!(second.unwrap().query, r#""rare""#);
     }
 
     #[test]
     fn words_that_match_nothing_are_dropped() {
         let conn = store(5, 0);
-        assert_eq!(plan(&conn, &terms(&["absent"]), 10).unwrap(), None);
-        let found = plan(&conn, &terms(&["absent", "rare"]), 10).unwrap();
+        assert_eq!(plan_fresh(&conn, &terms(&["absent"]), 10).unwrap(), None);
+        let found = plan_fresh(&conn, &terms(&["absent", "rare"]), 10).unwrap();
         assert_eq!(found.unwrap().query, r#""rare""#);
     }
 
     #[test]
     fn when_every_word_is_common_only_the_newest_matches_of_the_rarest_are_searched() {
         let conn = store(50, 30);
-        let windowed = plan(&conn, &terms(&["common", "often"]), 10)
+        let windowed = plan_fresh(&conn, &terms(&["common", "often"]), 10)
             .unwrap()
             .unwrap();
         assert_eq!(windowed.query, r#""often""#);
