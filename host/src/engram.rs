@@ -460,6 +460,7 @@ impl Engram {
             include_quarantined: false,
             limit: clamp_u32(args.limit),
             offset: clamp_u32(args.offset),
+            posting_budget: Some(store::RECALL_POSTING_BUDGET),
         };
         let hits: Vec<(Memory, f32)> = match &args.anchor {
             None => kb.search(&filter)?,
@@ -704,6 +705,7 @@ pub fn gather_candidates(
         let filter = MemoryFilter {
             query: context.query.clone(),
             limit: LEXICAL_CANDIDATES,
+            posting_budget: Some(store::TURN_POSTING_BUDGET),
             ..MemoryFilter::default()
         };
         for (memory, score) in kb.search(&filter)? {

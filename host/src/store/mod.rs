@@ -15,6 +15,7 @@ pub use model::{
 };
 pub use schema::{APPLICATION_ID, CURRENT_VERSION, MIGRATIONS};
 pub use search::fts_query;
+pub use search::plan::{RECALL_POSTING_BUDGET, TURN_POSTING_BUDGET};
 
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -67,6 +68,9 @@ pub struct MemoryFilter {
     pub limit: u32,
     /// Skip this many.
     pub offset: u32,
+    /// Most matches the query's BM25 scores (`None`: [`RECALL_POSTING_BUDGET`]); the commonest
+    /// query words are left out beyond it (see `search::plan`).
+    pub posting_budget: Option<usize>,
 }
 
 /// An open knowledge base.
@@ -89,7 +93,7 @@ struct ReadCache {
     /// `(data_version, local_writes)` when the entries were read.
     generation: Option<(i64, u64)>,
     /// How many memories each query word matches, capped (see `search::plan`).
-    word_matches: HashMap<String, usize>,
+    word_matches: HashMap<(usize, String), usize>,
     /// The newest accepted global memories, and how many were asked for.
     globals: Option<(u32, Vec<Memory>)>,
 }
@@ -281,10 +285,10 @@ impl KnowledgeBase {
     /// besides its anchored and lexical matches), read once while the store is unchanged.
     pub fn recent_globals(&self, limit: u32) -> Result<Vec<Memory>> {
         let mut cache = self.fresh_cache()?;
-        if let Some((cached_limit, memories)) = &cache.globals {
-            if *cached_limit == limit {
-                return Ok(memories.clone());
-            }
+        if let Some((cached_limit, memories)) = &cache.globals
+            && *cached_limit == limit
+        {
+            return Ok(memories.clone());
         }
         let filter = MemoryFilter {
             scope: Some(Scope::Global),

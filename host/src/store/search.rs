@@ -65,13 +65,18 @@ fn filter_clause(filter: &MemoryFilter) -> (String, Vec<Value>) {
 pub(super) fn search(
     conn: &Connection,
     filter: &MemoryFilter,
-    word_matches: &mut HashMap<String, usize>,
+    word_matches: &mut HashMap<(usize, String), usize>,
 ) -> rusqlite::Result<Vec<(Memory, f32)>> {
     let terms = query::query_terms(&filter.query);
     if terms.is_empty() {
         return listed(conn, filter);
     }
-    match plan::plan(conn, &terms, plan::POSTING_BUDGET, word_matches)? {
+    match plan::plan(
+        conn,
+        &terms,
+        filter.posting_budget.unwrap_or(plan::RECALL_POSTING_BUDGET),
+        word_matches,
+    )? {
         Some(plan) => ranked(conn, filter, &plan),
         None => Ok(Vec::new()),
     }

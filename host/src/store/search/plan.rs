@@ -6,13 +6,14 @@
 //! says almost nothing about which memory is meant (its weight `ln(N / df)` is near zero). So a
 //! query is planned before it runs:
 //!
-//! 1. each word's matches are counted, up to [`POSTING_BUDGET`] + 1 (cheap: no scoring);
+//! 1. each word's matches are counted, up to the budget + 1 (cheap: no scoring);
 //! 2. the words are taken rarest first while their matches together stay within the budget;
 //!    the commoner words are left out (they could only reorder memories a rarer word found);
 //! 3. when even the rarest word matches more than the budget, only that word is searched, and
 //!    only among its newest [`POSTING_BUDGET`] + 1 matches.
 //!
-//! A query whose words all stay within the budget runs exactly as written, so a knowledge base
+//! The budget is [`RECALL_POSTING_BUDGET`] for `recall` and [`TURN_POSTING_BUDGET`] for the
+//! candidates of a turn. A query whose words all stay within the budget runs exactly as written, so a knowledge base
 //! of a few thousand memories is ranked by plain BM25 over every word.
 
 use std::collections::HashMap;
@@ -21,9 +22,15 @@ use rusqlite::Connection;
 
 use super::query::{any_of, quoted};
 
-/// Most matches a lexical query scores. At about 1 µs per scored match (measured on the bench
-/// knowledge base) this keeps a query near a millisecond whatever the knowledge base's size.
-pub const POSTING_BUDGET: usize = 200;
+/// Most matches a `recall` query scores (and the default). At 1 to 2 µs per scored match
+/// (measured on the bench knowledge base) a query costs at most a millisecond or two whatever
+/// the knowledge base's size, and a conversation of a few hundred turns is searched exactly.
+pub const RECALL_POSTING_BUDGET: usize = 1_000;
+
+/// Most matches the lexical query of a turn (inject) scores: a turn runs every time the agent
+/// speaks and has about two milliseconds in all, and it only gathers candidates for the policy,
+/// which ranks them with anchors, confidence and recency besides.
+pub const TURN_POSTING_BUDGET: usize = 150;
 
 /// What to run: an FTS5 query, and the least rowid it may match (`None`: no bound).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -35,13 +42,13 @@ pub struct Plan {
 }
 
 /// Plans the search for `terms` within `budget` scored matches; `None` when no term matches
-/// any memory. `known` maps words (lowercase) to match counts already taken with this budget
-/// on the unchanged store, and receives the counts taken here.
+/// any memory. `known` maps `(budget, lowercase word)` to match counts already taken on the
+/// unchanged store, and receives the counts taken here.
 pub fn plan(
     conn: &Connection,
     terms: &[String],
     budget: usize,
-    known: &mut HashMap<String, usize>,
+    known: &mut HashMap<(usize, String), usize>,
 ) -> rusqlite::Result<Option<Plan>> {
     let budget = budget.max(1);
     // (matches, up to budget + 1; position in the query)
@@ -51,7 +58,7 @@ pub fn plan(
             "SELECT count(*) FROM (SELECT 1 FROM memories_fts WHERE memories_fts MATCH ?1 LIMIT ?2)",
         )?;
         for (position, term) in terms.iter().enumerate() {
-            let key = term.to_lowercase();
+            let key = (budget, term.to_lowercase());
             let matches = match known.get(&key) {
                 Some(&matches) => matches,
                 None => {
