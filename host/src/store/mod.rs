@@ -79,6 +79,8 @@ pub struct KnowledgeBase {
     path: PathBuf,
     /// Commits made through this connection that can change what a read returns.
     local_writes: u64,
+    /// Recall-statistic updates since this connection last checkpointed for them.
+    recall_updates_since_checkpoint: u64,
     /// Reads kept while the store is unchanged (see [`ReadCache`]).
     cache: RefCell<ReadCache>,
 }
@@ -97,6 +99,13 @@ struct ReadCache {
     /// The newest accepted global memories, and how many were asked for.
     globals: Option<(u32, Vec<Memory>)>,
 }
+
+/// SQLite's default auto-checkpoint threshold, in pages, restored after recall statistics.
+const WAL_AUTOCHECKPOINT_PAGES: i64 = 1000;
+
+/// Recall-statistic row updates (each dirties about one page) after which recall statistics
+/// checkpoint the write-ahead log themselves: about 16 MiB of log.
+const RECALL_CHECKPOINT_UPDATES: u64 = 4_000;
 
 /// Most query words whose match counts are kept.
 const MAX_CACHED_WORDS: usize = 4096;
@@ -146,6 +155,7 @@ impl KnowledgeBase {
             conn,
             path: path.to_owned(),
             local_writes: 0,
+            recall_updates_since_checkpoint: 0,
             cache: RefCell::new(ReadCache::default()),
         };
         kb.migrate()?;
@@ -383,9 +393,15 @@ impl KnowledgeBase {
             return Ok(());
         }
         // Recall statistics are bookkeeping, not memories: they need not wait for a disk flush
-        // on every turn (a power cut may lose the last few counts, never a memory).
+        // on every turn (a power cut may lose the last few counts, never a memory), nor pay for
+        // a checkpoint (two flushes, tens of milliseconds) on the turn that happens to fill the
+        // write-ahead log. The next content write checkpoints as usual, closing the knowledge
+        // base checkpoints, and past `RECALL_CHECKPOINT_UPDATES` a turn checkpoints after all.
         self.conn
             .pragma_update(None, "synchronous", "NORMAL")
+            .map_err(|e| self.err(e))?;
+        self.conn
+            .pragma_update(None, "wal_autocheckpoint", 0)
             .map_err(|e| self.err(e))?;
         let written = self.transact(|tx| {
             let mut stmt = tx.prepare_cached(
@@ -396,6 +412,17 @@ impl KnowledgeBase {
             }
             Ok(())
         });
+        self.conn
+            .pragma_update(None, "wal_autocheckpoint", WAL_AUTOCHECKPOINT_PAGES)
+            .map_err(|e| self.err(e))?;
+        self.recall_updates_since_checkpoint += ids.len() as u64;
+        if written.is_ok() && self.recall_updates_since_checkpoint > RECALL_CHECKPOINT_UPDATES {
+            self.recall_updates_since_checkpoint = 0;
+            // Passive: copies what it can without waiting for readers or writers.
+            self.conn
+                .query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(()))
+                .map_err(|e| self.err(e))?;
+        }
         self.conn
             .pragma_update(None, "synchronous", "FULL")
             .map_err(|e| self.err(e))?;
@@ -871,5 +898,33 @@ mod tests {
         let ids: Vec<u64> = kb.recent_globals(8).unwrap().iter().map(|m| m.id).collect();
         kb.mark_recalled(&ids, 2_000).unwrap();
         assert_eq!(kb.recent_globals(8).unwrap().len(), 3);
+    }
+
+    #[test]
+    fn recall_statistics_are_stored_and_leave_the_durability_settings_as_they_were() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("kb.sqlite");
+        let mut kb = KnowledgeBase::open_or_create(&path).unwrap();
+        let id = global_note(&mut kb, "rc4 key schedule");
+        for turn in 0..3 {
+            kb.mark_recalled(&[id], 2_000 + turn).unwrap();
+        }
+        let pragma = |name: &str| -> i64 {
+            kb.conn()
+                .pragma_query_value(None, name, |row| row.get(0))
+                .unwrap()
+        };
+        assert_eq!(pragma("synchronous"), 2, "FULL again");
+        assert_eq!(pragma("wal_autocheckpoint"), WAL_AUTOCHECKPOINT_PAGES);
+        let other = KnowledgeBase::open_existing(&path).unwrap().unwrap();
+        let (count, last): (i64, i64) = other
+            .conn()
+            .query_row(
+                "SELECT recall_count, last_recalled FROM memories WHERE id = ?1",
+                [id as i64],
+                |row| Ok((row.get(0)?, row.get(1)?)),
+            )
+            .unwrap();
+        assert_eq!((count, last), (3, 2_002));
     }
 }
