@@ -115,7 +115,24 @@ struct NewMemory {
     image_base: u64,
 }
 
-/// Reads the fields of [`NewMemory`] from `obj`: `text` required; `type` defaults to fact,
+/// The fields [`new_memory`] reads, in the order error messages list them.
+const NEW_MEMORY_FIELDS: [&str; 8] = [
+    "text",
+    "scope",
+    "anchors",
+    "type",
+    "tags",
+    "categories",
+    "confidence",
+    "image_base",
+];
+
+/// [`NEW_MEMORY_FIELDS`] followed by `extra`.
+fn new_memory_fields_and(extra: &'static str) -> Vec<&'static str> {
+    NEW_MEMORY_FIELDS.iter().copied().chain([extra]).collect()
+}
+
+/// Reads the fields of [`NewMemory`] ([`NEW_MEMORY_FIELDS`]) from `obj`: `text` required; `type` defaults to fact,
 /// `confidence` to 0.8, `scope` to local when anchors are given (else global); a local memory
 /// needs an anchor and a global one has none.
 fn new_memory(obj: &Object<'_>, errors: &mut Errors) -> Option<NewMemory> {
@@ -179,21 +196,7 @@ fn check_placement(
 }
 
 fn remember(value: &Value, errors: &mut Errors) -> Option<Remember> {
-    let obj = top(
-        value,
-        &[
-            "text",
-            "scope",
-            "anchors",
-            "type",
-            "tags",
-            "categories",
-            "confidence",
-            "image_base",
-            "thread",
-        ],
-        errors,
-    )?;
+    let obj = top(value, &new_memory_fields_and("thread"), errors)?;
     let memory = new_memory(&obj, errors);
     let thread = optional(&obj, "thread", errors, thread);
     let memory = memory?;

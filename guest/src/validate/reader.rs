@@ -131,6 +131,11 @@ pub fn string(
         );
         return None;
     }
+    within_max(s, path, max, errors).map(str::to_string)
+}
+
+/// `s` when it is at most `max` bytes long; else records the error at `path`.
+fn within_max<'s>(s: &'s str, path: &str, max: usize, errors: &mut Errors) -> Option<&'s str> {
     if s.len() > max {
         errors.push(
             path,
@@ -138,7 +143,7 @@ pub fn string(
         );
         return None;
     }
-    Some(s.to_string())
+    Some(s)
 }
 
 /// A string kept exactly as written (not trimmed): it must hold something other than
@@ -153,14 +158,7 @@ pub fn verbatim(value: &Value, path: &str, max: usize, errors: &mut Errors) -> O
         errors.push(path, "must not be empty");
         return None;
     }
-    if s.len() > max {
-        errors.push(
-            path,
-            format!("must be at most {max} bytes (got {})", s.len()),
-        );
-        return None;
-    }
-    Some(s.clone())
+    within_max(s, path, max, errors).map(str::to_string)
 }
 
 /// A non-negative integer (a JSON number without fraction).

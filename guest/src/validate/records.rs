@@ -11,7 +11,7 @@ use super::args::{
 use super::reader::{self, Errors, Object};
 use super::{
     anchors, categories, check_placement, confidence, image_base, memory_kind, new_memory,
-    optional, reason, scope, settle, tags, thread, top,
+    new_memory_fields_and, optional, reason, scope, settle, tags, thread, top,
 };
 use crate::types::Scope;
 use crate::{MAX_EXTRACTION_ITEMS, MAX_TEXT_BYTES};
@@ -195,22 +195,7 @@ pub(super) fn extraction(value: &Value, errors: &mut Errors) -> Option<Extractio
 /// One proposed memory of an extraction, at `path`.
 fn extracted_memory(value: &Value, path: &str, errors: &mut Errors) -> Option<ExtractedMemory> {
     let before = errors.0.len();
-    let obj = Object::open(
-        value,
-        path,
-        &[
-            "text",
-            "scope",
-            "anchors",
-            "type",
-            "tags",
-            "categories",
-            "confidence",
-            "image_base",
-            "reason",
-        ],
-        errors,
-    )?;
+    let obj = Object::open(value, path, &new_memory_fields_and("reason"), errors)?;
     let memory = new_memory(&obj, errors);
     let reason = optional(&obj, "reason", errors, reason);
     let memory = memory?;
