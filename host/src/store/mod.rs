@@ -14,7 +14,6 @@ pub use model::{
     parse_scope, scope_str,
 };
 pub use schema::{APPLICATION_ID, CURRENT_VERSION, MIGRATIONS};
-pub use search::fts_query;
 pub use search::plan::{RECALL_POSTING_BUDGET, TURN_POSTING_BUDGET};
 
 use std::cell::RefCell;

@@ -94,11 +94,6 @@ impl StorePool {
         self.len() == 0
     }
 
-    /// Closes every kept connection.
-    pub fn clear(&self) {
-        self.lock().clear();
-    }
-
     fn lend(&self, kb: KnowledgeBase, identity: Option<FileIdentity>) -> PooledKb {
         PooledKb {
             kb: Some(kb),

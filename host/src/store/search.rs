@@ -15,8 +15,6 @@ use std::collections::HashMap;
 use rusqlite::Connection;
 use rusqlite::types::Value;
 
-pub use query::fts_query;
-
 use super::{
     MEMORY_COLUMNS, Memory, MemoryFilter, attach_anchors, get_memories, kind_str, memory_from_row,
     scope_str,

@@ -204,15 +204,14 @@ pub fn quoted(term: &str) -> String {
     format!("\"{term}\"")
 }
 
-/// Turns free text into an FTS5 query: its [`query_terms`], each quoted, OR-ed. `None` when
-/// the text has no words at all.
-pub fn fts_query(text: &str) -> Option<String> {
-    any_of(&query_terms(text))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The FTS5 query a search runs for `text` when no word is over its budget.
+    fn fts_query(text: &str) -> Option<String> {
+        any_of(&query_terms(text))
+    }
 
     #[test]
     fn the_stop_list_is_sorted_lowercase_and_unique() {
