@@ -1,9 +1,9 @@
 //! Builds the default policy (`guest/`) as a component and places it in `OUT_DIR`, where
-//! `src/policy/mod.rs` embeds it, so the `engram` binary works on its own.
+//! `src/policy/mod.rs` embeds it, so the `kenning` binary works on its own.
 
 use std::path::Path;
 
-use engram_build::{ComponentBuild, build_component, rerun_if_changed};
+use kenning_build::{ComponentBuild, build_component, rerun_if_changed};
 
 fn main() {
     let manifest_dir = Path::new(env!("CARGO_MANIFEST_DIR"));
@@ -14,9 +14,9 @@ fn main() {
 
     let wasm = build_component(&ComponentBuild {
         manifest: &root.join("Cargo.toml"),
-        package: "engram-policy",
+        package: "kenning-policy",
         features: &[],
     });
-    let out = Path::new(&std::env::var("OUT_DIR").unwrap()).join("engram_policy.wasm");
+    let out = Path::new(&std::env::var("OUT_DIR").unwrap()).join("kenning_policy.wasm");
     std::fs::copy(&wasm, &out).expect("copy the policy component into OUT_DIR");
 }

@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use engram_build::{ComponentBuild, build_component, rerun_if_changed};
+use kenning_build::{ComponentBuild, build_component, rerun_if_changed};
 
 fn main() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"))

@@ -1,24 +1,24 @@
 //! The memory model's rules: the `memory` tool's semantics, provenance and quarantine, review,
 //! settings, limits, audit, pagination and migration.
 
-use engram::governance::Decision;
-use engram::policy::{Guarded, NativePolicy};
-use engram::store::{Author, MemoryFilter};
-use engram::subject::Subject;
-use engram::{Engram, EngramError, TurnContext};
-use engram_e2e::{Workspace, store_state};
-use engram_policy::types::Limits;
+use kenning::governance::Decision;
+use kenning::policy::{Guarded, NativePolicy};
+use kenning::store::{Author, MemoryFilter};
+use kenning::subject::Subject;
+use kenning::{Kenning, KenningError, TurnContext};
+use kenning_e2e::{Workspace, store_state};
+use kenning_policy::types::Limits;
 use proptest::prelude::*;
 use serde_json::Value;
 
 fn call(
-    engram: &mut Engram,
+    kenning: &mut Kenning,
     subject: &Subject,
     author: Author,
     tool: &str,
     args: &str,
-) -> Result<Value, EngramError> {
-    engram.call(subject, author, tool, args)
+) -> Result<Value, KenningError> {
+    kenning.call(subject, author, tool, args)
 }
 
 fn profile() -> Subject {
@@ -26,39 +26,39 @@ fn profile() -> Subject {
 }
 
 /// Runs the `memory` tool as the agent.
-fn memory_call(engram: &mut Engram, subject: &Subject, args: &str) -> Result<Value, EngramError> {
-    call(engram, subject, Author::Agent, "memory", args)
+fn memory_call(kenning: &mut Kenning, subject: &Subject, args: &str) -> Result<Value, KenningError> {
+    call(kenning, subject, Author::Agent, "memory", args)
 }
 
-fn memory_add(engram: &mut Engram, subject: &Subject, target: &str, content: &str) -> Value {
+fn memory_add(kenning: &mut Kenning, subject: &Subject, target: &str, content: &str) -> Value {
     let args =
         serde_json::json!({"action": "add", "target": target, "content": content}).to_string();
-    memory_call(engram, subject, &args).expect("add")
+    memory_call(kenning, subject, &args).expect("add")
 }
 
 #[test]
 fn the_memory_tool_adds_skips_duplicates_and_rejects_ambiguity() {
     let workspace = Workspace::new();
-    let mut engram = workspace.engram();
+    let mut kenning = workspace.kenning();
     let me = profile();
 
-    let first = memory_add(&mut engram, &me, "user", "Prefers tabs over spaces.");
+    let first = memory_add(&mut kenning, &me, "user", "Prefers tabs over spaces.");
     assert!(first["id"].as_u64().is_some());
-    let again = memory_add(&mut engram, &me, "user", "Prefers tabs over spaces.");
+    let again = memory_add(&mut kenning, &me, "user", "Prefers tabs over spaces.");
     assert_eq!(again["skipped"], true, "{again}");
-    memory_add(&mut engram, &me, "memory", "Project uses cargo nextest.");
-    memory_add(&mut engram, &me, "memory", "Project targets Rust 1.95.");
+    memory_add(&mut kenning, &me, "memory", "Project uses cargo nextest.");
+    memory_add(&mut kenning, &me, "memory", "Project targets Rust 1.95.");
 
     // Empty content and unknown fields are rejected by the closed schema.
     let error = memory_call(
-        &mut engram,
+        &mut kenning,
         &me,
         r#"{"action":"add","target":"user","content":"  "}"#,
     )
     .unwrap_err();
     assert!(error.to_string().contains("content"), "{error}");
     let error = memory_call(
-        &mut engram,
+        &mut kenning,
         &me,
         r#"{"action":"add","target":"user","content":"x","why":1}"#,
     )
@@ -68,36 +68,36 @@ fn the_memory_tool_adds_skips_duplicates_and_rejects_ambiguity() {
     // Ambiguous old_text names the candidates and changes nothing.
     let before = store_state(&me.store_path(&workspace.data_dir()));
     let error = memory_call(
-        &mut engram,
+        &mut kenning,
         &me,
         r#"{"action":"replace","target":"memory","old_text":"Project","content":"x"}"#,
     )
     .unwrap_err();
     let message = error.to_string();
-    assert!(matches!(error, EngramError::Ambiguous(_)), "{message}");
+    assert!(matches!(error, KenningError::Ambiguous(_)), "{message}");
     assert!(
         message.contains("cargo nextest") && message.contains("Rust 1.95"),
         "{message}"
     );
     let error = memory_call(
-        &mut engram,
+        &mut kenning,
         &me,
         r#"{"action":"remove","target":"memory","old_text":"no such words"}"#,
     )
     .unwrap_err();
-    assert!(matches!(error, EngramError::NoMatch(_)), "{error}");
+    assert!(matches!(error, KenningError::NoMatch(_)), "{error}");
     assert_eq!(store_state(&me.store_path(&workspace.data_dir())), before);
 
     // A unique match is replaced, then removed.
-    let replaced = memory_call(&mut engram, &me, r#"{"action":"replace","target":"memory","old_text":"nextest","content":"Project uses cargo test."}"#).unwrap();
+    let replaced = memory_call(&mut kenning, &me, r#"{"action":"replace","target":"memory","old_text":"nextest","content":"Project uses cargo test."}"#).unwrap();
     assert_eq!(replaced["replaced"].as_array().unwrap().len(), 1);
     memory_call(
-        &mut engram,
+        &mut kenning,
         &me,
         r#"{"action":"remove","target":"memory","old_text":"Rust 1.95"}"#,
     )
     .unwrap();
-    let view = engram.view(&me).unwrap();
+    let view = kenning.view(&me).unwrap();
     assert_eq!(
         view.memory.as_deref(),
         Some("# MEMORY.md\n\n- Project uses cargo test.\n")
@@ -112,19 +112,19 @@ fn the_memory_tool_adds_skips_duplicates_and_rejects_ambiguity() {
 #[test]
 fn each_profile_target_is_its_own_file() {
     let workspace = Workspace::new();
-    let mut engram = workspace.engram();
+    let mut kenning = workspace.kenning();
     let me = profile();
-    memory_add(&mut engram, &me, "daily", "Met the team about the parser.");
-    memory_add(&mut engram, &me, "memory", "Met the team about the parser.");
+    memory_add(&mut kenning, &me, "daily", "Met the team about the parser.");
+    memory_add(&mut kenning, &me, "memory", "Met the team about the parser.");
     // Same text in two targets: each target is its own file, so no ambiguity.
     let removed = memory_call(
-        &mut engram,
+        &mut kenning,
         &me,
         r#"{"action":"remove","target":"memory","old_text":"parser"}"#,
     )
     .unwrap();
     assert_eq!(removed["removed"].as_array().unwrap().len(), 1);
-    let view = engram.view(&me).unwrap();
+    let view = kenning.view(&me).unwrap();
     assert!(view.memory.is_none());
     let (day, text) = view.daily.unwrap();
     assert_eq!(day, "2026-11-30");
@@ -134,48 +134,48 @@ fn each_profile_target_is_its_own_file() {
 #[test]
 fn entries_with_identical_content_count_as_one_match() {
     let workspace = Workspace::new();
-    let mut engram = workspace.engram();
+    let mut kenning = workspace.kenning();
     let me = profile();
     memory_add(
-        &mut engram,
+        &mut kenning,
         &me,
         "memory",
         "Deploys go through the staging cluster.",
     );
-    let other = memory_add(&mut engram, &me, "memory", "Builds run nightly.");
+    let other = memory_add(&mut kenning, &me, "memory", "Builds run nightly.");
     // A revision can make two entries identical; they are then one match, not an ambiguity.
     let id = other["id"].as_u64().unwrap();
     let args = format!(r#"{{"id": {id}, "text": "Deploys go through the staging cluster."}}"#);
-    call(&mut engram, &me, Author::Human, "revise_memory", &args).unwrap();
+    call(&mut kenning, &me, Author::Human, "revise_memory", &args).unwrap();
     let removed = memory_call(
-        &mut engram,
+        &mut kenning,
         &me,
         r#"{"action":"remove","target":"memory","old_text":"staging"}"#,
     )
     .unwrap();
     assert_eq!(removed["removed"].as_array().unwrap().len(), 2, "{removed}");
-    assert!(engram.view(&me).unwrap().memory.is_none());
+    assert!(kenning.view(&me).unwrap().memory.is_none());
 }
 
 #[test]
 fn provenance_decides_what_is_pending_and_review_preserves_it() {
     let workspace = Workspace::new();
-    let mut engram = workspace.engram();
+    let mut kenning = workspace.kenning();
     let subject = &workspace.subject;
     let human = workspace.remember(
-        &mut engram,
+        &mut kenning,
         Author::Human,
         r#"{"text": "The loader checks a CRC32 of the payload."}"#,
     );
     let agent = workspace.remember(
-        &mut engram,
+        &mut kenning,
         Author::Agent,
         r#"{"text": "Strings are XOR-encoded with 0x5A."}"#,
     );
 
     // The agent may edit its own native memory in place...
     let revised = call(
-        &mut engram,
+        &mut kenning,
         subject,
         Author::Agent,
         "revise_memory",
@@ -185,7 +185,7 @@ fn provenance_decides_what_is_pending_and_review_preserves_it() {
     assert_eq!(revised["status"], "revised");
     // ...but an edit to a human-authored memory is only proposed.
     let proposed = call(
-        &mut engram,
+        &mut kenning,
         subject,
         Author::Agent,
         "revise_memory",
@@ -196,7 +196,7 @@ fn provenance_decides_what_is_pending_and_review_preserves_it() {
     let proposal = proposed["proposal_id"].as_u64().unwrap();
     // External clients' writes are pending; peers' are inbound-pending.
     let external = call(
-        &mut engram,
+        &mut kenning,
         subject,
         Author::External,
         "remember",
@@ -205,7 +205,7 @@ fn provenance_decides_what_is_pending_and_review_preserves_it() {
     .unwrap();
     assert_eq!(external["badge"], "pending");
     let peer = call(
-        &mut engram,
+        &mut kenning,
         subject,
         Author::Peer,
         "remember",
@@ -215,25 +215,25 @@ fn provenance_decides_what_is_pending_and_review_preserves_it() {
     assert_eq!(peer["badge"], "inbound_pending");
     // A peer never overwrites a native memory, nor forgets one.
     let error = call(
-        &mut engram,
+        &mut kenning,
         subject,
         Author::Peer,
         "revise_memory",
         &format!(r#"{{"id": {human}, "text": "overwritten"}}"#),
     )
     .unwrap_err();
-    assert!(matches!(error, EngramError::Forbidden(_)), "{error}");
+    assert!(matches!(error, KenningError::Forbidden(_)), "{error}");
     let error = call(
-        &mut engram,
+        &mut kenning,
         subject,
         Author::Peer,
         "forget_memory",
         &format!(r#"{{"id": {human}}}"#),
     )
     .unwrap_err();
-    assert!(matches!(error, EngramError::Forbidden(_)), "{error}");
+    assert!(matches!(error, KenningError::Forbidden(_)), "{error}");
     let error = call(
-        &mut engram,
+        &mut kenning,
         subject,
         Author::Agent,
         "forget_memory",
@@ -241,11 +241,11 @@ fn provenance_decides_what_is_pending_and_review_preserves_it() {
     )
     .unwrap_err();
     assert!(
-        matches!(error, EngramError::Forbidden(_)),
+        matches!(error, KenningError::Forbidden(_)),
         "an agent may not forget a human's memory: {error}"
     );
 
-    let queue: Vec<u64> = engram
+    let queue: Vec<u64> = kenning
         .review_list(subject)
         .unwrap()
         .iter()
@@ -261,22 +261,22 @@ fn provenance_decides_what_is_pending_and_review_preserves_it() {
     );
 
     // Accepting the proposal supersedes the original and keeps the agent as author.
-    let accepted = engram
+    let accepted = kenning
         .review(subject, proposal, Decision::Accept, "alice")
         .unwrap();
     assert_eq!(accepted["superseded"], human);
-    let kb = engram.open_existing(subject).unwrap();
+    let kb = kenning.open_existing(subject).unwrap();
     let memory = kb.get(proposal).unwrap().unwrap();
     assert_eq!(
         (memory.author, memory.badge),
-        (Author::Agent, engram::store::Badge::Native)
+        (Author::Agent, kenning::store::Badge::Native)
     );
     assert_eq!(
         kb.get(human).unwrap().unwrap().status,
-        engram::store::Status::Superseded
+        kenning::store::Status::Superseded
     );
     // A peer's memory becomes FOREIGN when accepted; a rejected one is never used.
-    engram
+    kenning
         .review(
             subject,
             peer["id"].as_u64().unwrap(),
@@ -286,9 +286,9 @@ fn provenance_decides_what_is_pending_and_review_preserves_it() {
         .unwrap();
     assert_eq!(
         kb.get(peer["id"].as_u64().unwrap()).unwrap().unwrap().badge,
-        engram::store::Badge::Foreign
+        kenning::store::Badge::Foreign
     );
-    engram
+    kenning
         .review(
             subject,
             external["id"].as_u64().unwrap(),
@@ -299,7 +299,7 @@ fn provenance_decides_what_is_pending_and_review_preserves_it() {
     // An agent's edit to a foreign memory is only proposed, too.
     let foreign = peer["id"].as_u64().unwrap();
     let proposed = call(
-        &mut engram,
+        &mut kenning,
         subject,
         Author::Agent,
         "revise_memory",
@@ -307,7 +307,7 @@ fn provenance_decides_what_is_pending_and_review_preserves_it() {
     )
     .unwrap();
     assert_eq!(proposed["status"], "pending", "{proposed}");
-    let error = engram
+    let error = kenning
         .review(
             subject,
             external["id"].as_u64().unwrap(),
@@ -318,7 +318,7 @@ fn provenance_decides_what_is_pending_and_review_preserves_it() {
     assert!(error.to_string().contains("not awaiting review"), "{error}");
 
     // Every write left an audit event with its hashes.
-    let log = engram.log(subject, 100).unwrap();
+    let log = kenning.log(subject, 100).unwrap();
     let actions: Vec<&str> = log
         .iter()
         .rev()
@@ -342,37 +342,37 @@ fn provenance_decides_what_is_pending_and_review_preserves_it() {
 #[test]
 fn settings_gate_writes_recall_and_injection_per_thread() {
     let workspace = Workspace::new();
-    let mut engram = workspace.engram();
+    let mut kenning = workspace.kenning();
     let subject = &workspace.subject;
     workspace.remember(
-        &mut engram,
+        &mut kenning,
         Author::Human,
         r#"{"text": "The config lives in the overlay."}"#,
     );
-    engram
+    kenning
         .set_setting(subject, None, "allow_writes", "off")
         .unwrap();
     let before = store_state(&workspace.store_path());
     let error = call(
-        &mut engram,
+        &mut kenning,
         subject,
         Author::Human,
         "remember",
         r#"{"text": "Another note."}"#,
     )
     .unwrap_err();
-    assert!(matches!(error, EngramError::Forbidden(_)), "{error}");
+    assert!(matches!(error, KenningError::Forbidden(_)), "{error}");
     assert_eq!(
         store_state(&workspace.store_path()),
         before,
         "a refused write writes nothing"
     );
     // A thread may override the global setting, for itself only.
-    engram
+    kenning
         .set_setting(subject, Some("t1"), "allow_writes", "on")
         .unwrap();
     call(
-        &mut engram,
+        &mut kenning,
         subject,
         Author::Human,
         "remember",
@@ -381,7 +381,7 @@ fn settings_gate_writes_recall_and_injection_per_thread() {
     .unwrap();
     assert!(
         call(
-            &mut engram,
+            &mut kenning,
             subject,
             Author::Human,
             "remember",
@@ -390,22 +390,22 @@ fn settings_gate_writes_recall_and_injection_per_thread() {
         .is_err()
     );
 
-    engram
+    kenning
         .set_setting(subject, Some("quiet"), "allow_recall", "off")
         .unwrap();
     assert!(matches!(
         call(
-            &mut engram,
+            &mut kenning,
             subject,
             Author::Agent,
             "recall",
             r#"{"query": "config", "thread": "quiet"}"#
         ),
-        Err(EngramError::Forbidden(_))
+        Err(KenningError::Forbidden(_))
     ));
     assert_eq!(
         call(
-            &mut engram,
+            &mut kenning,
             subject,
             Author::Agent,
             "recall",
@@ -415,7 +415,7 @@ fn settings_gate_writes_recall_and_injection_per_thread() {
         1
     );
 
-    engram
+    kenning
         .set_setting(subject, None, "include_in_prompts", "off")
         .unwrap();
     let turn = TurnContext {
@@ -423,14 +423,14 @@ fn settings_gate_writes_recall_and_injection_per_thread() {
         ..TurnContext::default()
     };
     assert!(
-        engram
+        kenning
             .inject(subject, &turn, &Limits::default())
             .unwrap()
             .selection
             .chosen
             .is_empty()
     );
-    engram
+    kenning
         .set_setting(subject, Some("t1"), "include_in_prompts", "on")
         .unwrap();
     let turn = TurnContext {
@@ -439,7 +439,7 @@ fn settings_gate_writes_recall_and_injection_per_thread() {
         ..TurnContext::default()
     };
     assert_eq!(
-        engram
+        kenning
             .inject(subject, &turn, &Limits::default())
             .unwrap()
             .selection
@@ -449,11 +449,11 @@ fn settings_gate_writes_recall_and_injection_per_thread() {
     );
 
     assert!(
-        engram
+        kenning
             .set_setting(subject, None, "allow_writes", "sometimes")
             .is_err()
     );
-    let log = engram.log(subject, 100).unwrap();
+    let log = kenning.log(subject, 100).unwrap();
     assert!(log.iter().any(|e| {
         e["action"] == "setting"
             && e["detail"]
@@ -466,16 +466,16 @@ fn settings_gate_writes_recall_and_injection_per_thread() {
 #[test]
 fn the_memory_limit_is_enforced_with_a_clear_error() {
     let workspace = Workspace::new();
-    let mut engram = workspace.engram();
+    let mut kenning = workspace.kenning();
     let subject = &workspace.subject;
-    workspace.remember(&mut engram, Author::Human, r#"{"text": "one"}"#);
-    engram
+    workspace.remember(&mut kenning, Author::Human, r#"{"text": "one"}"#);
+    kenning
         .set_setting(subject, None, "max_memories", "2")
         .unwrap();
-    workspace.remember(&mut engram, Author::Human, r#"{"text": "two"}"#);
+    workspace.remember(&mut kenning, Author::Human, r#"{"text": "two"}"#);
     let before = store_state(&workspace.store_path());
     let error = call(
-        &mut engram,
+        &mut kenning,
         subject,
         Author::Human,
         "remember",
@@ -483,12 +483,12 @@ fn the_memory_limit_is_enforced_with_a_clear_error() {
     )
     .unwrap_err();
     assert!(
-        matches!(error, EngramError::LimitReached { limit: 2 }),
+        matches!(error, KenningError::LimitReached { limit: 2 }),
         "{error}"
     );
     assert!(error.to_string().contains("max_memories"));
     assert_eq!(store_state(&workspace.store_path()), before);
-    let stats = engram.stats(subject).unwrap();
+    let stats = kenning.stats(subject).unwrap();
     assert_eq!(stats["limits"]["max_memories"], 2);
     assert_eq!(stats["active"], 2);
     assert_eq!(stats["by_badge"]["native"], 2);
@@ -498,31 +498,31 @@ fn the_memory_limit_is_enforced_with_a_clear_error() {
 #[test]
 fn recall_and_list_filter_by_words_categories_and_tags_with_pages_per_scope() {
     let workspace = Workspace::new();
-    let mut engram = workspace.engram_with(Box::new(Guarded::new(NativePolicy::new())));
+    let mut kenning = workspace.kenning_with(Box::new(Guarded::new(NativePolicy::new())));
     let subject = &workspace.subject;
     for n in 0..1001 {
         workspace.remember(
-            &mut engram,
+            &mut kenning,
             Author::Agent,
             &format!(r#"{{"text": "global note {n}", "categories": ["bulk"]}}"#),
         );
     }
     for n in 0..3 {
         workspace.remember(
-            &mut engram,
+            &mut kenning,
             Author::Agent,
             &format!(r##"{{"text": "local note {n} about crypto #crypto", "tags": ["crypto"], "anchors": [{{"kind": "address", "address": {n}}}]}}"##),
         );
     }
-    let page1 = engram
+    let page1 = kenning
         .list_page(subject, &MemoryFilter::default(), 1)
         .unwrap();
     assert_eq!(page1.len(), 1003, "1,000 global and the 3 local memories");
-    let page2 = engram
+    let page2 = kenning
         .list_page(subject, &MemoryFilter::default(), 2)
         .unwrap();
     assert_eq!(page2.len(), 1);
-    let tagged = engram
+    let tagged = kenning
         .list_page(
             subject,
             &MemoryFilter {
@@ -534,7 +534,7 @@ fn recall_and_list_filter_by_words_categories_and_tags_with_pages_per_scope() {
         .unwrap();
     assert_eq!(tagged.len(), 3);
     let recalled = call(
-        &mut engram,
+        &mut kenning,
         subject,
         Author::Agent,
         "recall",
@@ -543,7 +543,7 @@ fn recall_and_list_filter_by_words_categories_and_tags_with_pages_per_scope() {
     .unwrap();
     assert_eq!(recalled["count"], 5);
     let recalled = call(
-        &mut engram,
+        &mut kenning,
         subject,
         Author::Agent,
         "recall",
@@ -561,15 +561,15 @@ fn an_older_store_is_backed_up_then_migrated() {
     let fixture = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/store-v1.sqlite");
     let store = data.join("account-fixture.sqlite");
     std::fs::copy(&fixture, &store).unwrap();
-    let engram = workspace.engram();
+    let kenning = workspace.kenning();
     let subject = Subject::parse("account:fixture").unwrap();
 
-    let stats = engram.stats(&subject).unwrap();
-    assert_eq!(stats["schema_version"], engram::store::CURRENT_VERSION);
+    let stats = kenning.stats(&subject).unwrap();
+    assert_eq!(stats["schema_version"], kenning::store::CURRENT_VERSION);
     assert_eq!(stats["by_status"]["forgotten"], 1);
     assert_eq!(stats["active"], 2);
     assert_eq!(
-        engram.review_list(&subject).unwrap().len(),
+        kenning.review_list(&subject).unwrap().len(),
         1,
         "the v1 pending memory is in the review queue"
     );
@@ -621,27 +621,27 @@ proptest! {
     #[test]
     fn quarantined_memories_are_never_injected_or_recalled(ops in proptest::collection::vec(op(), 1..24)) {
         let workspace = Workspace::new();
-        let mut engram = workspace.engram_with(Box::new(Guarded::new(NativePolicy::new())));
+        let mut kenning = workspace.kenning_with(Box::new(Guarded::new(NativePolicy::new())));
         let subject = &workspace.subject;
         let mut ids: Vec<u64> = Vec::new();
         for (n, op) in ops.iter().enumerate() {
             let outcome = match op {
                 Op::Remember { author, local } => {
                     let anchors = if *local { r#", "anchors": [{"kind": "address", "address": 4096}]"# } else { "" };
-                    call(&mut engram, subject, *author, "remember", &format!(r#"{{"text": "shared word note {n}"{anchors}}}"#))
+                    call(&mut kenning, subject, *author, "remember", &format!(r#"{{"text": "shared word note {n}"{anchors}}}"#))
                 }
                 Op::Revise { pick, author } if !ids.is_empty() => {
                     let id = ids[pick % ids.len()];
-                    call(&mut engram, subject, *author, "revise_memory", &format!(r#"{{"id": {id}, "text": "shared word revised {n}"}}"#))
+                    call(&mut kenning, subject, *author, "revise_memory", &format!(r#"{{"id": {id}, "text": "shared word revised {n}"}}"#))
                 }
                 Op::Forget { pick, author } if !ids.is_empty() => {
                     let id = ids[pick % ids.len()];
-                    call(&mut engram, subject, *author, "forget_memory", &format!(r#"{{"id": {id}}}"#))
+                    call(&mut kenning, subject, *author, "forget_memory", &format!(r#"{{"id": {id}}}"#))
                 }
                 Op::Review { pick, accept } if !ids.is_empty() => {
                     let id = ids[pick % ids.len()];
                     let decision = if *accept { Decision::Accept } else { Decision::Reject };
-                    engram.review(subject, id, decision, "tester")
+                    kenning.review(subject, id, decision, "tester")
                 }
                 _ => continue,
             };
@@ -653,24 +653,24 @@ proptest! {
         if ids.is_empty() {
             return Ok(());
         }
-        let kb = engram.open_existing(subject).unwrap();
+        let kb = kenning.open_existing(subject).unwrap();
         let usable = |id: u64| {
             let m = kb.get(id).unwrap().unwrap();
-            !m.badge.is_quarantined() && m.status == engram::store::Status::Active
+            !m.badge.is_quarantined() && m.status == kenning::store::Status::Active
         };
         let turn = TurnContext { cursor: Some(4096), query: "shared word".into(), ..TurnContext::default() };
-        let injection = engram.inject(subject, &turn, &Limits { local_quota: 50, global_quota: 50, token_budget: 100_000, max_snapshot_bytes: 1 << 20 }).unwrap();
+        let injection = kenning.inject(subject, &turn, &Limits { local_quota: 50, global_quota: 50, token_budget: 100_000, max_snapshot_bytes: 1 << 20 }).unwrap();
         for chosen in &injection.selection.chosen {
             prop_assert!(usable(chosen.id), "injected {}", chosen.id);
         }
         for id in injection.candidates.keys() {
             prop_assert!(usable(*id), "offered {} to the policy", id);
         }
-        let recalled = call(&mut engram, subject, Author::Agent, "recall", r#"{"query": "shared word", "limit": 100}"#).unwrap();
+        let recalled = call(&mut kenning, subject, Author::Agent, "recall", r#"{"query": "shared word", "limit": 100}"#).unwrap();
         for memory in recalled["memories"].as_array().unwrap() {
             prop_assert!(usable(memory["id"].as_u64().unwrap()), "recalled {}", memory["id"]);
         }
-        let by_anchor = call(&mut engram, subject, Author::Agent, "recall", r#"{"anchor": {"kind": "address", "address": 4096}, "limit": 100}"#).unwrap();
+        let by_anchor = call(&mut kenning, subject, Author::Agent, "recall", r#"{"anchor": {"kind": "address", "address": 4096}, "limit": 100}"#).unwrap();
         for memory in by_anchor["memories"].as_array().unwrap() {
             prop_assert!(usable(memory["id"].as_u64().unwrap()), "recalled by anchor {}", memory["id"]);
         }

@@ -3,11 +3,11 @@
 
 use std::time::{Duration, Instant};
 
-use engram::policy::{Guarded, Policy, SandboxLimits};
-use engram::store::Author;
-use engram::{EngramError, PolicyError, TurnContext};
-use engram_e2e::{Workspace, hostile_policy, store_state};
-use engram_policy::types::{Context, Limits, ScanItem, SubjectKind, Target};
+use kenning::policy::{Guarded, Policy, SandboxLimits};
+use kenning::store::Author;
+use kenning::{KenningError, PolicyError, TurnContext};
+use kenning_e2e::{Workspace, hostile_policy, store_state};
+use kenning_policy::types::{Context, Limits, ScanItem, SubjectKind, Target};
 
 /// A canonical `remember` call: the hostile policy passes arguments through unvalidated.
 fn remember_args(text: &str) -> String {
@@ -17,7 +17,7 @@ fn remember_args(text: &str) -> String {
 }
 
 fn context(query: &str) -> Context {
-    let mut context = Context::at(engram_e2e::NOW, SubjectKind::Binary);
+    let mut context = Context::at(kenning_e2e::NOW, SubjectKind::Binary);
     context.query = query.to_owned();
     context
 }
@@ -92,7 +92,7 @@ fn a_panic_becomes_a_trap_and_the_next_call_runs_in_a_fresh_instance() {
 #[test]
 fn lies_are_refused_by_the_host() {
     let mut policy = Guarded::new(hostile_policy(SandboxLimits::default()));
-    let (_, candidates) = engram::bench::workload(20);
+    let (_, candidates) = kenning::bench::workload(20);
     let error = policy
         .select(&context("bad-ids"), &candidates, &Limits::default())
         .unwrap_err();
@@ -113,7 +113,7 @@ fn lies_are_refused_by_the_host() {
 #[test]
 fn a_trapping_policy_leaves_the_store_untouched() {
     let workspace = Workspace::new();
-    let mut good = workspace.engram();
+    let mut good = workspace.kenning();
     workspace.remember(
         &mut good,
         Author::Human,
@@ -127,7 +127,7 @@ fn a_trapping_policy_leaves_the_store_untouched() {
     let before = store_state(&workspace.store_path());
     assert_eq!(before.integrity, "ok");
 
-    let mut hostile = workspace.hostile_engram(SandboxLimits {
+    let mut hostile = workspace.hostile_kenning(SandboxLimits {
         fuel: 50_000_000,
         memory_bytes: 32 << 20,
     });
@@ -141,7 +141,7 @@ fn a_trapping_policy_leaves_the_store_untouched() {
             )
             .unwrap_err();
         assert!(
-            matches!(error, EngramError::Policy(_)),
+            matches!(error, KenningError::Policy(_)),
             "{trigger}: {error}"
         );
         let turn = TurnContext {
@@ -153,7 +153,7 @@ fn a_trapping_policy_leaves_the_store_untouched() {
             .inject(&workspace.subject, &turn, &Limits::default())
             .unwrap_err();
         assert!(
-            matches!(error, EngramError::Policy(_)),
+            matches!(error, KenningError::Policy(_)),
             "{trigger}: {error}"
         );
         assert_eq!(
@@ -175,7 +175,7 @@ fn a_trapping_policy_leaves_the_store_untouched() {
     assert_eq!(store_state(&workspace.store_path()), before);
 }
 
-fn scan_count(policy: &mut engram::policy::ComponentPolicy) -> String {
+fn scan_count(policy: &mut kenning::policy::ComponentPolicy) -> String {
     let results = policy
         .scan(&[ScanItem {
             text: "count".into(),

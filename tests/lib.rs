@@ -2,10 +2,10 @@
 
 use std::path::{Path, PathBuf};
 
-use engram::Engram;
-use engram::policy::{Guarded, Policy, PolicyEngine, SandboxLimits};
-use engram::store::Author;
-use engram::subject::Subject;
+use kenning::Kenning;
+use kenning::policy::{Guarded, Policy, PolicyEngine, SandboxLimits};
+use kenning::store::Author;
+use kenning::subject::Subject;
 
 /// The hostile policy component built by `build.rs`.
 pub const HOSTILE_POLICY_WASM: &str = env!("HOSTILE_POLICY_WASM");
@@ -41,28 +41,28 @@ impl Workspace {
         self.subject.store_path(&self.data_dir())
     }
 
-    /// An engram over this workspace with the embedded default component.
-    pub fn engram(&self) -> Engram {
+    /// An kenning over this workspace with the embedded default component.
+    pub fn kenning(&self) -> Kenning {
         let engine = PolicyEngine::new(None).expect("engine");
         let policy = engine
             .load_default(SandboxLimits::default())
             .expect("default policy loads");
-        self.engram_with(Box::new(Guarded::new(policy)))
+        self.kenning_with(Box::new(Guarded::new(policy)))
     }
 
-    /// An engram over this workspace with the given policy.
-    pub fn engram_with(&self, policy: Box<dyn Policy>) -> Engram {
-        Engram::new(self.data_dir(), policy).with_fixed_now(NOW)
+    /// An kenning over this workspace with the given policy.
+    pub fn kenning_with(&self, policy: Box<dyn Policy>) -> Kenning {
+        Kenning::new(self.data_dir(), policy).with_fixed_now(NOW)
     }
 
-    /// An engram with the hostile fixture under `limits`.
-    pub fn hostile_engram(&self, limits: SandboxLimits) -> Engram {
-        self.engram_with(Box::new(Guarded::new(hostile_policy(limits))))
+    /// An kenning with the hostile fixture under `limits`.
+    pub fn hostile_kenning(&self, limits: SandboxLimits) -> Kenning {
+        self.kenning_with(Box::new(Guarded::new(hostile_policy(limits))))
     }
 
     /// Remembers through the default policy and returns the new id.
-    pub fn remember(&self, engram: &mut Engram, author: Author, args: &str) -> u64 {
-        let answer = engram
+    pub fn remember(&self, kenning: &mut Kenning, author: Author, args: &str) -> u64 {
+        let answer = kenning
             .call(&self.subject, author, "remember", args)
             .expect("remember succeeds");
         answer["id"].as_u64().expect("an id")
@@ -76,7 +76,7 @@ impl Default for Workspace {
 }
 
 /// Loads the hostile fixture.
-pub fn hostile_policy(limits: SandboxLimits) -> engram::policy::ComponentPolicy {
+pub fn hostile_policy(limits: SandboxLimits) -> kenning::policy::ComponentPolicy {
     let engine = PolicyEngine::new(None).expect("engine");
     engine
         .load_file(Path::new(HOSTILE_POLICY_WASM), limits)

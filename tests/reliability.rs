@@ -5,7 +5,7 @@ use std::io::{BufRead, BufReader};
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
 
-use engram_e2e::store_state;
+use kenning_e2e::store_state;
 
 fn spawn_writer(data_dir: &Path, subject: &str, label: &str, count: u64) -> Child {
     Command::new(env!("CARGO_BIN_EXE_writer"))
@@ -121,7 +121,7 @@ fn a_writer_killed_mid_stream_leaves_a_sound_store_with_every_acknowledged_write
     for (id, n) in acknowledged.iter().chain(&late) {
         assert_eq!(stored.get(id), Some(&format!("writer k note {n}")));
     }
-    // The store still opens and takes writes through engram.
+    // The store still opens and takes writes through kenning.
     let status = spawn_writer(&data, subject, "after", 1).wait().unwrap();
     assert!(status.success());
 }

@@ -1,4 +1,4 @@
-//! The WebAssembly component: exports `engram:policy/policy` by converting the generated
+//! The WebAssembly component: exports `kenning:policy/policy` by converting the generated
 //! binding types to and from the plain types in [`crate::types`] and calling the library.
 //!
 //! Compiled only for `wasm32`. Every conversion matches every variant, so a contract change
@@ -9,9 +9,9 @@ wit_bindgen::generate!({
     path: "../wit",
 });
 
-use self::engram::policy::types as wit;
+use self::kenning::policy::types as wit;
 use crate::types as plain;
-use exports::engram::policy::policy::Guest;
+use exports::kenning::policy::policy::Guest;
 
 /// The exported policy.
 struct DefaultPolicy;

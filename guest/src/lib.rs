@@ -1,4 +1,4 @@
-//! engram's default memory policy.
+//! kenning's default memory policy.
 //!
 //! Four duties, each a pure function of its inputs (no I/O, no clock, no randomness):
 //! [`validate`] checks tool calls and records (imports, extraction results) against closed
@@ -8,7 +8,7 @@
 //!
 //! Natively this is an ordinary library (the host links it for benchmarks, golden vectors and
 //! fallback); built for `wasm32-wasip2` it is the component that implements
-//! `engram:policy/policy@0.1.0` (see `wit/policy.wit`).
+//! `kenning:policy/policy@0.1.0` (see `wit/policy.wit`).
 //!
 //! Modules, one concern each: `validate` (closed schemas), `scan` (secrets and unsafe content),
 //! `score` (anchor, lexical, confidence and recency parts), `select` (quotas, duplicates,
@@ -41,7 +41,7 @@ use types::{
 pub const CONTRACT_VERSION: &str = "0.1.0";
 
 /// The name this policy reports through [`describe`] and prints in its snapshot header.
-pub const POLICY_NAME: &str = "engram-default";
+pub const POLICY_NAME: &str = "kenning-default";
 
 /// Largest `args_json` accepted by [`validate`] for a tool call or an import record, in bytes.
 pub const MAX_ARGS_BYTES: usize = 65536;
@@ -134,7 +134,7 @@ mod tests {
     #[test]
     fn describe_reports_every_capability_and_default_limits() {
         let info = describe();
-        assert_eq!(info.name, "engram-default");
+        assert_eq!(info.name, "kenning-default");
         assert_eq!(info.version, env!("CARGO_PKG_VERSION"));
         assert_eq!(info.contract_version, CONTRACT_VERSION);
         assert_eq!(info.capabilities.len(), 4);
@@ -144,6 +144,6 @@ mod tests {
     #[test]
     fn contract_version_matches_the_wit_package() {
         let wit = include_str!("../../wit/policy.wit");
-        assert!(wit.contains(&format!("package engram:policy@{CONTRACT_VERSION};")));
+        assert!(wit.contains(&format!("package kenning:policy@{CONTRACT_VERSION};")));
     }
 }

@@ -1,4 +1,4 @@
-//! Plain Rust mirrors of the types in `wit/policy.wit` (`engram:policy/types@0.1.0`).
+//! Plain Rust mirrors of the types in `wit/policy.wit` (`kenning:policy/types@0.1.0`).
 //!
 //! The policy's logic works on these, so it runs and unit-tests natively; the component glue
 //! (`component.rs`) and the host's adapter convert to and from the generated bindings. Field
@@ -14,6 +14,7 @@ pub type MemoryId = u64;
 
 /// Where a memory applies.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum Scope {
     /// Applies to the whole subject.
@@ -24,6 +25,7 @@ pub enum Scope {
 
 /// What kind of knowledge a memory holds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum MemoryKind {
     /// Something true about the subject.
@@ -38,6 +40,7 @@ pub enum MemoryKind {
 
 /// What a piece of text is about to become.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum Target {
     /// The user profile (USER.md).
@@ -54,6 +57,7 @@ pub enum Target {
 
 /// What a knowledge base is about.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum SubjectKind {
     /// A program under analysis.
@@ -66,6 +70,7 @@ pub enum SubjectKind {
 
 /// A function of the subject, in file offsets.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct FunctionAnchor {
     /// Offset of the first byte.
     pub start: u64,
@@ -77,6 +82,7 @@ pub struct FunctionAnchor {
 
 /// A half-open range of file offsets.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct OffsetRange {
     /// First offset.
     pub start: u64,
@@ -86,6 +92,7 @@ pub struct OffsetRange {
 
 /// An offset and a radius around it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct OffsetRadius {
     /// The centre offset.
     pub offset: u64,
@@ -95,6 +102,7 @@ pub struct OffsetRadius {
 
 /// Where a local memory applies; addresses are file offsets.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Anchor {
     /// Inside a function.
@@ -117,6 +125,7 @@ pub enum Anchor {
 
 /// A function of the running image, in addresses.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct LiveFunction {
     /// Address of the first byte.
     pub start: u64,
@@ -128,6 +137,7 @@ pub struct LiveFunction {
 
 /// Where the agent is working this turn.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Context {
     /// Now, from the host's clock.
     pub now: Timestamp,
@@ -168,6 +178,7 @@ impl Context {
 
 /// A memory offered for selection.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Candidate {
     /// The memory's id.
     pub id: MemoryId,
@@ -193,6 +204,7 @@ pub struct Candidate {
 
 /// Quotas and budgets for one selection.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Limits {
     /// Most local memories.
     pub local_quota: u32,
@@ -217,6 +229,7 @@ impl Default for Limits {
 
 /// The parts of a score.
 #[derive(Debug, Clone, Copy, PartialEq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct ScoreParts {
     /// Anchor match, 0 to 1.
     pub anchor: f32,
@@ -232,6 +245,7 @@ pub struct ScoreParts {
 
 /// Snapshot section of a chosen memory.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum Section {
     /// A binary's global memories.
@@ -250,6 +264,7 @@ pub enum Section {
 
 /// A chosen memory.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Chosen {
     /// One of the candidates' ids.
     pub id: MemoryId,
@@ -261,6 +276,7 @@ pub struct Chosen {
 
 /// Why a candidate was left out.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum RejectReason {
     /// Its scope's quota was full.
@@ -277,6 +293,7 @@ pub enum RejectReason {
 
 /// A candidate left out.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Rejected {
     /// The memory's id.
     pub id: MemoryId,
@@ -288,6 +305,7 @@ pub struct Rejected {
 
 /// The outcome of one selection.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Selection {
     /// Chosen, in render order.
     pub chosen: Vec<Chosen>,
@@ -301,6 +319,7 @@ pub struct Selection {
 
 /// Text to scan.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct ScanItem {
     /// The text.
     pub text: String,
@@ -310,6 +329,7 @@ pub struct ScanItem {
 
 /// What to do with a scanned text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum Verdict {
     /// Store as is.
@@ -322,6 +342,7 @@ pub enum Verdict {
 
 /// Something a scan found.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Finding {
     /// What was found.
     pub kind: String,
@@ -333,6 +354,7 @@ pub struct Finding {
 
 /// The outcome of scanning one item.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct ScanResult {
     /// What to do.
     pub verdict: Verdict,
@@ -346,6 +368,7 @@ pub struct ScanResult {
 
 /// A problem with one field.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct FieldError {
     /// The field path, such as `anchors[0].start`; empty for the whole value.
     pub path: String,
@@ -375,6 +398,7 @@ impl std::fmt::Display for FieldError {
 
 /// A tool call that passed validation.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct ValidatedCall {
     /// The tool's name.
     pub tool: String,
@@ -384,6 +408,7 @@ pub struct ValidatedCall {
 
 /// What a policy implements.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum Capability {
     /// `validate`.
@@ -398,6 +423,7 @@ pub enum Capability {
 
 /// Who a policy is.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct PolicyInfo {
     /// Name.
     pub name: String,

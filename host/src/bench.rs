@@ -1,16 +1,16 @@
-//! `engram bench`: the sandbox's costs, measured in one run so they compare as ratios.
+//! `kenning bench`: the sandbox's costs, measured in one run so they compare as ratios.
 //!
 //! Figures are medians: these machines are shared and noisy.
 
 use std::time::{Duration, Instant};
 
-use engram_policy::types::{
+use kenning_policy::types::{
     Anchor, Candidate, Context, FunctionAnchor, Limits, LiveFunction, MemoryKind, OffsetRadius,
     OffsetRange, ScanItem, Scope, SubjectKind, Target,
 };
 use serde::Serialize;
 
-use crate::engram::{Engram, TurnContext};
+use crate::kenning::{Kenning, TurnContext};
 use crate::error::{PolicyError, Result};
 use crate::policy::{
     ComponentPolicy, DEFAULT_POLICY_WASM, Guarded, NativePolicy, Policy, PolicyEngine,
@@ -46,7 +46,7 @@ impl Default for BenchConfig {
     }
 }
 
-/// The figures `engram bench --json` prints.
+/// The figures `kenning bench --json` prints.
 #[derive(Debug, Clone, Serialize)]
 pub struct BenchReport {
     /// Median time to instantiate the policy from the pre-instantiated component, µs.
@@ -89,16 +89,16 @@ pub fn run(config: &BenchConfig) -> Result<BenchReport> {
     let engine = PolicyEngine::new(None)?;
     let compile_ms = median_ms(config.compiles, || {
         engine
-            .compile("engram-default", DEFAULT_POLICY_WASM)
+            .compile("kenning-default", DEFAULT_POLICY_WASM)
             .map(drop)
     })?;
 
     let cache_dir = tempfile_dir().map_err(runtime)?;
     let cached = PolicyEngine::new(Some(cache_dir.clone()))?;
-    cached.compile("engram-default", DEFAULT_POLICY_WASM)?;
+    cached.compile("kenning-default", DEFAULT_POLICY_WASM)?;
     let cached_load_ms = median_ms(config.compiles.max(5), || {
         cached
-            .compile("engram-default", DEFAULT_POLICY_WASM)
+            .compile("kenning-default", DEFAULT_POLICY_WASM)
             .map(drop)
     })?;
     let _ = std::fs::remove_dir_all(&cache_dir);
@@ -187,7 +187,7 @@ fn inject_figures(engine: &PolicyEngine, config: &BenchConfig) -> Result<InjectF
         let path = subject.store_path(&dir);
         populate(&path, config.memories)?;
         let policy = engine.load_default(SandboxLimits::default())?;
-        let mut engram = Engram::new(&dir, Box::new(Guarded::new(policy))).with_fixed_now(NOW);
+        let mut kenning = Kenning::new(&dir, Box::new(Guarded::new(policy))).with_fixed_now(NOW);
         let turns: Vec<TurnContext> = (0..config.turns.max(2)).map(|i| turn(i as u64)).collect();
         let kb = KnowledgeBase::open_existing(&path)?.expect("just built");
         let mut query = Vec::with_capacity(turns.len());
@@ -198,7 +198,7 @@ fn inject_figures(engine: &PolicyEngine, config: &BenchConfig) -> Result<InjectF
             let context = turn.to_context(NOW, SubjectKind::Binary);
             let mut time_query = || -> Result<()> {
                 let start = Instant::now();
-                crate::engram::gather_candidates(&kb, &context)?;
+                crate::kenning::gather_candidates(&kb, &context)?;
                 query.push(start.elapsed());
                 Ok(())
             };
@@ -206,7 +206,7 @@ fn inject_figures(engine: &PolicyEngine, config: &BenchConfig) -> Result<InjectF
                 time_query()?;
             }
             let start = Instant::now();
-            engram.inject(&subject, turn, &Limits::default())?;
+            kenning.inject(&subject, turn, &Limits::default())?;
             inject.push(start.elapsed());
             if i % 2 == 1 {
                 time_query()?;
@@ -351,7 +351,7 @@ pub fn turn(i: u64) -> TurnContext {
 }
 
 fn tempfile_dir() -> std::io::Result<std::path::PathBuf> {
-    let dir = std::env::temp_dir().join(format!("engram-bench-{}", std::process::id()));
+    let dir = std::env::temp_dir().join(format!("kenning-bench-{}", std::process::id()));
     std::fs::create_dir_all(&dir)?;
     Ok(dir)
 }

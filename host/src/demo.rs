@@ -1,39 +1,39 @@
-//! `engram demo`: a scripted session over a real knowledge base that shows what engram does:
+//! `kenning demo`: a scripted session over a real knowledge base that shows what kenning does:
 //! remembering, redaction, blocking, quarantine and injection, including after a rebase.
 
 use std::io::Write;
 use std::path::Path;
 
-use engram_policy::types::{Limits, LiveFunction};
+use kenning_policy::types::{Limits, LiveFunction};
 use serde_json::Value;
 
-use crate::engram::{Engram, TurnContext};
+use crate::kenning::{Kenning, TurnContext};
 use crate::error::Result;
 use crate::store::Author;
 use crate::subject::Subject;
 
-/// Runs the demo against `engram`, writing the narrative to `out`. The subject is a small file
+/// Runs the demo against `kenning`, writing the narrative to `out`. The subject is a small file
 /// created in `work_dir`.
-pub fn run(engram: &mut Engram, work_dir: &Path, out: &mut dyn Write) -> Result<()> {
+pub fn run(kenning: &mut Kenning, work_dir: &Path, out: &mut dyn Write) -> Result<()> {
     let binary = work_dir.join("crackme.bin");
-    let io = |source| crate::EngramError::Io {
+    let io = |source| crate::KenningError::Io {
         path: binary.clone(),
         source,
     };
     std::fs::create_dir_all(work_dir).map_err(io)?;
     std::fs::write(
         &binary,
-        b"MZ\x90\0engram demo binary: a stand-in for the program under analysis",
+        b"MZ\x90\0kenning demo binary: a stand-in for the program under analysis",
     )
     .map_err(io)?;
     let subject = Subject::parse(&binary.display().to_string())?;
     let mut say = |text: String| {
         let _ = writeln!(out, "{text}");
     };
-    say(format!("engram demo: subject {subject}"));
+    say(format!("kenning demo: subject {subject}"));
     say(format!(
         "knowledge base: {}\n",
-        subject.store_path(engram.data_dir()).display()
+        subject.store_path(kenning.data_dir()).display()
     ));
 
     let steps: [(&str, Author, &str, &str); 6] = [
@@ -76,10 +76,10 @@ pub fn run(engram: &mut Engram, work_dir: &Path, out: &mut dyn Write) -> Result<
     ];
     for (index, (title, author, tool, args)) in steps.iter().enumerate() {
         say(format!(
-            "{}. {title}\n   $ engram call {tool} --author {author} '{args}'",
+            "{}. {title}\n   $ kenning call {tool} --author {author} '{args}'",
             index + 1
         ));
-        let answer = match engram.call(&subject, *author, tool, args) {
+        let answer = match kenning.call(&subject, *author, tool, args) {
             Ok(mut value) => {
                 value
                     .as_object_mut()
@@ -114,9 +114,9 @@ pub fn run(engram: &mut Engram, work_dir: &Path, out: &mut dyn Write) -> Result<
             query: "how is the config decrypted".into(),
             ..TurnContext::default()
         };
-        let injection = engram.inject(&subject, &turn, &Limits::default())?;
+        let injection = kenning.inject(&subject, &turn, &Limits::default())?;
         say(format!(
-            "{title}\n   $ engram inject --image-base {base:#x} --cursor {:#x} --function decrypt_config@{:#x}-{:#x} --query '{}'",
+            "{title}\n   $ kenning inject --image-base {base:#x} --cursor {:#x} --function decrypt_config@{:#x}-{:#x} --query '{}'",
             base + 0x1080,
             base + 0x1000,
             base + 0x1200,

@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use engram_policy::types::FieldError;
+use kenning_policy::types::FieldError;
 
 /// A policy failed: it could not be loaded, it trapped, ran out of its budget, or answered
 /// something the host refuses to act on. The store is never touched when this is returned.
@@ -80,9 +80,9 @@ pub enum PolicyError {
     Runtime(String),
 }
 
-/// Everything the engram library can fail with.
+/// Everything the kenning library can fail with.
 #[derive(Debug, thiserror::Error)]
-pub enum EngramError {
+pub enum KenningError {
     /// A tool call or record failed its schema.
     #[error("invalid {tool} arguments: {}", join_field_errors(.errors))]
     Invalid {
@@ -148,9 +148,9 @@ pub enum EngramError {
     /// The author may not do this.
     #[error("not allowed: {0}")]
     Forbidden(String),
-    /// The store was written by a newer engram.
+    /// The store was written by a newer kenning.
     #[error(
-        "knowledge base {} has schema version {found}, newer than this engram supports ({supported}); upgrade engram, the file was left untouched",
+        "knowledge base {} has schema version {found}, newer than this kenning supports ({supported}); upgrade kenning, the file was left untouched",
         .path.display()
     )]
     NewerStore {
@@ -161,8 +161,8 @@ pub enum EngramError {
         /// The newest this build knows.
         supported: i64,
     },
-    /// The file is not an engram knowledge base.
-    #[error("{} is not an engram knowledge base: {problem}", .path.display())]
+    /// The file is not a kenning knowledge base.
+    #[error("{} is not a kenning knowledge base: {problem}", .path.display())]
     NotAStore {
         /// The file.
         path: PathBuf,
@@ -201,5 +201,5 @@ fn join_field_errors(errors: &[FieldError]) -> String {
         .join("; ")
 }
 
-/// Shorthand for results of the engram library.
-pub type Result<T, E = EngramError> = std::result::Result<T, E>;
+/// Shorthand for results of the kenning library.
+pub type Result<T, E = KenningError> = std::result::Result<T, E>;

@@ -1,32 +1,39 @@
-//! engram's host: persistent, governed long-term memory for AI agents, whose policy is a
+//! kenning's host: persistent, governed long-term memory for AI agents, whose policy is a
 //! sandboxed WebAssembly component.
 //!
+//! - [`Service`]: the one API every interface dispatches through (tools, turns, review,
+//!   settings, statistics), made by [`ServiceBuilder`], which always guards the policy;
+//! - [`api`]: the typed requests and responses, and the JSON Schemas made from them;
+//! - [`mcp`]: the MCP server, an adapter over the service;
+//! - [`provenance`]: who may write, change and accept what;
 //! - [`policy`]: loading policy components under wasmtime (fuel, memory cap, compiled-code
 //!   cache) and checking their answers;
-//! - [`store`]: one SQLite knowledge base per [`subject`], with migrations and audit;
-//! - [`engram`]: the operations (tool calls, turns, scans) every interface dispatches through;
-//! - [`bench`] and [`demo`]: what `engram bench` and `engram demo` run.
+//! - [`store`]: one SQLite knowledge base per [`subject`], with migrations and audit.
 //!
 //! ```no_run
-//! use engram::{Engram, policy::{Guarded, PolicyEngine, SandboxLimits}, store::Author, subject::Subject};
-//! let engine = PolicyEngine::new(None)?;
-//! let policy = Guarded::new(engine.load_default(SandboxLimits::default())?);
-//! let mut engram = Engram::new("/tmp/engram", Box::new(policy));
+//! use kenning::{Service, api::MemoryArgs, api::{MemoryActionArg, MemoryTargetArg}, store::Author, subject::Subject};
+//! let service = Service::builder("/tmp/kenning").build()?;
 //! let subject = Subject::parse("profile:me")?;
-//! engram.call(&subject, Author::Human, "memory", r#"{"action":"add","target":"user","content":"Prefers short answers."}"#)?;
+//! service.edit_profile(&subject, Author::Human, &MemoryArgs {
+//!     action: MemoryActionArg::Add,
+//!     target: MemoryTargetArg::User,
+//!     content: Some("Prefers short answers.".into()),
+//!     old_text: None,
+//!     thread: None,
+//! })?;
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-pub mod bench;
-pub mod demo;
-pub mod engram;
+pub mod api;
 pub mod error;
-pub mod eval;
-pub mod governance;
+// pub mod mcp;
 pub mod policy;
+pub mod provenance;
+pub mod service;
 pub mod settings;
 pub mod store;
 pub mod subject;
 
-pub use crate::engram::{Engram, Injection, TurnContext};
-pub use crate::error::{EngramError, PolicyError, Result};
+pub use crate::error::{KenningError, PolicyError, Result};
+pub use crate::service::turn::{Injection, TurnContext};
+pub use crate::service::{PolicySource, Service, ServiceBuilder};

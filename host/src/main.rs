@@ -1,23 +1,23 @@
-//! The `engram` command-line program.
+//! The `kenning` command-line program.
 
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use engram::governance::Decision;
-use engram::policy::{Guarded, NativePolicy, Policy, PolicyEngine, SandboxLimits};
-use engram::store::{Author, MemoryFilter};
-use engram::subject::{Subject, default_data_dir};
-use engram::{Engram, EngramError, TurnContext};
-use engram_policy::types::{FieldError, Limits, LiveFunction, ScanItem, Scope, Target};
+use kenning::governance::Decision;
+use kenning::policy::{Guarded, NativePolicy, Policy, PolicyEngine, SandboxLimits};
+use kenning::store::{Author, MemoryFilter};
+use kenning::subject::{Subject, default_data_dir};
+use kenning::{Kenning, KenningError, TurnContext};
+use kenning_policy::types::{FieldError, Limits, LiveFunction, ScanItem, Scope, Target};
 use serde_json::{Value, json};
 
 /// Persistent, governed long-term memory for AI agents, with a sandboxed WebAssembly policy.
 #[derive(Parser)]
-#[command(name = "engram", version, about, long_about = None)]
+#[command(name = "kenning", version, about, long_about = None)]
 struct Cli {
-    /// Where knowledge bases live [default: $ENGRAM_HOME, else $XDG_DATA_HOME/engram, else ~/.local/share/engram]
+    /// Where knowledge bases live [default: $KENNING_HOME, else $XDG_DATA_HOME/kenning, else ~/.local/share/kenning]
     #[arg(long, global = true, value_name = "DIR")]
     data_dir: Option<PathBuf>,
     /// A policy component to use instead of the embedded default.
@@ -393,7 +393,7 @@ fn main() -> ExitCode {
     match run(cli) {
         Ok(code) => code,
         Err(error) => {
-            eprintln!("engram: error: {error}");
+            eprintln!("kenning: error: {error}");
             ExitCode::FAILURE
         }
     }
@@ -403,13 +403,13 @@ fn data_dir(cli: &Cli) -> PathBuf {
     cli.data_dir.clone().unwrap_or_else(default_data_dir)
 }
 
-fn load_policy(cli: &Cli) -> Result<Box<dyn Policy>, EngramError> {
+fn load_policy(cli: &Cli) -> Result<Box<dyn Policy>, KenningError> {
     load_policy_for(cli, false)
 }
 
 /// Loads the policy; `session` keeps one instance for all the calls of this command (for
 /// streams of scans from one caller).
-fn load_policy_for(cli: &Cli, session: bool) -> Result<Box<dyn Policy>, EngramError> {
+fn load_policy_for(cli: &Cli, session: bool) -> Result<Box<dyn Policy>, KenningError> {
     if cli.native_policy {
         return Ok(Box::new(Guarded::new(NativePolicy::new())));
     }
@@ -426,17 +426,17 @@ fn load_policy_for(cli: &Cli, session: bool) -> Result<Box<dyn Policy>, EngramEr
     Ok(Box::new(Guarded::new(policy)))
 }
 
-/// An engram for commands that only read or govern the store and never call the policy
+/// An kenning for commands that only read or govern the store and never call the policy
 /// (list, review, settings, stats, log, view): it skips compiling the component.
-fn store_only(cli: &Cli) -> Engram {
-    Engram::new(data_dir(cli), Box::new(NativePolicy::new()))
+fn store_only(cli: &Cli) -> Kenning {
+    Kenning::new(data_dir(cli), Box::new(NativePolicy::new()))
 }
 
-fn engram(cli: &Cli) -> Result<Engram, EngramError> {
-    Ok(Engram::new(data_dir(cli), load_policy(cli)?))
+fn kenning(cli: &Cli) -> Result<Kenning, KenningError> {
+    Ok(Kenning::new(data_dir(cli), load_policy(cli)?))
 }
 
-fn run(cli: Cli) -> Result<ExitCode, EngramError> {
+fn run(cli: Cli) -> Result<ExitCode, KenningError> {
     match &cli.command {
         Command::Remember(cmd) => {
             let subject = Subject::parse(&cmd.subject.subject)?;
@@ -456,14 +456,14 @@ fn run(cli: Cli) -> Result<ExitCode, EngramError> {
                 args["confidence"] = json!(confidence);
             }
             let answer =
-                engram(&cli)?.call(&subject, cmd.author.into(), "remember", &args.to_string())?;
+                kenning(&cli)?.call(&subject, cmd.author.into(), "remember", &args.to_string())?;
             println!("{answer}");
         }
         Command::Recall(cmd) => {
             let subject = Subject::parse(&cmd.subject.subject)?;
             let args = json!({"query": cmd.query, "scope": cmd.scope, "tags": cmd.tags, "categories": cmd.categories, "limit": cmd.limit, "offset": cmd.offset, "thread": cmd.thread});
             let answer =
-                engram(&cli)?.call(&subject, Author::Human, "recall", &args.to_string())?;
+                kenning(&cli)?.call(&subject, Author::Human, "recall", &args.to_string())?;
             for memory in answer["memories"].as_array().into_iter().flatten() {
                 println!(
                     "#{} [{} {}] {}",
@@ -499,7 +499,7 @@ fn run(cli: Cli) -> Result<ExitCode, EngramError> {
                 token_budget: cmd.token_budget,
                 ..Limits::default()
             };
-            let injection = engram(&cli)?.inject(&subject, &turn, &limits)?;
+            let injection = kenning(&cli)?.inject(&subject, &turn, &limits)?;
             if cmd.json {
                 println!(
                     "{}",
@@ -520,7 +520,7 @@ fn run(cli: Cli) -> Result<ExitCode, EngramError> {
         Command::Forget(cmd) => {
             let subject = Subject::parse(&cmd.subject.subject)?;
             let args = json!({"id": cmd.id, "reason": cmd.reason});
-            let answer = engram(&cli)?.call(
+            let answer = kenning(&cli)?.call(
                 &subject,
                 cmd.author.into(),
                 "forget_memory",
@@ -552,24 +552,24 @@ fn run(cli: Cli) -> Result<ExitCode, EngramError> {
                 include_quarantined: cmd.pending,
                 ..MemoryFilter::default()
             };
-            let engram = store_only(&cli);
+            let kenning = store_only(&cli);
             print_memories(
-                &engram.list_page(&subject, &filter, cmd.page)?,
+                &kenning.list_page(&subject, &filter, cmd.page)?,
                 cmd.json,
                 |m| {
                     format!(
                         "{} {} {}",
-                        engram::store::scope_str(m.scope),
+                        kenning::store::scope_str(m.scope),
                         m.badge,
-                        engram::store::kind_str(m.kind)
+                        kenning::store::kind_str(m.kind)
                     )
                 },
             );
         }
         Command::Scan(cmd) => {
-            let mut engram = Engram::new(data_dir(&cli), load_policy_for(&cli, cmd.jsonl)?);
+            let mut kenning = Kenning::new(data_dir(&cli), load_policy_for(&cli, cmd.jsonl)?);
             if cmd.jsonl {
-                scan_jsonl(&mut engram)?;
+                scan_jsonl(&mut kenning)?;
             } else {
                 let target = parse_target(&cmd.target).ok_or_else(|| {
                     usage(&format!(
@@ -580,13 +580,13 @@ fn run(cli: Cli) -> Result<ExitCode, EngramError> {
                 let text = match &cmd.text {
                     Some(text) => text.clone(),
                     None => std::io::read_to_string(std::io::stdin()).map_err(|source| {
-                        EngramError::Io {
+                        KenningError::Io {
                             path: "<stdin>".into(),
                             source,
                         }
                     })?,
                 };
-                let result = engram.scan(&[ScanItem { text, target }])?.remove(0);
+                let result = kenning.scan(&[ScanItem { text, target }])?.remove(0);
                 println!(
                     "{}",
                     serde_json::to_string(&result).expect("results serialise")
@@ -596,7 +596,7 @@ fn run(cli: Cli) -> Result<ExitCode, EngramError> {
         Command::Call(cmd) => {
             // `call` refuses record kinds (import-record, extraction): they are no tools.
             let outcome = Subject::parse(&cmd.subject.subject).and_then(|subject| {
-                engram(&cli)?.call(&subject, cmd.author.into(), &cmd.tool, &cmd.args)
+                kenning(&cli)?.call(&subject, cmd.author.into(), &cmd.tool, &cmd.args)
             });
             return Ok(match outcome {
                 Ok(mut answer) => {
@@ -610,7 +610,7 @@ fn run(cli: Cli) -> Result<ExitCode, EngramError> {
                 }
                 Err(error) => {
                     let mut line = json!({"ok": false, "error": error.to_string()});
-                    if let EngramError::Invalid { errors, .. } = &error {
+                    if let KenningError::Invalid { errors, .. } = &error {
                         line["errors"] = json!(errors);
                     }
                     println!("{line}");
@@ -621,7 +621,7 @@ fn run(cli: Cli) -> Result<ExitCode, EngramError> {
         Command::Validate(cmd) => {
             let input: Box<dyn BufRead> = match &cmd.file {
                 Some(path) => Box::new(std::io::BufReader::new(
-                    std::fs::File::open(path).map_err(|source| EngramError::Io {
+                    std::fs::File::open(path).map_err(|source| KenningError::Io {
                         path: path.clone(),
                         source,
                     })?,
@@ -638,11 +638,11 @@ fn run(cli: Cli) -> Result<ExitCode, EngramError> {
             });
         }
         Command::Review(review) => {
-            let mut engram = store_only(&cli);
+            let mut kenning = store_only(&cli);
             match review {
                 ReviewCmd::List(cmd) => {
                     let subject = Subject::parse(&cmd.subject.subject)?;
-                    print_memories(&engram.review_list(&subject)?, cmd.json, |m| {
+                    print_memories(&kenning.review_list(&subject)?, cmd.json, |m| {
                         format!("{} by {}", m.badge, m.author)
                     });
                 }
@@ -655,18 +655,18 @@ fn run(cli: Cli) -> Result<ExitCode, EngramError> {
                     let subject = Subject::parse(&cmd.subject.subject)?;
                     println!(
                         "{}",
-                        engram.review(&subject, cmd.id, decision, &cmd.reviewer)?
+                        kenning.review(&subject, cmd.id, decision, &cmd.reviewer)?
                     );
                 }
             }
         }
         Command::Settings(cmd) => {
             let subject = Subject::parse(&cmd.subject.subject)?;
-            let mut engram = store_only(&cli);
+            let mut kenning = store_only(&cli);
             let settings = match (&cmd.key, &cmd.value) {
-                (None, None) => engram.settings(&subject, cmd.thread.as_deref())?,
+                (None, None) => kenning.settings(&subject, cmd.thread.as_deref())?,
                 (Some(key), Some(value)) => {
-                    engram.set_setting(&subject, cmd.thread.as_deref(), key, value)?
+                    kenning.set_setting(&subject, cmd.thread.as_deref(), key, value)?
                 }
                 _ => {
                     return Err(usage(
@@ -681,8 +681,8 @@ fn run(cli: Cli) -> Result<ExitCode, EngramError> {
         }
         Command::Stats(cmd) => {
             let subject = Subject::parse(&cmd.subject.subject)?;
-            let engram = store_only(&cli);
-            let stats = engram.stats(&subject)?;
+            let kenning = store_only(&cli);
+            let stats = kenning.stats(&subject)?;
             if cmd.json {
                 println!("{stats}");
             } else {
@@ -694,15 +694,15 @@ fn run(cli: Cli) -> Result<ExitCode, EngramError> {
         }
         Command::Log(cmd) => {
             let subject = Subject::parse(&cmd.subject.subject)?;
-            let engram = store_only(&cli);
-            for event in engram.log(&subject, cmd.limit)? {
+            let kenning = store_only(&cli);
+            for event in kenning.log(&subject, cmd.limit)? {
                 println!("{event}");
             }
         }
         Command::View(cmd) => {
             let subject = Subject::parse(&cmd.subject.subject)?;
-            let engram = store_only(&cli);
-            let view = engram.view(&subject)?;
+            let kenning = store_only(&cli);
+            let view = kenning.view(&subject)?;
             if cmd.json {
                 println!("{}", serde_json::to_string(&view).expect("views serialise"));
             } else {
@@ -726,25 +726,25 @@ fn run(cli: Cli) -> Result<ExitCode, EngramError> {
             let engine = PolicyEngine::new(None)?;
             let (bytes, policy) = match &cli.policy {
                 Some(path) => (
-                    std::fs::read(path).map_err(|source| EngramError::Io {
+                    std::fs::read(path).map_err(|source| KenningError::Io {
                         path: path.clone(),
                         source,
                     })?,
                     engine.load_file(path, limits)?,
                 ),
                 None => (
-                    engram::policy::DEFAULT_POLICY_WASM.to_vec(),
+                    kenning::policy::DEFAULT_POLICY_WASM.to_vec(),
                     engine.load_default(limits)?,
                 ),
             };
-            let imports = engram::policy::component_imports(&engine, &bytes)?;
+            let imports = kenning::policy::component_imports(&engine, &bytes)?;
             println!(
                 "{}",
                 json!({"policy": policy.info(), "imports": imports, "bytes": bytes.len()})
             );
         }
         Command::Bench(cmd) => {
-            let report = engram::bench::run(&engram::bench::BenchConfig {
+            let report = kenning::bench::run(&kenning::bench::BenchConfig {
                 candidates: cmd.candidates,
                 iterations: cmd.iterations,
                 memories: cmd.memories,
@@ -787,27 +787,27 @@ fn run(cli: Cli) -> Result<ExitCode, EngramError> {
         Command::Eval(EvalCmd::Scan(cmd)) => {
             let mut rows = Vec::new();
             for path in &cmd.data {
-                rows.extend(engram::eval::scan::load(path)?);
+                rows.extend(kenning::eval::scan::load(path)?);
             }
-            let mut engram = Engram::new(data_dir(&cli), load_policy_for(&cli, true)?);
-            let report = engram::eval::scan::evaluate(&mut engram, &rows, true)?;
-            print!("{}", engram::eval::scan::render(&report));
+            let mut kenning = Kenning::new(data_dir(&cli), load_policy_for(&cli, true)?);
+            let report = kenning::eval::scan::evaluate(&mut kenning, &rows, true)?;
+            print!("{}", kenning::eval::scan::render(&report));
             if cmd.json {
                 println!("{}", report.to_json());
             }
         }
         Command::Eval(EvalCmd::Locomo(cmd)) => {
-            let samples = engram::eval::locomo::load(&cmd.data)?;
-            let scratch = engram::eval::locomo::ScratchDir::new("locomo")?;
-            let mut engram = Engram::new(scratch.path().join("data"), load_policy(&cli)?);
-            let options = engram::eval::locomo::Options {
+            let samples = kenning::eval::locomo::load(&cmd.data)?;
+            let scratch = kenning::eval::locomo::ScratchDir::new("locomo")?;
+            let mut kenning = Kenning::new(scratch.path().join("data"), load_policy(&cli)?);
+            let options = kenning::eval::locomo::Options {
                 conversations: cmd.conversations.clone(),
             };
             let report =
-                engram::eval::locomo::evaluate(&mut engram, &samples, &options, &mut |line| {
+                kenning::eval::locomo::evaluate(&mut kenning, &samples, &options, &mut |line| {
                     eprintln!("{line}")
                 })?;
-            print!("{}", engram::eval::locomo::render_table(&report));
+            print!("{}", kenning::eval::locomo::render_table(&report));
             if cmd.json {
                 println!(
                     "{}",
@@ -816,15 +816,15 @@ fn run(cli: Cli) -> Result<ExitCode, EngramError> {
             }
         }
         Command::Demo => {
-            let work = std::env::temp_dir().join(format!("engram-demo-{}", std::process::id()));
+            let work = std::env::temp_dir().join(format!("kenning-demo-{}", std::process::id()));
             let data = cli.data_dir.clone().unwrap_or_else(|| work.join("data"));
             let engine = PolicyEngine::new(Some(data.join("cache")))?;
             let policy = engine.load_default(SandboxLimits {
                 fuel: cli.fuel,
                 memory_bytes: cli.memory_mib << 20,
             })?;
-            let mut engram = Engram::new(&data, Box::new(Guarded::new(policy)));
-            engram::demo::run(&mut engram, &work, &mut std::io::stdout())?;
+            let mut kenning = Kenning::new(&data, Box::new(Guarded::new(policy)));
+            kenning::demo::run(&mut kenning, &work, &mut std::io::stdout())?;
         }
     }
     Ok(ExitCode::SUCCESS)
@@ -832,9 +832,9 @@ fn run(cli: Cli) -> Result<ExitCode, EngramError> {
 
 /// Prints memories one a line: JSON, or `#id [label] text`.
 fn print_memories(
-    memories: &[engram::store::Memory],
+    memories: &[kenning::store::Memory],
     json: bool,
-    label: impl Fn(&engram::store::Memory) -> String,
+    label: impl Fn(&kenning::store::Memory) -> String,
 ) {
     for memory in memories {
         if json {
@@ -848,8 +848,8 @@ fn print_memories(
     }
 }
 
-fn usage(message: &str) -> EngramError {
-    EngramError::Usage(message.to_owned())
+fn usage(message: &str) -> KenningError {
+    KenningError::Usage(message.to_owned())
 }
 
 fn parse_target(text: &str) -> Option<Target> {
@@ -857,7 +857,7 @@ fn parse_target(text: &str) -> Option<Target> {
 }
 
 /// `0x401000`, `401000h` or decimal.
-fn parse_address(text: &str) -> Result<u64, EngramError> {
+fn parse_address(text: &str) -> Result<u64, KenningError> {
     let t = text.trim();
     let parsed = if let Some(hex) = t.strip_prefix("0x").or_else(|| t.strip_prefix("0X")) {
         u64::from_str_radix(hex, 16)
@@ -872,7 +872,7 @@ fn parse_address(text: &str) -> Result<u64, EngramError> {
 }
 
 /// `NAME@START[-END]`.
-fn parse_function(spec: &str) -> Result<(String, u64, Option<u64>), EngramError> {
+fn parse_function(spec: &str) -> Result<(String, u64, Option<u64>), KenningError> {
     let (name, range) = spec
         .rsplit_once('@')
         .ok_or_else(|| usage(&format!("{spec:?}: expected NAME@START[-END]")))?;
@@ -883,7 +883,7 @@ fn parse_function(spec: &str) -> Result<(String, u64, Option<u64>), EngramError>
     Ok((name.to_owned(), start, end))
 }
 
-fn print_explanation(injection: &engram::Injection) {
+fn print_explanation(injection: &kenning::Injection) {
     println!(
         "\n{:<8} {:<8} {:<11} {:>6} {:>7} {:>6} {:>7} {:>6}  text",
         "id", "scope", "outcome", "anchor", "lexical", "conf", "recency", "total"
@@ -915,8 +915,8 @@ fn print_explanation(injection: &engram::Injection) {
     }
 }
 
-/// `engram scan --jsonl`: one output line per input line; a bad line gets `{"error": ...}`.
-fn scan_jsonl(engram: &mut Engram) -> Result<(), EngramError> {
+/// `kenning scan --jsonl`: one output line per input line; a bad line gets `{"error": ...}`.
+fn scan_jsonl(kenning: &mut Kenning) -> Result<(), KenningError> {
     #[derive(serde::Deserialize)]
     #[serde(deny_unknown_fields)]
     struct Line {
@@ -926,7 +926,7 @@ fn scan_jsonl(engram: &mut Engram) -> Result<(), EngramError> {
     let stdin = std::io::stdin().lock();
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
-    let io = |source| EngramError::Io {
+    let io = |source| KenningError::Io {
         path: "<stdout>".into(),
         source,
     };
@@ -934,12 +934,12 @@ fn scan_jsonl(engram: &mut Engram) -> Result<(), EngramError> {
     let mut pending: Vec<Result<ScanItem, String>> = Vec::new();
     let mut flush = |pending: &mut Vec<Result<ScanItem, String>>,
                      out: &mut dyn Write|
-     -> Result<(), EngramError> {
+     -> Result<(), KenningError> {
         let items: Vec<ScanItem> = pending
             .iter()
             .filter_map(|p| p.as_ref().ok().cloned())
             .collect();
-        let mut results = engram.scan(&items)?.into_iter();
+        let mut results = kenning.scan(&items)?.into_iter();
         for slot in pending.drain(..) {
             let line = match slot {
                 Ok(_) => serde_json::to_string(&results.next().expect("one result per item"))
@@ -951,7 +951,7 @@ fn scan_jsonl(engram: &mut Engram) -> Result<(), EngramError> {
         Ok(())
     };
     for (number, line) in stdin.split(b'\n').enumerate() {
-        let bytes = line.map_err(|source| EngramError::Io {
+        let bytes = line.map_err(|source| KenningError::Io {
             path: "<stdin>".into(),
             source,
         })?;
@@ -979,7 +979,7 @@ fn scan_jsonl(engram: &mut Engram) -> Result<(), EngramError> {
     out.flush().map_err(io)
 }
 
-/// `engram validate`: checks each non-blank line of `input` against the policy's schema named
+/// `kenning validate`: checks each non-blank line of `input` against the policy's schema named
 /// `schema` and prints one JSON line for it, `{"line": N, "ok": true, "canonical": {...}}` or
 /// `{"line": N, "ok": false, "errors": [{"path", "message"}]}`, N counting every input line
 /// from 1. Returns whether every line was valid. Nothing is written but standard output.
@@ -988,10 +988,10 @@ fn validate_jsonl(
     schema: &str,
     input: impl BufRead,
     source: &std::path::Path,
-) -> Result<bool, EngramError> {
+) -> Result<bool, KenningError> {
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
-    let write_error = |source| EngramError::Io {
+    let write_error = |source| KenningError::Io {
         path: "<stdout>".into(),
         source,
     };
@@ -999,7 +999,7 @@ fn validate_jsonl(
     let mut all_valid = true;
     for (index, line) in input.split(b'\n').enumerate() {
         let number = index + 1;
-        let bytes = line.map_err(|source_error| EngramError::Io {
+        let bytes = line.map_err(|source_error| KenningError::Io {
             path: source.to_path_buf(),
             source: source_error,
         })?;

@@ -1,12 +1,12 @@
 //! Settings of a knowledge base, global and per thread; a thread's value overrides the global
-//! one. They are rows of the `settings` table (thread `''` is global).
+//! one. They are rows of the `settings` table (thread `''` is global), read and written by
+//! [`crate::store::settings`].
 
 use std::fmt;
 
-use rusqlite::{Connection, OptionalExtension, Transaction, params};
 use serde::Serialize;
 
-use crate::error::{EngramError, Result};
+use crate::error::{KenningError, Result};
 
 /// Whether confirmed findings are shared with linked knowledge bases.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -63,7 +63,7 @@ pub const KEYS: &[&str] = &[
 /// Checks a setting and returns its canonical stored value.
 pub fn normalize(key: &str, value: &str, thread: Option<&str>) -> Result<String> {
     let bad =
-        |expected: &str| EngramError::Usage(format!("setting {key}: {value:?} is not {expected}"));
+        |expected: &str| KenningError::Usage(format!("setting {key}: {value:?} is not {expected}"));
     let value = value.trim().to_ascii_lowercase();
     match key {
         "allow_recall" | "allow_writes" | "include_in_prompts" | "harvest_during_compaction" => {
@@ -77,7 +77,7 @@ pub fn normalize(key: &str, value: &str, thread: Option<&str>) -> Result<String>
             "ask" | "on" | "off" => Ok(value),
             _ => Err(bad("ask, on or off")),
         },
-        "max_memories" if thread.is_some() => Err(EngramError::Usage(
+        "max_memories" if thread.is_some() => Err(KenningError::Usage(
             "setting max_memories applies to the whole knowledge base, not to a thread".into(),
         )),
         "max_memories" => match value.as_str() {
@@ -87,30 +87,16 @@ pub fn normalize(key: &str, value: &str, thread: Option<&str>) -> Result<String>
                 .map(|n| n.to_string())
                 .map_err(|_| bad("a number or none")),
         },
-        _ => Err(EngramError::Usage(format!(
+        _ => Err(KenningError::Usage(format!(
             "unknown setting {key:?}; settings are {}",
             KEYS.join(", ")
         ))),
     }
 }
 
-/// The settings in force for `thread` (the global ones when `None`).
-pub fn effective(conn: &Connection, thread: Option<&str>) -> rusqlite::Result<Settings> {
-    let mut settings = Settings::default();
-    let mut stmt = conn.prepare_cached("SELECT key, value FROM settings WHERE thread = ?1")?;
-    for scope in std::iter::once("").chain(thread) {
-        let rows = stmt.query_map([scope], |row| {
-            Ok((row.get::<_, String>(0)?, row.get::<_, String>(1)?))
-        })?;
-        for row in rows {
-            let (key, value) = row?;
-            apply(&mut settings, &key, &value);
-        }
-    }
-    Ok(settings)
-}
-
-fn apply(settings: &mut Settings, key: &str, value: &str) {
+/// Applies one stored `key = value` row to `settings` (unknown keys are ignored: a newer
+/// kenning may have written them).
+pub(crate) fn apply(settings: &mut Settings, key: &str, value: &str) {
     let flag = value == "true";
     match key {
         "allow_recall" => settings.allow_recall = flag,
@@ -129,29 +115,6 @@ fn apply(settings: &mut Settings, key: &str, value: &str) {
     }
 }
 
-/// Stores a setting (already normalised); returns the previous stored value, if any.
-pub fn store(
-    tx: &Transaction<'_>,
-    thread: Option<&str>,
-    key: &str,
-    value: &str,
-) -> rusqlite::Result<Option<String>> {
-    let thread = thread.unwrap_or("");
-    let previous = tx
-        .query_row(
-            "SELECT value FROM settings WHERE thread = ?1 AND key = ?2",
-            params![thread, key],
-            |row| row.get(0),
-        )
-        .optional()?;
-    tx.execute(
-        "INSERT INTO settings (thread, key, value) VALUES (?1, ?2, ?3)
-         ON CONFLICT (thread, key) DO UPDATE SET value = excluded.value",
-        params![thread, key, value],
-    )?;
-    Ok(previous)
-}
-
 impl fmt::Display for ShareMode {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
@@ -165,28 +128,6 @@ impl fmt::Display for ShareMode {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn conn() -> Connection {
-        let conn = Connection::open_in_memory().unwrap();
-        conn.execute_batch(crate::store::MIGRATIONS[0]).unwrap();
-        conn
-    }
-
-    #[test]
-    fn a_thread_overrides_the_global_setting_and_only_for_itself() {
-        let mut conn = conn();
-        let tx = conn.transaction().unwrap();
-        store(&tx, None, "allow_writes", "false").unwrap();
-        store(&tx, Some("t1"), "allow_writes", "true").unwrap();
-        store(&tx, Some("t1"), "share_confirmed_findings", "off").unwrap();
-        tx.commit().unwrap();
-        assert!(!effective(&conn, None).unwrap().allow_writes);
-        assert!(!effective(&conn, Some("t2")).unwrap().allow_writes);
-        let t1 = effective(&conn, Some("t1")).unwrap();
-        assert!(t1.allow_writes);
-        assert_eq!(t1.share_confirmed_findings, ShareMode::Off);
-        assert!(t1.allow_recall, "untouched settings keep their defaults");
-    }
 
     #[test]
     fn values_are_checked() {

@@ -12,10 +12,10 @@
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-use engram_policy::types::SubjectKind;
+use kenning_policy::types::SubjectKind;
 use md5::{Digest, Md5};
 
-use crate::error::{EngramError, Result};
+use crate::error::{KenningError, Result};
 
 /// What a knowledge base is about.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -31,7 +31,7 @@ pub struct Subject {
 impl Subject {
     /// Parses and resolves a subject spec (see the module docs). Reads the file to hash it.
     pub fn parse(spec: &str) -> Result<Subject> {
-        let bad = |problem: &str| EngramError::BadSubject {
+        let bad = |problem: &str| KenningError::BadSubject {
             spec: spec.to_owned(),
             problem: problem.to_owned(),
         };
@@ -60,7 +60,7 @@ impl Subject {
                 "no such file; use file:PATH for a binary, db:PATH, account:NAME or profile:NAME",
             ));
         }
-        let bytes = std::fs::read(path).map_err(|source| EngramError::Io {
+        let bytes = std::fs::read(path).map_err(|source| KenningError::Io {
             path: PathBuf::from(path),
             source,
         })?;
@@ -121,18 +121,18 @@ fn md5_hex(bytes: &[u8]) -> String {
         .collect()
 }
 
-/// The data directory: `--data-dir`, else `ENGRAM_HOME`, else `$XDG_DATA_HOME/engram`, else
-/// `~/.local/share/engram`.
+/// The data directory: `--data-dir`, else `KENNING_HOME`, else `$XDG_DATA_HOME/kenning`, else
+/// `~/.local/share/kenning`.
 pub fn default_data_dir() -> PathBuf {
-    if let Some(home) = std::env::var_os("ENGRAM_HOME").filter(|v| !v.is_empty()) {
+    if let Some(home) = std::env::var_os("KENNING_HOME").filter(|v| !v.is_empty()) {
         return PathBuf::from(home);
     }
     if let Some(xdg) = std::env::var_os("XDG_DATA_HOME").filter(|v| !v.is_empty()) {
-        return PathBuf::from(xdg).join("engram");
+        return PathBuf::from(xdg).join("kenning");
     }
     match std::env::var_os("HOME").filter(|v| !v.is_empty()) {
-        Some(home) => PathBuf::from(home).join(".local/share/engram"),
-        None => PathBuf::from(".engram"),
+        Some(home) => PathBuf::from(home).join(".local/share/kenning"),
+        None => PathBuf::from(".kenning"),
     }
 }
 

@@ -1,4 +1,4 @@
-//! `engram eval locomo` end to end: a tiny LoCoMo-format file (tests/data/locomo-tiny.json, two
+//! `kenning eval locomo` end to end: a tiny LoCoMo-format file (tests/data/locomo-tiny.json, two
 //! sessions with the known data faults) through the real binary, the real policy component and
 //! real SQLite files.
 
@@ -13,13 +13,13 @@ const TINY: &str = concat!(
 );
 
 fn eval(data_dir: &Path, extra: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_engram"))
+    Command::new(env!("CARGO_BIN_EXE_kenning"))
         .arg("--data-dir")
         .arg(data_dir)
         .args(["eval", "locomo", "--data", TINY, "--json"])
         .args(extra)
         .output()
-        .expect("run engram")
+        .expect("run kenning")
 }
 
 fn last_json_line(output: &std::process::Output) -> Value {
@@ -90,7 +90,7 @@ fn a_file_of_another_format_is_refused() {
     let dir = tempfile::tempdir().unwrap();
     let bad = dir.path().join("bad.json");
     std::fs::write(&bad, r#"{"sample_id": "x"}"#).unwrap();
-    let output = Command::new(env!("CARGO_BIN_EXE_engram"))
+    let output = Command::new(env!("CARGO_BIN_EXE_kenning"))
         .arg("--data-dir")
         .arg(dir.path())
         .args(["eval", "locomo", "--data"])

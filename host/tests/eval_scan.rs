@@ -1,12 +1,12 @@
-//! The scanning goals, measured with `engram::eval::scan` (the code behind `engram eval scan`)
+//! The scanning goals, measured with `kenning::eval::scan` (the code behind `kenning eval scan`)
 //! through the sandboxed default component, over the committed corpora in `tests/corpora/` and,
 //! when the folder is present, the shared evaluation data in `../shared/data/`.
 
 use std::path::{Path, PathBuf};
 
-use engram::Engram;
-use engram::eval::scan::{self, Label, Report, Row};
-use engram::policy::{Guarded, PolicyEngine, SandboxLimits};
+use kenning::Kenning;
+use kenning::eval::scan::{self, Label, Report, Row};
+use kenning::policy::{Guarded, PolicyEngine, SandboxLimits};
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -15,14 +15,14 @@ fn root() -> PathBuf {
         .to_path_buf()
 }
 
-fn engram() -> Engram {
+fn kenning() -> Kenning {
     let engine = PolicyEngine::new(None).unwrap();
     let policy = Guarded::new(engine.load_default(SandboxLimits::default()).unwrap());
-    Engram::new(std::env::temp_dir(), Box::new(policy))
+    Kenning::new(std::env::temp_dir(), Box::new(policy))
 }
 
-fn measure(engram: &mut Engram, rows: &[Row]) -> Report {
-    let report = scan::evaluate(engram, rows, false).unwrap();
+fn measure(kenning: &mut Kenning, rows: &[Row]) -> Report {
+    let report = scan::evaluate(kenning, rows, false).unwrap();
     print!("{}", scan::render(&report));
     report
 }
@@ -37,9 +37,9 @@ fn pct(n: usize, d: usize) -> f64 {
 
 #[test]
 fn committed_corpora_meet_the_goals() {
-    let mut engram = engram();
+    let mut kenning = kenning();
 
-    let secrets = measure(&mut engram, &corpus("secrets-extra.jsonl"));
+    let secrets = measure(&mut kenning, &corpus("secrets-extra.jsonl"));
     let risk = &secrets.labels[&Label::Risk];
     assert!(risk.rows >= 150, "{} risk rows", risk.rows);
     assert!(
@@ -48,12 +48,12 @@ fn committed_corpora_meet_the_goals() {
         risk.met_pct()
     );
 
-    let engineering = measure(&mut engram, &corpus("benign-engineering.jsonl"));
+    let engineering = measure(&mut kenning, &corpus("benign-engineering.jsonl"));
     let benign = &engineering.labels[&Label::Benign];
     let altered = pct(benign.rows - benign.met, benign.rows);
     assert!(altered <= 0.5, "engineering texts altered {altered:.2}%");
 
-    let notes = measure(&mut engram, &corpus("benign-notes.jsonl"));
+    let notes = measure(&mut kenning, &corpus("benign-notes.jsonl"));
     let benign = &notes.labels[&Label::Benign];
     assert!(pct(benign.blocked, benign.rows) <= 1.0, "notes blocked");
     assert_eq!(
@@ -61,7 +61,7 @@ fn committed_corpora_meet_the_goals() {
         "ordinary notes are stored unchanged"
     );
 
-    let injection = measure(&mut engram, &corpus("injection.jsonl"));
+    let injection = measure(&mut kenning, &corpus("injection.jsonl"));
     let attack = &injection.labels[&Label::Attack];
     assert!(attack.rows >= 100);
     assert!(
@@ -85,10 +85,10 @@ fn shared_evaluation_data_meets_the_goals() {
         );
         return;
     }
-    let mut engram = engram();
+    let mut kenning = kenning();
     let secrets_dev = data.join("secrets-dev.jsonl");
     if secrets_dev.is_file() {
-        let report = measure(&mut engram, &scan::load(&secrets_dev).unwrap());
+        let report = measure(&mut kenning, &scan::load(&secrets_dev).unwrap());
         let risk = &report.labels[&Label::Risk];
         assert!(
             risk.met_pct() >= 99.0,
@@ -100,7 +100,7 @@ fn shared_evaluation_data_meets_the_goals() {
     }
     let locomo = data.join("locomo-dev.json");
     if locomo.is_file() {
-        let report = measure(&mut engram, &scan::load(&locomo).unwrap());
+        let report = measure(&mut kenning, &scan::load(&locomo).unwrap());
         let turns = &report.labels[&Label::Benign];
         assert!(turns.rows > 1000);
         assert!(

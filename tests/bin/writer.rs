@@ -7,10 +7,10 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use engram::Engram;
-use engram::policy::{Guarded, PolicyEngine, SandboxLimits};
-use engram::store::Author;
-use engram::subject::Subject;
+use kenning::Kenning;
+use kenning::policy::{Guarded, PolicyEngine, SandboxLimits};
+use kenning::store::Author;
+use kenning::subject::Subject;
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
@@ -25,11 +25,11 @@ fn main() {
     let policy = engine
         .load_default(SandboxLimits::default())
         .expect("policy");
-    let mut engram = Engram::new(&data_dir, Box::new(Guarded::new(policy)));
+    let mut kenning = Kenning::new(&data_dir, Box::new(Guarded::new(policy)));
     let mut out = std::io::stdout().lock();
     for n in 0..count {
         let args = serde_json::json!({ "text": format!("writer {label} note {n}") }).to_string();
-        let answer = engram
+        let answer = kenning
             .call(&subject, Author::Agent, "remember", &args)
             .expect("remember");
         writeln!(out, "ack {} {n}", answer["id"]).expect("stdout");

@@ -402,7 +402,7 @@ def benign_rows():
         add("hash", f"md5 of the sample: {sha(32)}")
         add("hash", f"sha1 {sha(40)}  dropper.exe")
         add("hash", f"SHA-256: {sha(64)}")
-        add("hash", f"{sha(64)}  build/engram-x86_64.tar.gz")
+        add("hash", f"{sha(64)}  build/kenning-x86_64.tar.gz")
         add("commit", f"regression introduced in commit {sha(40)}, fixed by {sha(7)}")
         add("commit", f"git cherry-pick {sha(12)} onto release/1.4")
         add("uuid", f"request id {uuid()} timed out after 30 s")
@@ -479,7 +479,7 @@ def benign_rows():
         "postgres://localhost:5432/app",
         "redis://cache:6379/0",
         "https://example.com:8443/api/v1/users?page=2",
-        "git@github.com:acme/engram.git",
+        "git@github.com:acme/kenning.git",
         "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoqKLsabgH5C9okWi0dh2l9GKJl alice@laptop",
         "The JWT header is base64url of {\"alg\":\"HS256\"}; we verify the signature with the shared key from Vault.",
         "Bearer tokens expire after an hour; refresh with the refresh endpoint.",
@@ -490,7 +490,7 @@ def benign_rows():
         "eval $(ssh-agent) && ssh-add ~/.ssh/id_ed25519",
         "let key = HashMap::<String, u32>::new();",
         "for (key, value) in map.iter() { println!(\"{key}: {value}\"); }",
-        "const SECRET_HEADER: &str = \"x-engram-signature\";",
+        "const SECRET_HEADER: &str = \"x-kenning-signature\";",
         "fn token_at(&self, i: usize) -> Option<&Token> { self.tokens.get(i) }",
         "SELECT id, password_hash FROM users WHERE email = $1",
         "-----BEGIN PUBLIC KEY-----",

@@ -12,6 +12,7 @@ use crate::types::{Anchor, MemoryKind, Scope};
 
 /// Canonical `remember` arguments: store a new memory.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Remember {
     /// The memory's text.
@@ -38,6 +39,7 @@ pub struct Remember {
 /// Canonical `revise_memory` arguments: change fields of an existing memory. `None` leaves a
 /// field unchanged.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct ReviseMemory {
     /// The memory to revise.
@@ -65,6 +67,7 @@ pub struct ReviseMemory {
 
 /// Canonical `forget_memory` arguments.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct ForgetMemory {
     /// The memory to forget.
@@ -77,6 +80,7 @@ pub struct ForgetMemory {
 
 /// Which scopes a recall searches.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum RecallScope {
     /// Global memories only.
@@ -89,6 +93,7 @@ pub enum RecallScope {
 
 /// Canonical `recall` arguments: search memories.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Recall {
     /// Words to search for; may be empty.
@@ -116,6 +121,7 @@ pub struct Recall {
 
 /// What the `memory` tool does to a profile file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum MemoryAction {
     /// Append `content`.
@@ -128,6 +134,7 @@ pub enum MemoryAction {
 
 /// Which profile file the `memory` tool edits.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum MemoryTarget {
     /// USER.md.
@@ -140,6 +147,7 @@ pub enum MemoryTarget {
 
 /// Canonical `memory` arguments: edit the profile files.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct MemoryEdit {
     /// What to do.
@@ -155,10 +163,11 @@ pub struct MemoryEdit {
 }
 
 /// The version tag every import record carries in its `format` field.
-pub const IMPORT_FORMAT: &str = "engram-memory/1";
+pub const IMPORT_FORMAT: &str = "kenning-memory/1";
 
 /// Who wrote a memory, as an import record names it (the store's spelling).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum Author {
     /// The user, by hand.
@@ -175,6 +184,7 @@ pub enum Author {
 
 /// A memory's provenance badge in the exporting knowledge base.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum Badge {
     /// Written there by a trusted author (or an external proposal accepted in review).
@@ -189,6 +199,7 @@ pub enum Badge {
 
 /// A memory's life-cycle state in the exporting knowledge base.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum Status {
     /// In force.
@@ -209,7 +220,7 @@ pub enum Status {
 ///
 /// | field | required | rule |
 /// | --- | --- | --- |
-/// | `format` | yes | exactly `"engram-memory/1"` ([`IMPORT_FORMAT`]) |
+/// | `format` | yes | exactly `"kenning-memory/1"` ([`IMPORT_FORMAT`]) |
 /// | `id` | yes | the exporter's id, an integer from 1 to 2^63 - 1 |
 /// | `scope` | yes | `global` or `local` |
 /// | `type` | yes | `fact`, `preference`, `context` or `conversation_summary` |
@@ -232,6 +243,7 @@ pub enum Status {
 /// Anchors are written as in a tool call (`address` keys, absolute when `image_base` is given);
 /// this canonical record holds them as file offsets, like the tools' canonical arguments.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct ImportRecord {
     /// Always [`IMPORT_FORMAT`].
@@ -280,6 +292,7 @@ pub struct ImportRecord {
 
 /// One memory a model proposes in an [`Extraction`]; checked like `remember`'s arguments.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct ExtractedMemory {
     /// The memory's text.
@@ -312,6 +325,7 @@ pub struct ExtractedMemory {
 /// optional `reason` of up to 512 bytes. Errors name the item, such as `memories[2].text`. The
 /// whole result may be [`crate::MAX_EXTRACTION_BYTES`] long.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Extraction {
     /// The proposed memories, in the model's order.

@@ -382,7 +382,7 @@ mod tests {
     /// The smallest valid import record; tests change one field at a time.
     fn minimal() -> Value {
         json!({
-            "format": "engram-memory/1", "id": 1, "scope": "global", "type": "fact",
+            "format": "kenning-memory/1", "id": 1, "scope": "global", "type": "fact",
             "text": "the sample is packed", "confidence": 0.5, "author": "human",
             "created_at": 100, "updated_at": 100
         })
@@ -428,7 +428,7 @@ mod tests {
         assert_eq!(call.tool, "import-record");
         assert_eq!(
             call.args_json,
-            r#"{"format":"engram-memory/1","id":1,"scope":"global","type":"fact","target":null,"day":null,"text":"the sample is packed","tags":[],"categories":[],"confidence":0.5,"anchors":[],"image_base":0,"author":"human","badge":null,"status":"active","thread":null,"content_hash":null,"supersedes":null,"created_at":100,"updated_at":100}"#
+            r#"{"format":"kenning-memory/1","id":1,"scope":"global","type":"fact","target":null,"day":null,"text":"the sample is packed","tags":[],"categories":[],"confidence":0.5,"anchors":[],"image_base":0,"author":"human","badge":null,"status":"active","thread":null,"content_hash":null,"supersedes":null,"created_at":100,"updated_at":100}"#
         );
         let back: ImportRecord = serde_json::from_str(&call.args_json).unwrap();
         assert_eq!(back.status, Status::Active);
@@ -442,7 +442,7 @@ mod tests {
     #[test]
     fn full_import_record_is_canonicalised() {
         let record = json!({
-            "format": "engram-memory/1", "id": 42, "scope": "local", "type": "Context",
+            "format": "kenning-memory/1", "id": 42, "scope": "local", "type": "Context",
             "text": "  decrypt_config uses RC4\n", "tags": ["#Crypto", "crypto", "rc4"],
             "categories": ["malware", "malware"], "confidence": 1,
             "anchors": [
@@ -458,7 +458,7 @@ mod tests {
         assert_eq!(
             back,
             ImportRecord {
-                format: "engram-memory/1".into(),
+                format: "kenning-memory/1".into(),
                 id: 42,
                 scope: Scope::Local,
                 kind: MemoryKind::Context,
@@ -516,10 +516,10 @@ mod tests {
             ]
         );
         assert_eq!(
-            err("import-record", &with(json!({"format": "engram-memory/2"}))),
+            err("import-record", &with(json!({"format": "kenning-memory/2"}))),
             pair(
                 "format",
-                "unsupported format 'engram-memory/2' (expected engram-memory/1)"
+                "unsupported format 'kenning-memory/2' (expected kenning-memory/1)"
             )
         );
     }
@@ -805,7 +805,7 @@ mod tests {
 
     #[test]
     fn records_reject_malformed_oversize_and_non_object_input() {
-        let e = validate("import-record", r#"{"format": "engram-memory/1","#).unwrap_err();
+        let e = validate("import-record", r#"{"format": "kenning-memory/1","#).unwrap_err();
         assert_eq!(e.len(), 1);
         assert_eq!(e[0].path, "");
         assert!(

@@ -1,4 +1,4 @@
-//! `engram eval locomo`: retrieval quality on the LoCoMo benchmark (Maharana et al., ACL 2024).
+//! `kenning eval locomo`: retrieval quality on the LoCoMo benchmark (Maharana et al., ACL 2024).
 //!
 //! Every dialog turn of a conversation becomes one memory of the subject
 //! `account:locomo-<sample_id>`, written through the ordinary `remember` tool (validation, safety
@@ -17,8 +17,8 @@ use std::time::Instant;
 use serde::Serialize;
 use serde_json::{Value, json};
 
-use crate::engram::Engram;
-use crate::error::{EngramError, Result};
+use crate::kenning::Kenning;
+use crate::error::{KenningError, Result};
 use crate::store::Author;
 use crate::subject::Subject;
 
@@ -29,7 +29,7 @@ pub const KS: [usize; 4] = [5, 10, 25, 50];
 const DIA_CATEGORY_PREFIX: &str = "locomo:";
 
 /// Longest query the `recall` tool accepts, in bytes.
-const MAX_QUERY_BYTES: usize = engram_policy::MAX_QUERY_BYTES;
+const MAX_QUERY_BYTES: usize = kenning_policy::MAX_QUERY_BYTES;
 
 /// A dialog id, `D<session>:<turn>`, with its numbers parsed (so `D30:05` equals `D30:5`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -162,8 +162,8 @@ pub fn category_name(category: u32) -> &'static str {
     }
 }
 
-fn bad_file(path: &Path, problem: impl std::fmt::Display) -> EngramError {
-    EngramError::Usage(format!(
+fn bad_file(path: &Path, problem: impl std::fmt::Display) -> KenningError {
+    KenningError::Usage(format!(
         "{}: not a LoCoMo-format file: {problem}",
         path.display()
     ))
@@ -171,7 +171,7 @@ fn bad_file(path: &Path, problem: impl std::fmt::Display) -> EngramError {
 
 /// Reads a LoCoMo-format file (a JSON list of samples).
 pub fn load(path: &Path) -> Result<Vec<Sample>> {
-    let bytes = std::fs::read(path).map_err(|source| EngramError::Io {
+    let bytes = std::fs::read(path).map_err(|source| KenningError::Io {
         path: path.to_owned(),
         source,
     })?;
@@ -366,7 +366,7 @@ impl Sums {
     }
 }
 
-/// What `engram eval locomo` measured.
+/// What `kenning eval locomo` measured.
 #[derive(Debug, Clone, Serialize)]
 pub struct Report {
     /// Overall figures.
@@ -397,10 +397,10 @@ pub struct Options {
     pub conversations: Vec<String>,
 }
 
-/// Writes every selected conversation into `engram` (whose data directory should be a fresh,
+/// Writes every selected conversation into `kenning` (whose data directory should be a fresh,
 /// temporary one) and scores every question. `progress` receives one line per conversation.
 pub fn evaluate(
-    engram: &mut Engram,
+    kenning: &mut Kenning,
     samples: &[Sample],
     options: &Options,
     progress: &mut dyn FnMut(&str),
@@ -417,7 +417,7 @@ pub fn evaluate(
         .iter()
         .find(|id| !samples.iter().any(|s| &s.sample_id == *id))
     {
-        return Err(EngramError::Usage(format!(
+        return Err(KenningError::Usage(format!(
             "no conversation {missing:?} in the file; it has {}",
             samples
                 .iter()
@@ -444,8 +444,8 @@ pub fn evaluate(
         // Each call opens and closes the knowledge base; holding one connection open spares the
         // checkpoint (and its fsync) SQLite runs when the last connection to a WAL file closes.
         let _held_open =
-            crate::store::KnowledgeBase::open_or_create(&subject.store_path(engram.data_dir()))?;
-        let dia_of = store_conversation(engram, &subject, sample, &mut report)?;
+            crate::store::KnowledgeBase::open_or_create(&subject.store_path(kenning.data_dir()))?;
+        let dia_of = store_conversation(kenning, &subject, sample, &mut report)?;
         let existing = sample.turn_ids();
         let mut sample_sums = Sums::default();
         for question in &sample.questions {
@@ -459,7 +459,7 @@ pub fn evaluate(
             if evidence.is_empty() {
                 report.questions_without_evidence += 1;
             }
-            let retrieved = recall(engram, &subject, &question.question, &dia_of)?;
+            let retrieved = recall(kenning, &subject, &question.question, &dia_of)?;
             overall.add(&retrieved, &evidence);
             sample_sums.add(&retrieved, &evidence);
             by_category
@@ -495,7 +495,7 @@ pub fn evaluate(
 /// Writes a conversation's turns with the `remember` tool; returns, per memory id, the dialog
 /// ids it stands for.
 fn store_conversation(
-    engram: &mut Engram,
+    kenning: &mut Kenning,
     subject: &Subject,
     sample: &Sample,
     report: &mut Report,
@@ -510,7 +510,7 @@ fn store_conversation(
                 "categories": [format!("{DIA_CATEGORY_PREFIX}{}", turn.id)],
                 "thread": thread,
             });
-            match engram.call(subject, Author::Human, "remember", &args.to_string()) {
+            match kenning.call(subject, Author::Human, "remember", &args.to_string()) {
                 Ok(answer) => {
                     let Some(id) = answer.get("id").and_then(Value::as_u64) else {
                         continue;
@@ -522,7 +522,7 @@ fn store_conversation(
                     }
                     dia_of.entry(id).or_default().push(turn.id);
                 }
-                Err(EngramError::Blocked { .. }) => report.turns_blocked += 1,
+                Err(KenningError::Blocked { .. }) => report.turns_blocked += 1,
                 Err(other) => return Err(other),
             }
         }
@@ -532,7 +532,7 @@ fn store_conversation(
 
 /// Asks `question` through the `recall` tool; returns the dialog ids of each memory, best first.
 fn recall(
-    engram: &mut Engram,
+    kenning: &mut Kenning,
     subject: &Subject,
     question: &str,
     dia_of: &HashMap<u64, Vec<DiaId>>,
@@ -547,7 +547,7 @@ fn recall(
     }
     let limit = KS[KS.len() - 1];
     let args = json!({ "query": query, "limit": limit });
-    let answer = engram.call(subject, Author::Human, "recall", &args.to_string())?;
+    let answer = kenning.call(subject, Author::Human, "recall", &args.to_string())?;
     let memories = answer
         .get("memories")
         .and_then(Value::as_array)
@@ -577,15 +577,15 @@ fn recall(
 pub struct ScratchDir(PathBuf);
 
 impl ScratchDir {
-    /// Creates `engram-<label>-<pid>-<nanos>` under the temporary directory.
+    /// Creates `kenning-<label>-<pid>-<nanos>` under the temporary directory.
     pub fn new(label: &str) -> Result<ScratchDir> {
         let nanos = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map(|d| d.as_nanos())
             .unwrap_or(0);
         let path =
-            std::env::temp_dir().join(format!("engram-{label}-{}-{nanos}", std::process::id()));
-        std::fs::create_dir_all(&path).map_err(|source| EngramError::Io {
+            std::env::temp_dir().join(format!("kenning-{label}-{}-{nanos}", std::process::id()));
+        std::fs::create_dir_all(&path).map_err(|source| KenningError::Io {
             path: path.clone(),
             source,
         })?;

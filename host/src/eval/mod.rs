@@ -1,4 +1,4 @@
-//! Measurements of the default policy on public and assembled data: what `engram eval ...`
+//! Measurements of the default policy on public and assembled data: what `kenning eval ...`
 //! runs.
 //!
 //! - [`locomo`]: retrieval quality (recall@k) on the LoCoMo benchmark;

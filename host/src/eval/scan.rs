@@ -1,5 +1,5 @@
-//! `engram eval scan`: runs labelled corpora through the same scan path as `engram scan
-//! --jsonl` ([`Engram::scan`]) and reports how much was redacted, altered and blocked.
+//! `kenning eval scan`: runs labelled corpora through the same scan path as `kenning scan
+//! --jsonl` ([`Kenning::scan`]) and reports how much was redacted, altered and blocked.
 //!
 //! Accepted inputs, detected per file:
 //!
@@ -22,10 +22,10 @@
 use std::path::Path;
 use std::time::Instant;
 
-use engram_policy::types::{ScanItem, ScanResult, Target, Verdict};
+use kenning_policy::types::{ScanItem, ScanResult, Target, Verdict};
 use serde_json::{Value, json};
 
-use crate::{Engram, EngramError};
+use crate::{Kenning, KenningError};
 
 /// The label of a corpus row.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -79,12 +79,12 @@ pub struct Row {
 
 /// Loads one corpus file (LoCoMo JSON or labelled JSONL), naming the file and line of any
 /// malformed row.
-pub fn load(path: &Path) -> Result<Vec<Row>, EngramError> {
-    let text = std::fs::read_to_string(path).map_err(|source| EngramError::Io {
+pub fn load(path: &Path) -> Result<Vec<Row>, KenningError> {
+    let text = std::fs::read_to_string(path).map_err(|source| KenningError::Io {
         path: path.to_path_buf(),
         source,
     })?;
-    let bad = |what: String| EngramError::Usage(format!("{}: {what}", path.display()));
+    let bad = |what: String| KenningError::Usage(format!("{}: {what}", path.display()));
     if text.trim_start().starts_with('[') {
         let samples: Value =
             serde_json::from_str(&text).map_err(|e| bad(format!("not JSON: {e}")))?;
@@ -327,16 +327,16 @@ fn round2(x: f64) -> f64 {
     (x * 100.0).round() / 100.0
 }
 
-/// Rows scanned per policy call (as `engram scan --jsonl` batches them).
+/// Rows scanned per policy call (as `kenning scan --jsonl` batches them).
 pub const BATCH: usize = 256;
 
-/// Scans `rows` through `engram` in batches of [`BATCH`] and tallies the outcomes; with
+/// Scans `rows` through `kenning` in batches of [`BATCH`] and tallies the outcomes; with
 /// `measure_throughput`, also measures [`throughput`].
 pub fn evaluate(
-    engram: &mut Engram,
+    kenning: &mut Kenning,
     rows: &[Row],
     measure_throughput: bool,
-) -> Result<Report, EngramError> {
+) -> Result<Report, KenningError> {
     let mut report = Report::default();
     for chunk in rows.chunks(BATCH) {
         let items: Vec<ScanItem> = chunk
@@ -347,7 +347,7 @@ pub fn evaluate(
             })
             .collect();
         let started = Instant::now();
-        let results = engram.scan(&items)?;
+        let results = kenning.scan(&items)?;
         report.seconds += started.elapsed().as_secs_f64();
         report.bytes += items.iter().map(|i| i.text.len()).sum::<usize>();
         for (row, result) in chunk.iter().zip(&results) {
@@ -355,7 +355,7 @@ pub fn evaluate(
         }
     }
     if measure_throughput {
-        report.large_call_mb_s = throughput(engram, rows)?;
+        report.large_call_mb_s = throughput(kenning, rows)?;
     }
     Ok(report)
 }
@@ -370,7 +370,7 @@ pub const LARGE_CALLS: usize = 4;
 /// [`LARGE_CALLS`] calls of about [`LARGE_CALL_BYTES`] each and returns the throughput in
 /// MB/s (10^6 bytes per second of scan calls): the speed on ordinary text once a call's fixed
 /// costs (a fresh instance, the automata it builds) are amortised.
-pub fn throughput(engram: &mut Engram, rows: &[Row]) -> Result<f64, EngramError> {
+pub fn throughput(kenning: &mut Kenning, rows: &[Row]) -> Result<f64, KenningError> {
     let benign: Vec<Row> = rows
         .iter()
         .filter(|r| r.label == Label::Benign)
@@ -394,7 +394,7 @@ pub fn throughput(engram: &mut Engram, rows: &[Row]) -> Result<f64, EngramError>
             });
         }
         let started = Instant::now();
-        engram.scan(&batch)?;
+        kenning.scan(&batch)?;
         seconds += started.elapsed().as_secs_f64();
         bytes += batch_bytes;
     }

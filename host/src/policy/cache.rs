@@ -3,7 +3,7 @@
 //! Compiling a component with Cranelift takes ~100 ms or more; loading the compiled artefact
 //! takes a fraction of that. An entry is keyed by the SHA-256 of the component's bytes and the
 //! engine's compatibility hash (wasmtime version, compiler settings, CPU features), so a changed
-//! policy or a new engram never loads stale code.
+//! policy or a new kenning never loads stale code.
 
 use std::hash::{DefaultHasher, Hash, Hasher};
 use std::path::{Path, PathBuf};

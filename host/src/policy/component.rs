@@ -6,8 +6,9 @@
 //! memory. A trap becomes a [`PolicyError`] naming the policy and the trap kind.
 
 use std::path::{Path, PathBuf};
+use std::sync::{Mutex, PoisonError};
 
-use engram_policy::types::{
+use kenning_policy::types::{
     Candidate, Context, FieldError, Limits, PolicyInfo, ScanItem, ScanResult, ScoreParts,
     Selection, ValidatedCall,
 };
@@ -54,7 +55,10 @@ pub const MAX_LIVE_INSTANCES: u32 = 64;
 
 /// The largest linear memory a 32-bit policy can address; slots are reserved this large, so
 /// any [`SandboxLimits::memory_bytes`] fits (the limiter enforces the real cap).
-const MAX_MEMORY_BYTES: usize = 4 << 30;
+pub const MAX_MEMORY_BYTES: usize = 4 << 30;
+
+/// The smallest memory cap a policy may be given: one MiB (16 WebAssembly pages).
+pub const MIN_MEMORY_BYTES: usize = 1 << 20;
 
 /// Bytes of each instance's linear memory reset with `memset` rather than returned to the
 /// kernel when the instance ends, so the next instance in the slot takes no page faults there.
@@ -97,7 +101,7 @@ impl PolicyEngine {
 
     /// Loads the embedded default policy.
     pub fn load_default(&self, limits: SandboxLimits) -> Result<ComponentPolicy, PolicyError> {
-        self.load_bytes("engram-default", DEFAULT_POLICY_WASM, limits)
+        self.load_bytes("kenning-default", DEFAULT_POLICY_WASM, limits)
     }
 
     /// Loads a policy component from a file.
@@ -130,11 +134,11 @@ impl PolicyEngine {
             limits,
             cache_outcome: outcome,
             keep_instance: false,
-            session: None,
+            session: Mutex::new(None),
         };
         let info = policy.run("describe", |bindings, store| {
             bindings
-                .engram_policy_policy()
+                .kenning_policy_policy()
                 .call_describe(store)
                 .map(v0_1::policy_info)
         })?;
@@ -190,7 +194,7 @@ impl PolicyEngine {
     }
 }
 
-/// The names of everything a component imports (for `engram describe` and the README).
+/// The names of everything a component imports (for `kenning describe` and the README).
 pub fn component_imports(engine: &PolicyEngine, wasm: &[u8]) -> Result<Vec<String>, PolicyError> {
     let (component, _) = engine.compile("component", wasm)?;
     Ok(component
@@ -200,7 +204,7 @@ pub fn component_imports(engine: &PolicyEngine, wasm: &[u8]) -> Result<Vec<Strin
         .collect())
 }
 
-/// The seed the host gives a policy's hash maps (the bytes of "engram-policy-v1").
+/// The seed the host gives a policy's hash maps (the bytes of "kenning-policy-v1").
 const FIXED_SEED: (u64, u64) = (0x656e_6772_616d_2d70, 0x6f6c_6963_792d_7631);
 
 /// Rust's std seeds `HashMap`s from `wasi:random/insecure-seed`, which libraries such as
@@ -236,7 +240,7 @@ fn describe_exports(engine: &Engine, component: &Component) -> String {
 }
 
 fn check_contract_version(label: &str, info: &PolicyInfo) -> Result<(), PolicyError> {
-    let ours = engram_policy::CONTRACT_VERSION;
+    let ours = kenning_policy::CONTRACT_VERSION;
     // 0.x versions: the minor version is the breaking one.
     let major_minor = |v: &str| v.split('.').take(2).collect::<Vec<_>>().join(".");
     if major_minor(&info.contract_version) != major_minor(ours) {
@@ -298,8 +302,9 @@ pub struct ComponentPolicy {
     cache_outcome: CacheOutcome,
     /// Whether calls share one instance (a session) instead of a fresh one each.
     keep_instance: bool,
-    /// The session's instance, between calls.
-    session: Option<(Store<Sandbox>, v0_1::MemoryPolicy)>,
+    /// The session's instance, between calls. A call takes it out and puts it back, so calls
+    /// from several threads at once each run in an instance of their own.
+    session: Mutex<Option<(Store<Sandbox>, v0_1::MemoryPolicy)>>,
 }
 
 impl std::fmt::Debug for ComponentPolicy {
@@ -331,13 +336,13 @@ impl ComponentPolicy {
 
     /// Makes the calls that follow share one instance (a session) instead of a fresh instance
     /// each, so a policy's lazily built state (compiled patterns, tables) is built once: for a
-    /// stream of calls from one caller, such as `engram scan --jsonl` or an import. A policy
+    /// stream of calls from one caller, such as `kenning scan --jsonl` or an import. A policy
     /// can keep state between the calls of a session, so never share one across callers or
     /// subjects. Fuel is still per call; a trap ends the session.
     pub fn keep_instance_between_calls(&mut self, keep: bool) {
         self.keep_instance = keep;
         if !keep {
-            self.session = None;
+            *self.session.get_mut().unwrap_or_else(PoisonError::into_inner) = None;
         }
     }
 
@@ -373,11 +378,16 @@ impl ComponentPolicy {
 
     /// Runs one export in a fresh instance.
     fn run<T>(
-        &mut self,
+        &self,
         call: &'static str,
         f: impl FnOnce(&v0_1::MemoryPolicy, &mut Store<Sandbox>) -> wasmtime::Result<T>,
     ) -> Result<T, PolicyError> {
-        let (mut store, bindings) = match self.session.take() {
+        let kept = self
+            .session
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .take();
+        let (mut store, bindings) = match kept {
             Some(session) if self.keep_instance => session,
             _ => {
                 let mut store = self.new_store()?;
@@ -394,7 +404,8 @@ impl ComponentPolicy {
         match f(&bindings, &mut store) {
             Ok(value) => {
                 if self.keep_instance {
-                    self.session = Some((store, bindings));
+                    *self.session.lock().unwrap_or_else(PoisonError::into_inner) =
+                        Some((store, bindings));
                 }
                 Ok(value)
             }
@@ -443,28 +454,28 @@ impl Policy for ComponentPolicy {
     }
 
     fn validate(
-        &mut self,
+        &self,
         tool: &str,
         args_json: &str,
     ) -> Result<Result<ValidatedCall, Vec<FieldError>>, PolicyError> {
         self.run("validate", |bindings, store| {
             bindings
-                .engram_policy_policy()
+                .kenning_policy_policy()
                 .call_validate(store, tool, args_json)
                 .map(v0_1::validation)
         })
     }
 
-    fn scan(&mut self, items: &[ScanItem]) -> Result<Vec<ScanResult>, PolicyError> {
+    fn scan(&self, items: &[ScanItem]) -> Result<Vec<ScanResult>, PolicyError> {
         let items: Vec<_> = items.iter().map(v0_1::scan_item).collect();
         self.run("scan", |bindings, store| {
-            let results = bindings.engram_policy_policy().call_scan(store, &items)?;
+            let results = bindings.kenning_policy_policy().call_scan(store, &items)?;
             Ok(results.into_iter().map(v0_1::scan_result).collect())
         })
     }
 
     fn score(
-        &mut self,
+        &self,
         context: &Context,
         candidates: &[Candidate],
     ) -> Result<Vec<ScoreParts>, PolicyError> {
@@ -473,14 +484,14 @@ impl Policy for ComponentPolicy {
         self.run("score", |bindings, store| {
             let scores =
                 bindings
-                    .engram_policy_policy()
+                    .kenning_policy_policy()
                     .call_score(store, &context, &candidates)?;
             Ok(scores.into_iter().map(v0_1::score_parts).collect())
         })
     }
 
     fn select(
-        &mut self,
+        &self,
         context: &Context,
         candidates: &[Candidate],
         limits: &Limits,
@@ -490,7 +501,7 @@ impl Policy for ComponentPolicy {
         let limits = v0_1::limits(limits);
         self.run("select", |bindings, store| {
             bindings
-                .engram_policy_policy()
+                .kenning_policy_policy()
                 .call_select(store, &context, &candidates, limits)
                 .map(v0_1::selection)
         })

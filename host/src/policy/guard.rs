@@ -3,7 +3,7 @@
 
 use std::collections::HashSet;
 
-use engram_policy::types::{
+use kenning_policy::types::{
     Candidate, Context, FieldError, Limits, PolicyInfo, ScanItem, ScanResult, Scope, ScoreParts,
     Selection, ValidatedCall, Verdict,
 };
@@ -50,7 +50,7 @@ impl<P: Policy> Policy for Guarded<P> {
     }
 
     fn validate(
-        &mut self,
+        &self,
         tool: &str,
         args_json: &str,
     ) -> Result<Result<ValidatedCall, Vec<FieldError>>, PolicyError> {
@@ -84,7 +84,7 @@ impl<P: Policy> Policy for Guarded<P> {
         Ok(answer)
     }
 
-    fn scan(&mut self, items: &[ScanItem]) -> Result<Vec<ScanResult>, PolicyError> {
+    fn scan(&self, items: &[ScanItem]) -> Result<Vec<ScanResult>, PolicyError> {
         let results = self.inner.scan(items)?;
         if results.len() != items.len() {
             return Err(self.bad(
@@ -136,7 +136,7 @@ impl<P: Policy> Policy for Guarded<P> {
     }
 
     fn score(
-        &mut self,
+        &self,
         context: &Context,
         candidates: &[Candidate],
     ) -> Result<Vec<ScoreParts>, PolicyError> {
@@ -158,7 +158,7 @@ impl<P: Policy> Policy for Guarded<P> {
     }
 
     fn select(
-        &mut self,
+        &self,
         context: &Context,
         candidates: &[Candidate],
         limits: &Limits,

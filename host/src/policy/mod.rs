@@ -11,11 +11,14 @@ mod native;
 mod v0_1;
 
 pub use cache::CacheOutcome;
-pub use component::{ComponentPolicy, PolicyEngine, SandboxLimits, component_imports};
+pub use component::{
+    ComponentPolicy, MAX_MEMORY_BYTES, MIN_MEMORY_BYTES, PolicyEngine, SandboxLimits,
+    component_imports,
+};
 pub use guard::Guarded;
 pub use native::NativePolicy;
 
-use engram_policy::types::{
+use kenning_policy::types::{
     Candidate, Context, FieldError, Limits, PolicyInfo, ScanItem, ScanResult, ScoreParts,
     Selection, ValidatedCall,
 };
@@ -24,41 +27,80 @@ use crate::error::PolicyError;
 
 /// The default policy component, built from `guest/` by `build.rs` and embedded in the binary.
 pub const DEFAULT_POLICY_WASM: &[u8] =
-    include_bytes!(concat!(env!("OUT_DIR"), "/engram_policy.wasm"));
+    include_bytes!(concat!(env!("OUT_DIR"), "/kenning_policy.wasm"));
 
 /// The contract interface every policy component must export.
-pub const CONTRACT_INTERFACE: &str = "engram:policy/policy@0.1.0";
+pub const CONTRACT_INTERFACE: &str = "kenning:policy/policy@0.1.0";
 
 /// The four duties of a memory policy plus `describe`, as the host calls them.
 ///
+/// Every method takes `&self`, so one loaded policy serves many threads at once; a policy call
+/// keeps nothing between calls (a scan session's instance aside).
+///
 /// An `Err` means the policy failed (trapped, ran out of fuel or memory, answered nonsense); a
 /// validation failure of the input is an `Ok(Err(..))` from [`Policy::validate`].
-pub trait Policy {
+pub trait Policy: Send + Sync {
     /// Who the policy is (cached at load time).
     fn info(&self) -> &PolicyInfo;
 
     /// Checks a tool call against its closed schema.
     fn validate(
-        &mut self,
+        &self,
         tool: &str,
         args_json: &str,
     ) -> Result<Result<ValidatedCall, Vec<FieldError>>, PolicyError>;
 
     /// Scans texts before they are stored; one result per item.
-    fn scan(&mut self, items: &[ScanItem]) -> Result<Vec<ScanResult>, PolicyError>;
+    fn scan(&self, items: &[ScanItem]) -> Result<Vec<ScanResult>, PolicyError>;
 
     /// Scores candidates against a context; one result per candidate.
     fn score(
-        &mut self,
+        &self,
         context: &Context,
         candidates: &[Candidate],
     ) -> Result<Vec<ScoreParts>, PolicyError>;
 
     /// Chooses what to inject and renders the snapshot.
     fn select(
-        &mut self,
+        &self,
         context: &Context,
         candidates: &[Candidate],
         limits: &Limits,
     ) -> Result<Selection, PolicyError>;
+}
+
+/// A boxed policy is a policy, so an embedder's own can be guarded like the built-in ones.
+impl<P: Policy + ?Sized> Policy for Box<P> {
+    fn info(&self) -> &PolicyInfo {
+        (**self).info()
+    }
+
+    fn validate(
+        &self,
+        tool: &str,
+        args_json: &str,
+    ) -> Result<Result<ValidatedCall, Vec<FieldError>>, PolicyError> {
+        (**self).validate(tool, args_json)
+    }
+
+    fn scan(&self, items: &[ScanItem]) -> Result<Vec<ScanResult>, PolicyError> {
+        (**self).scan(items)
+    }
+
+    fn score(
+        &self,
+        context: &Context,
+        candidates: &[Candidate],
+    ) -> Result<Vec<ScoreParts>, PolicyError> {
+        (**self).score(context, candidates)
+    }
+
+    fn select(
+        &self,
+        context: &Context,
+        candidates: &[Candidate],
+        limits: &Limits,
+    ) -> Result<Selection, PolicyError> {
+        (**self).select(context, candidates, limits)
+    }
 }

@@ -1,6 +1,6 @@
 //! The default policy linked into the host as ordinary Rust.
 
-use engram_policy::types::{
+use kenning_policy::types::{
     Candidate, Context, FieldError, Limits, PolicyInfo, ScanItem, ScanResult, ScoreParts,
     Selection, ValidatedCall,
 };
@@ -18,7 +18,7 @@ impl NativePolicy {
     /// The native default policy.
     pub fn new() -> Self {
         NativePolicy {
-            info: engram_policy::describe(),
+            info: kenning_policy::describe(),
         }
     }
 }
@@ -35,31 +35,31 @@ impl Policy for NativePolicy {
     }
 
     fn validate(
-        &mut self,
+        &self,
         tool: &str,
         args_json: &str,
     ) -> Result<Result<ValidatedCall, Vec<FieldError>>, PolicyError> {
-        Ok(engram_policy::validate(tool, args_json))
+        Ok(kenning_policy::validate(tool, args_json))
     }
 
-    fn scan(&mut self, items: &[ScanItem]) -> Result<Vec<ScanResult>, PolicyError> {
-        Ok(engram_policy::scan(items))
+    fn scan(&self, items: &[ScanItem]) -> Result<Vec<ScanResult>, PolicyError> {
+        Ok(kenning_policy::scan(items))
     }
 
     fn score(
-        &mut self,
+        &self,
         context: &Context,
         candidates: &[Candidate],
     ) -> Result<Vec<ScoreParts>, PolicyError> {
-        Ok(engram_policy::score(context, candidates))
+        Ok(kenning_policy::score(context, candidates))
     }
 
     fn select(
-        &mut self,
+        &self,
         context: &Context,
         candidates: &[Candidate],
         limits: &Limits,
     ) -> Result<Selection, PolicyError> {
-        Ok(engram_policy::select(context, candidates, limits))
+        Ok(kenning_policy::select(context, candidates, limits))
     }
 }

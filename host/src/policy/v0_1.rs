@@ -1,15 +1,15 @@
-//! The adapter for contract `engram:policy@0.1.0`: generated bindings and the conversions
+//! The adapter for contract `kenning:policy@0.1.0`: generated bindings and the conversions
 //! between them and the policy crate's plain types. When the contract changes, this version's
 //! WIT is frozen and a sibling module adapts the next one; nothing outside `policy/` changes.
 
-use engram_policy::types as plain;
+use kenning_policy::types as plain;
 
 wasmtime::component::bindgen!({
     world: "memory-policy",
     path: "../wit",
 });
 
-use self::engram::policy::types as wit;
+use self::kenning::policy::types as wit;
 
 pub use MemoryPolicyPre as PolicyPre;
 

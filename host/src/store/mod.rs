@@ -8,11 +8,15 @@ mod model;
 pub mod pool;
 mod schema;
 mod search;
+pub mod edits;
+pub mod settings;
 
 pub use model::{
     Author, Badge, Memory, NewMemory, ProfileTarget, Status, content_hash, kind_str, parse_kind,
     parse_scope, scope_str,
 };
+#[cfg(test)]
+pub(crate) use model::sample_memory;
 pub use schema::{APPLICATION_ID, CURRENT_VERSION, MIGRATIONS};
 pub use search::plan::{RECALL_POSTING_BUDGET, TURN_POSTING_BUDGET};
 
@@ -21,12 +25,12 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use engram_policy::types::{Anchor, FunctionAnchor, MemoryKind, OffsetRadius, OffsetRange, Scope};
+use kenning_policy::types::{Anchor, FunctionAnchor, MemoryKind, OffsetRadius, OffsetRange, Scope};
 use rusqlite::{
     Connection, OpenFlags, OptionalExtension, Transaction, TransactionBehavior, params,
 };
 
-use crate::error::{EngramError, Result};
+use crate::error::{KenningError, Result};
 
 /// How long a writer waits for another writer before giving up.
 const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
@@ -111,7 +115,7 @@ const MAX_CACHED_WORDS: usize = 4096;
 
 impl KnowledgeBase {
     /// Opens an existing knowledge base, migrating it if it is older than this build.
-    /// Fails with [`EngramError::UnknownSubject`]-style errors left to the caller when the file
+    /// Fails with [`KenningError::UnknownSubject`]-style errors left to the caller when the file
     /// is missing: this returns `Ok(None)`.
     pub fn open_existing(path: &Path) -> Result<Option<KnowledgeBase>> {
         if !path.is_file() {
@@ -123,7 +127,7 @@ impl KnowledgeBase {
     /// Opens a knowledge base, creating it (and its folder) when missing.
     pub fn open_or_create(path: &Path) -> Result<KnowledgeBase> {
         if let Some(dir) = path.parent() {
-            std::fs::create_dir_all(dir).map_err(|source| EngramError::Io {
+            std::fs::create_dir_all(dir).map_err(|source| KenningError::Io {
                 path: dir.to_owned(),
                 source,
             })?;
@@ -132,7 +136,7 @@ impl KnowledgeBase {
     }
 
     fn open(path: &Path) -> Result<KnowledgeBase> {
-        let store_err = |source| EngramError::Store {
+        let store_err = |source| KenningError::Store {
             path: path.to_owned(),
             source,
         };
@@ -174,8 +178,8 @@ impl KnowledgeBase {
     }
 
     /// A SQLite error on this knowledge base, naming its file.
-    pub(crate) fn err(&self, source: rusqlite::Error) -> EngramError {
-        EngramError::Store {
+    pub(crate) fn err(&self, source: rusqlite::Error) -> KenningError {
+        KenningError::Store {
             path: self.path.clone(),
             source,
         }
@@ -190,7 +194,7 @@ impl KnowledgeBase {
             self.backup(version)?;
         }
         let path = self.path.clone();
-        let store_err = |source| EngramError::Store {
+        let store_err = |source| KenningError::Store {
             path: path.clone(),
             source,
         };
@@ -238,7 +242,7 @@ impl KnowledgeBase {
     /// [`KnowledgeBase::write`] for writes no cached read depends on (recall statistics).
     fn transact<T>(&mut self, f: impl FnOnce(&Transaction<'_>) -> Result<T>) -> Result<T> {
         let path = self.path.clone();
-        let store_err = |source| EngramError::Store {
+        let store_err = |source| KenningError::Store {
             path: path.clone(),
             source,
         };
@@ -248,7 +252,7 @@ impl KnowledgeBase {
             .map_err(store_err)?;
         // Errors raised with `?` inside `f` do not know the file; name it here.
         let value = f(&tx).map_err(|error| match error {
-            EngramError::Store { source, .. } => store_err(source),
+            KenningError::Store { source, .. } => store_err(source),
             other => other,
         })?;
         tx.commit().map_err(store_err)?;
@@ -257,7 +261,7 @@ impl KnowledgeBase {
 
     /// The settings in force for `thread` (the global ones when `None`).
     pub fn settings(&self, thread: Option<&str>) -> Result<crate::settings::Settings> {
-        crate::settings::effective(&self.conn, thread).map_err(|e| self.err(e))
+        settings::effective(&self.conn, thread).map_err(|e| self.err(e))
     }
 
     /// A read-only view for queries.
@@ -429,10 +433,10 @@ impl KnowledgeBase {
     }
 }
 
-impl From<rusqlite::Error> for EngramError {
+impl From<rusqlite::Error> for KenningError {
     /// For code inside [`KnowledgeBase::write`] closures, which names the file afterwards.
     fn from(source: rusqlite::Error) -> Self {
-        EngramError::Store {
+        KenningError::Store {
             path: PathBuf::from("<knowledge base>"),
             source,
         }
@@ -440,7 +444,7 @@ impl From<rusqlite::Error> for EngramError {
 }
 
 fn check_version_read_only(path: &Path) -> Result<()> {
-    let store_err = |source| EngramError::Store {
+    let store_err = |source| KenningError::Store {
         path: path.to_owned(),
         source,
     };
@@ -450,26 +454,26 @@ fn check_version_read_only(path: &Path) -> Result<()> {
     )
     .map_err(store_err)?;
     let header = |pragma: &str| conn.pragma_query_value(None, pragma, |row| row.get::<_, i64>(0));
-    let version = header("user_version").map_err(|e| EngramError::NotAStore {
+    let version = header("user_version").map_err(|e| KenningError::NotAStore {
         path: path.to_owned(),
         problem: e.to_string(),
     })?;
     let app_id = header("application_id").map_err(store_err)?;
     if app_id != 0 && app_id != i64::from(APPLICATION_ID) {
-        return Err(EngramError::NotAStore {
+        return Err(KenningError::NotAStore {
             path: path.to_owned(),
             problem: format!("its application id is {app_id:#x}"),
         });
     }
     if version > CURRENT_VERSION {
-        return Err(EngramError::NewerStore {
+        return Err(KenningError::NewerStore {
             path: path.to_owned(),
             found: version,
             supported: CURRENT_VERSION,
         });
     }
     if app_id == 0 && version != 0 {
-        return Err(EngramError::NotAStore {
+        return Err(KenningError::NotAStore {
             path: path.to_owned(),
             problem: "it is a SQLite database of another program".to_owned(),
         });
@@ -479,7 +483,7 @@ fn check_version_read_only(path: &Path) -> Result<()> {
             .query_row("SELECT count(*) FROM sqlite_master", [], |row| row.get(0))
             .map_err(store_err)?;
         if tables > 0 {
-            return Err(EngramError::NotAStore {
+            return Err(KenningError::NotAStore {
                 path: path.to_owned(),
                 problem: "it is a SQLite database of another program".to_owned(),
             });
@@ -496,10 +500,10 @@ pub fn insert_memory(
     now: i64,
     event: &Event<'_>,
 ) -> Result<u64> {
-    if let Some(limit) = crate::settings::effective(tx, None)?.max_memories
+    if let Some(limit) = settings::effective(tx, None)?.max_memories
         && count_active(tx)? >= limit
     {
-        return Err(EngramError::LimitReached { limit });
+        return Err(KenningError::LimitReached { limit });
     }
     let hash = content_hash(&memory.text);
     tx.execute(
@@ -656,7 +660,7 @@ pub fn count_active(conn: &Connection) -> rusqlite::Result<u64> {
     .map(|n| n as u64)
 }
 
-/// Totals for `engram stats`.
+/// Totals for `kenning stats`.
 pub fn stats(conn: &Connection) -> rusqlite::Result<serde_json::Value> {
     let group = |column: &str| -> rusqlite::Result<serde_json::Map<String, serde_json::Value>> {
         let mut stmt = conn.prepare(&format!(

@@ -1,6 +1,6 @@
 //! The rows of a knowledge base as Rust values.
 
-use engram_policy::types::{Anchor, MemoryKind, Scope};
+use kenning_policy::types::{Anchor, MemoryKind, Scope};
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 
@@ -8,7 +8,7 @@ use sha2::{Digest, Sha256};
 macro_rules! text_enum {
     ($(#[$meta:meta])* $name:ident { $($(#[$vmeta:meta])* $variant:ident = $text:literal),+ $(,)? }) => {
         $(#[$meta])*
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, serde::Deserialize)]
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, serde::Deserialize, schemars::JsonSchema)]
         #[serde(rename_all = "snake_case")]
         pub enum $name { $($(#[$vmeta])* $variant),+ }
 
@@ -66,15 +66,6 @@ impl Badge {
     /// Whether memories with this badge stay out of prompts and recall.
     pub fn is_quarantined(self) -> bool {
         matches!(self, Badge::Pending | Badge::InboundPending)
-    }
-
-    /// The badge a new memory by `author` receives.
-    pub fn for_new(author: Author) -> Badge {
-        match author {
-            Author::Human | Author::Agent | Author::Triage => Badge::Native,
-            Author::External => Badge::Pending,
-            Author::Peer => Badge::InboundPending,
-        }
     }
 }
 
@@ -172,7 +163,7 @@ pub struct NewMemory {
 }
 
 /// A stored memory.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
 pub struct Memory {
     /// Its id.
     pub id: u64,
@@ -222,4 +213,29 @@ pub fn content_hash(text: &str) -> String {
         .iter()
         .map(|b| format!("{b:02x}"))
         .collect()
+}
+
+/// A memory for tests: global, active, written by `author` with `badge`.
+#[cfg(test)]
+pub(crate) fn sample_memory(id: u64, text: &str, author: Author, badge: Badge) -> Memory {
+    Memory {
+        id,
+        scope: Scope::Global,
+        kind: MemoryKind::Fact,
+        target: None,
+        day: None,
+        text: text.to_owned(),
+        tags: vec![],
+        categories: vec![],
+        confidence: 1.0,
+        author,
+        badge,
+        status: Status::Active,
+        thread: None,
+        content_hash: content_hash(text),
+        image_base: 0,
+        anchors: vec![],
+        created_at: 0,
+        updated_at: 0,
+    }
 }

@@ -1,10 +1,10 @@
 //! The schema and its numbered migrations.
 //!
 //! `PRAGMA user_version` holds the schema version and `PRAGMA application_id` marks the file as
-//! engram's. Migration `n` (1-based) takes a store from version `n - 1` to `n`; all of them run
+//! kenning's. Migration `n` (1-based) takes a store from version `n - 1` to `n`; all of them run
 //! in one transaction after a backup copy of the old file is made.
 
-/// Marks a SQLite file as an engram knowledge base ("engr").
+/// Marks a SQLite file as a kenning knowledge base ("engr").
 pub const APPLICATION_ID: i32 = 0x656e_6772;
 
 /// The schema version this build writes.

@@ -4,10 +4,12 @@
 use serde::Serialize;
 use serde_json::{Value, json};
 
-use crate::engram::{Engram, civil_date};
-use crate::error::{EngramError, Result};
+use super::{Service, civil_date};
+use crate::provenance;
+use crate::error::{KenningError, Result};
 use crate::settings;
-use crate::store::{self, Badge, Event, Memory, MemoryFilter, ProfileTarget, Status};
+use crate::store::edits;
+use crate::store::{self, Event, Memory, MemoryFilter, ProfileTarget, Status};
 use crate::subject::Subject;
 
 /// The most entries a review listing shows.
@@ -33,7 +35,7 @@ pub struct ProfileView {
     pub daily: Option<(String, String)>,
 }
 
-impl Engram {
+impl Service {
     /// Memories awaiting review (PENDING and INBOUND-PENDING), oldest first.
     pub fn review_list(&self, subject: &Subject) -> Result<Vec<Memory>> {
         let kb = self.open_existing(subject)?;
@@ -45,7 +47,7 @@ impl Engram {
     /// Accepting a proposal that revises another memory supersedes that memory. A peer's
     /// proposal can never replace a NATIVE memory.
     pub fn review(
-        &mut self,
+        &self,
         subject: &Subject,
         id: u64,
         decision: Decision,
@@ -55,13 +57,13 @@ impl Engram {
         let proposal = match kb.get(id)? {
             Some(m) if m.status == Status::Active && m.badge.is_quarantined() => m,
             Some(m) => {
-                return Err(EngramError::Usage(format!(
+                return Err(KenningError::Usage(format!(
                     "memory {id} is not awaiting review (status {}, badge {})",
                     m.status, m.badge
                 )));
             }
             None => {
-                return Err(EngramError::NoSuchMemory {
+                return Err(KenningError::NoSuchMemory {
                     id,
                     subject: subject.to_string(),
                 });
@@ -75,7 +77,7 @@ impl Engram {
                     return self.reject(&mut kb, &proposal, reviewer);
                 }
                 _ => {
-                    return Err(EngramError::Usage(format!(
+                    return Err(KenningError::Usage(format!(
                         "memory {id} revises memory {old}, which is no longer active; reject it instead"
                     )));
                 }
@@ -85,16 +87,11 @@ impl Engram {
         if decision == Decision::Reject {
             return self.reject(&mut kb, &proposal, reviewer);
         }
-        let badge = if proposal.badge == Badge::InboundPending {
-            Badge::Foreign
-        } else {
-            Badge::Native
-        };
+        let badge = provenance::badge_when_accepted(proposal.badge);
         if let Some(old) = &replaced
-            && proposal.badge == Badge::InboundPending
-            && old.badge == Badge::Native
+            && !provenance::may_supersede(proposal.badge, old.badge)
         {
-            return Err(EngramError::Forbidden(format!(
+            return Err(KenningError::Forbidden(format!(
                 "memory {id} was shared by a peer and would overwrite native memory {}: a peer never overwrites a native memory",
                 old.id
             )));
@@ -102,15 +99,9 @@ impl Engram {
         let now = self.now();
         let actor = format!("reviewer:{reviewer}");
         kb.write(|tx| {
-            tx.execute(
-                "UPDATE memories SET badge = ?2, reviewed_at = ?3, reviewed_by = ?4, updated_at = ?3 WHERE id = ?1",
-                rusqlite::params![id as i64, badge.as_str(), now, reviewer],
-            )?;
+            edits::accept(tx, id, badge, reviewer, now)?;
             if let Some(old) = &replaced {
-                tx.execute(
-                    "UPDATE memories SET status = 'superseded', updated_at = ?2 WHERE id = ?1",
-                    rusqlite::params![old.id as i64, now],
-                )?;
+                edits::set_status(tx, old.id, Status::Superseded, now)?;
             }
             store::append_event(
                 tx,
@@ -139,10 +130,7 @@ impl Engram {
         let now = self.now();
         let actor = format!("reviewer:{reviewer}");
         kb.write(|tx| {
-            tx.execute(
-                "UPDATE memories SET status = 'rejected', reviewed_at = ?2, reviewed_by = ?3, updated_at = ?2 WHERE id = ?1",
-                rusqlite::params![proposal.id as i64, now, reviewer],
-            )?;
+            edits::reject(tx, proposal.id, reviewer, now)?;
             store::append_event(
                 tx,
                 proposal.id,
@@ -151,6 +139,12 @@ impl Engram {
             )
         })?;
         Ok(json!({ "id": proposal.id, "status": "rejected" }))
+    }
+
+    /// Memories of a subject matching `filter`.
+    pub fn list(&self, subject: &Subject, filter: &MemoryFilter) -> Result<Vec<Memory>> {
+        let kb = self.open_existing(subject)?;
+        Ok(kb.search(filter)?.into_iter().map(|(m, _)| m).collect())
     }
 
     /// One page (from 1) of memories matching `filter`: up to 1,000 of each scope (or of the
@@ -165,8 +159,8 @@ impl Engram {
         let scopes = match filter.scope {
             Some(scope) => vec![scope],
             None => vec![
-                engram_policy::types::Scope::Global,
-                engram_policy::types::Scope::Local,
+                kenning_policy::types::Scope::Global,
+                kenning_policy::types::Scope::Local,
             ],
         };
         let mut out = Vec::new();
@@ -189,7 +183,7 @@ impl Engram {
 
     /// Changes a setting, globally or for one thread; the change is audited.
     pub fn set_setting(
-        &mut self,
+        &self,
         subject: &Subject,
         thread: Option<&str>,
         key: &str,
@@ -199,7 +193,7 @@ impl Engram {
         let mut kb = self.open_existing(subject)?;
         let now = self.now();
         kb.write(|tx| {
-            let previous = settings::store(tx, thread, key, &value)?;
+            let previous = store::settings::save(tx, thread, key, &value)?;
             let detail = format!(
                 "{key}{} = {value} (was {})",
                 thread.map(|t| format!(" [thread {t}]")).unwrap_or_default(),
@@ -231,8 +225,8 @@ impl Engram {
         stats["schema_version"] = json!(kb.schema_version()?);
         stats["limits"] = json!({
             "max_memories": settings.max_memories,
-            "max_text_bytes": engram_policy::MAX_TEXT_BYTES,
-            "max_args_bytes": engram_policy::MAX_ARGS_BYTES,
+            "max_text_bytes": kenning_policy::MAX_TEXT_BYTES,
+            "max_args_bytes": kenning_policy::MAX_ARGS_BYTES,
             "list_page": 1000,
         });
         stats["settings"] = json!(settings);

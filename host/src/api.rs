@@ -1,0 +1,747 @@
+//! The service's typed requests and responses, and the one list of tools.
+//!
+//! Every interface speaks these shapes: the CLI's JSON output, the MCP server's tool schemas
+//! and results, and (later) the HTTP API. Their JSON Schemas are generated from the same types
+//! ([`input_schema`], [`output_schema`]) and are closed (`additionalProperties: false`) like the
+//! policy's own validation, which stays the authority: a request is always serialised and
+//! checked by the policy's `validate` before the host acts on it.
+
+use std::borrow::Cow;
+
+use kenning_policy::types::{Anchor, MemoryKind, RejectReason, ScoreParts, Scope, Section};
+use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::store::{Badge, Memory, ProfileTarget, Status};
+
+/// An address: an integer, or a string in hex (`0x401000`) or decimal.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Address {
+    /// A number.
+    Number(u64),
+    /// `0x...` hex or decimal digits.
+    Text(String),
+}
+
+impl From<u64> for Address {
+    fn from(value: u64) -> Self {
+        Address::Number(value)
+    }
+}
+
+impl JsonSchema for Address {
+    fn schema_name() -> Cow<'static, str> {
+        "Address".into()
+    }
+
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        json_schema!({
+            "description": "An address: an integer, or a string in hex (0x401000) or decimal.",
+            "anyOf": [
+                {"type": "integer", "minimum": 0},
+                {"type": "string", "pattern": "^\\s*(0[xX][0-9a-fA-F]{1,16}|[0-9]{1,20})\\s*$"}
+            ]
+        })
+    }
+}
+
+/// An anchor as a caller writes it: addresses of the running image (rebased with the call's
+/// `image_base`), or file offsets when `image_base` is 0.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+pub enum AnchorArg {
+    /// Inside a function.
+    Function {
+        /// The function's name.
+        #[schemars(length(min = 1, max = 256))]
+        name: String,
+        /// Its first address.
+        start: Address,
+        /// One past its last address.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        end: Option<Address>,
+    },
+    /// Inside an address range.
+    Range {
+        /// The first address.
+        start: Address,
+        /// One past the last address.
+        end: Address,
+    },
+    /// At exactly this address.
+    Address {
+        /// The address.
+        address: Address,
+    },
+    /// Within `radius` bytes of an address.
+    Near {
+        /// The centre.
+        address: Address,
+        /// How far still counts, 1 to 1 MiB.
+        #[schemars(range(min = 1, max = 1048576))]
+        radius: u64,
+    },
+    /// Wherever this string literal is referenced (kept exactly as written).
+    String {
+        /// The literal.
+        #[schemars(length(max = 512))]
+        value: String,
+    },
+}
+
+/// A tag: `#` optional, then 1 to 64 of `A-Z a-z 0-9 _ . : / -`; stored lowercase.
+const TAG_PATTERN: &str = "^#?[A-Za-z0-9_][A-Za-z0-9_.:/-]{0,63}$";
+/// A thread id: 1 to 128 of `A-Z a-z 0-9 _ . : -`.
+const THREAD_PATTERN: &str = "^[A-Za-z0-9_.:-]{1,128}$";
+
+/// `remember`: store a new memory.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RememberArgs {
+    /// The memory's text, up to 8 KiB of UTF-8. Secrets are redacted and planted
+    /// instructions refused.
+    #[schemars(length(min = 1, max = 8192))]
+    pub text: String,
+    /// `global` (the whole subject) or `local` (where its anchors point); defaults to local
+    /// when anchors are given, else global.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scope: Option<Scope>,
+    /// fact, preference, context or conversation_summary; defaults to fact.
+    #[serde(rename = "type", default, skip_serializing_if = "Option::is_none")]
+    pub kind: Option<MemoryKind>,
+    /// Where a local memory applies (up to 16).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(length(max = 16))]
+    pub anchors: Option<Vec<AnchorArg>>,
+    /// Tags (up to 32).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(length(max = 32), inner(regex(pattern = TAG_PATTERN)))]
+    pub tags: Option<Vec<String>>,
+    /// Free categories (up to 16, 1 to 64 bytes each).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(length(max = 16), inner(length(min = 1, max = 64)))]
+    pub categories: Option<Vec<String>>,
+    /// How sure the author is, 0 to 1; defaults to 0.8.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = 0.0, max = 1.0))]
+    pub confidence: Option<f64>,
+    /// The image base the anchors' addresses are relative to (0: they are file offsets).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub image_base: Option<Address>,
+    /// The conversation thread, whose settings apply.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(regex(pattern = THREAD_PATTERN))]
+    pub thread: Option<String>,
+}
+
+/// `revise_memory`: change fields of a memory; absent fields stay as they are.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ReviseMemoryArgs {
+    /// The memory's id.
+    #[schemars(range(min = 1))]
+    pub id: u64,
+    /// New text.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(length(min = 1, max = 8192))]
+    pub text: Option<String>,
+    /// New kind.
+    #[serde(rename = "type", default, skip_serializing_if = "Option::is_none")]
+    pub kind: Option<MemoryKind>,
+    /// New anchors.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(length(max = 16))]
+    pub anchors: Option<Vec<AnchorArg>>,
+    /// New tags.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(length(max = 32), inner(regex(pattern = TAG_PATTERN)))]
+    pub tags: Option<Vec<String>>,
+    /// New categories.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(length(max = 16), inner(length(min = 1, max = 64)))]
+    pub categories: Option<Vec<String>>,
+    /// New confidence, 0 to 1.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = 0.0, max = 1.0))]
+    pub confidence: Option<f64>,
+    /// The image base the new anchors' addresses are relative to.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub image_base: Option<Address>,
+    /// Why the memory changes (kept in the audit log).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(length(max = 512))]
+    pub reason: Option<String>,
+    /// The conversation thread, whose settings apply.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(regex(pattern = THREAD_PATTERN))]
+    pub thread: Option<String>,
+}
+
+/// `forget_memory`: retire a memory (it stays in the audit trail).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ForgetMemoryArgs {
+    /// The memory's id.
+    #[schemars(range(min = 1))]
+    pub id: u64,
+    /// Why (kept in the audit log).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(length(max = 512))]
+    pub reason: Option<String>,
+    /// The conversation thread, whose settings apply.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(regex(pattern = THREAD_PATTERN))]
+    pub thread: Option<String>,
+}
+
+/// Which scopes `recall` searches.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum RecallScopeArg {
+    /// Global memories only.
+    Global,
+    /// Local memories only.
+    Local,
+    /// Both.
+    Any,
+}
+
+/// `recall`: search accepted memories by words, tags, categories, type or anchor.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RecallArgs {
+    /// Words to look for (BM25 over the memories' text); `#tag` tokens filter by tag.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(length(max = 1024))]
+    pub query: Option<String>,
+    /// global, local or any (the default).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scope: Option<RecallScopeArg>,
+    /// Only memories of this kind.
+    #[serde(rename = "type", default, skip_serializing_if = "Option::is_none")]
+    pub kind: Option<MemoryKind>,
+    /// Only memories carrying all these tags.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(length(max = 32), inner(regex(pattern = TAG_PATTERN)))]
+    pub tags: Option<Vec<String>>,
+    /// Only memories in all these categories.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(length(max = 16), inner(length(min = 1, max = 64)))]
+    pub categories: Option<Vec<String>>,
+    /// Only memories whose anchors match this place.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub anchor: Option<AnchorArg>,
+    /// The image base the anchor's addresses are relative to.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub image_base: Option<Address>,
+    /// Most memories to return, 1 to 100; defaults to 10.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = 1, max = 100))]
+    pub limit: Option<u64>,
+    /// Results to skip: the `next_offset` of the previous page.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub offset: Option<u64>,
+    /// The conversation thread, whose settings apply.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(regex(pattern = THREAD_PATTERN))]
+    pub thread: Option<String>,
+}
+
+/// What the `memory` tool does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum MemoryActionArg {
+    /// Append `content` (an exact duplicate is skipped).
+    Add,
+    /// Replace the one entry containing `old_text` with `content`.
+    Replace,
+    /// Remove the one entry containing `old_text`.
+    Remove,
+}
+
+/// Which profile file the `memory` tool edits.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum MemoryTargetArg {
+    /// USER.md: who the user is and what they prefer.
+    User,
+    /// MEMORY.md: the agent's notes about the work.
+    Memory,
+    /// Today's dated note.
+    Daily,
+}
+
+/// `memory`: edit a profile's USER.md, MEMORY.md or today's note.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct MemoryArgs {
+    /// add, replace or remove.
+    pub action: MemoryActionArg,
+    /// user, memory or daily.
+    pub target: MemoryTargetArg,
+    /// The new entry (add, replace).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(length(min = 1, max = 8192))]
+    pub content: Option<String>,
+    /// Text that occurs in exactly one entry (replace, remove).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(length(min = 1, max = 8192))]
+    pub old_text: Option<String>,
+    /// The conversation thread, whose settings apply.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(regex(pattern = THREAD_PATTERN))]
+    pub thread: Option<String>,
+}
+
+/// A function the caller is in: its name and address range.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct FunctionArg {
+    /// Its current name.
+    #[schemars(length(min = 1, max = 256))]
+    pub name: String,
+    /// Its first address.
+    pub start: Address,
+    /// One past its last address.
+    pub end: Address,
+}
+
+/// `context`: the memories the policy selects for a place and a query, rendered for the prompt.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ContextArgs {
+    /// What the agent is asking about.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(length(max = 1024))]
+    pub query: Option<String>,
+    /// The load address of the image the addresses belong to (0: file offsets).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub image_base: Option<Address>,
+    /// The cursor address.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cursor: Option<Address>,
+    /// The function containing the cursor.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub function: Option<FunctionArg>,
+    /// String literals referenced near the cursor (up to 64).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(length(max = 64), inner(length(max = 512)))]
+    pub strings: Option<Vec<String>>,
+    /// Most local memories, 0 to 50; defaults to 6.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(max = 50))]
+    pub local_quota: Option<u32>,
+    /// Most global memories, 0 to 50; defaults to 6.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(max = 50))]
+    pub global_quota: Option<u32>,
+    /// The snapshot's token budget, 1 to 4000; defaults to 1200.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = 1, max = 4000))]
+    pub token_budget: Option<u32>,
+    /// The conversation thread, whose settings apply.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(regex(pattern = THREAD_PATTERN))]
+    pub thread: Option<String>,
+}
+
+/// Most candidates [`ContextArgs::strings`] may list.
+pub const MAX_CONTEXT_STRINGS: usize = 64;
+/// Largest quota [`ContextArgs`] accepts.
+pub const MAX_CONTEXT_QUOTA: u32 = 50;
+/// Largest token budget [`ContextArgs`] accepts.
+pub const MAX_CONTEXT_TOKENS: u32 = 4000;
+
+/// Whether a new memory or profile entry is in force.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum WriteStatus {
+    /// Stored and in force.
+    Accepted,
+    /// Stored as a proposal awaiting a human's review: not injected, not recalled until then.
+    Pending,
+    /// Not stored: an identical memory exists (its id is given).
+    Duplicate,
+}
+
+/// What `remember` did.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Remembered {
+    /// The new memory's id (the existing one's for a duplicate).
+    pub id: u64,
+    /// accepted, pending or duplicate.
+    pub status: WriteStatus,
+    /// The new memory's provenance badge (absent for a duplicate).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub badge: Option<Badge>,
+    /// Kinds of secrets redacted from the text before it was stored.
+    pub redacted: Vec<String>,
+}
+
+/// Whether a revision took effect.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ReviseStatus {
+    /// Changed in place.
+    Revised,
+    /// Stored as a proposal (`proposal_id`) that replaces the memory once a human accepts it.
+    Pending,
+}
+
+/// What `revise_memory` did.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Revised {
+    /// The memory revised.
+    pub id: u64,
+    /// revised or pending.
+    pub status: ReviseStatus,
+    /// The proposal's id, when pending.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub proposal_id: Option<u64>,
+    /// The proposal's badge, when pending.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub badge: Option<Badge>,
+}
+
+/// What `forget_memory` did.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Forgotten {
+    /// The memory forgotten.
+    pub id: u64,
+    /// Always `forgotten`.
+    pub status: Status,
+}
+
+/// A memory found by `recall`, with its relevance.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct RecalledMemory {
+    /// The memory.
+    #[serde(flatten)]
+    pub memory: Memory,
+    /// Relevance (BM25, or the anchor score for an anchor search); larger is better.
+    pub score: f32,
+}
+
+/// What `recall` found.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct Recalled {
+    /// How many memories this page holds.
+    pub count: usize,
+    /// The memories, best first.
+    pub memories: Vec<RecalledMemory>,
+    /// The `offset` of the next page, when there are more results.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub next_offset: Option<u64>,
+}
+
+impl Recalled {
+    /// Keeps the leading memories whose JSON fits in `max_bytes` (at least one), pointing
+    /// `next_offset` at the first one left out; `offset` is the page's first position.
+    pub fn fit(&mut self, offset: u64, max_bytes: usize) {
+        let mut used = 0;
+        let mut keep = 0;
+        for memory in &self.memories {
+            used += serde_json::to_vec(memory).map_or(0, |bytes| bytes.len());
+            if used > max_bytes && keep > 0 {
+                break;
+            }
+            keep += 1;
+        }
+        if keep < self.memories.len() {
+            self.memories.truncate(keep);
+            self.count = keep;
+            self.next_offset = Some(offset + keep as u64);
+        }
+    }
+}
+
+/// What the `memory` tool did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum EditStatus {
+    /// A new entry, in force.
+    Accepted,
+    /// A new entry awaiting review.
+    Pending,
+    /// Not added: the same entry exists.
+    Duplicate,
+    /// Entries replaced.
+    Replaced,
+    /// Entries removed.
+    Removed,
+}
+
+/// What the `memory` tool did to a profile file.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ProfileEdited {
+    /// The file: user, memory or daily.
+    pub target: ProfileTarget,
+    /// accepted, pending, duplicate, replaced or removed.
+    pub status: EditStatus,
+    /// The entries added, found as duplicates, replaced or removed.
+    pub ids: Vec<u64>,
+    /// The new entry's badge (add).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub badge: Option<Badge>,
+}
+
+/// A memory the policy chose for the prompt, and why.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+pub struct ChosenMemory {
+    /// The memory's id.
+    pub id: u64,
+    /// The snapshot section it is rendered in.
+    pub section: Section,
+    /// The parts of its score.
+    pub score: ScoreParts,
+    /// Global or local.
+    pub scope: Scope,
+    /// Its text (as the policy saw it).
+    pub text: String,
+}
+
+/// A candidate the policy left out, and why.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+pub struct RejectedMemory {
+    /// The memory's id.
+    pub id: u64,
+    /// quota, budget, duplicate, stale or irrelevant.
+    pub reason: RejectReason,
+    /// The parts of its score.
+    pub score: ScoreParts,
+}
+
+/// What `context` selected.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+pub struct ContextResult {
+    /// The rendered snapshot to place in the prompt (empty when nothing applies or injection
+    /// is disabled).
+    pub snapshot: String,
+    /// Its estimated tokens.
+    pub snapshot_tokens: u32,
+    /// The memories chosen, in render order.
+    pub chosen: Vec<ChosenMemory>,
+    /// The best-scoring candidates left out (at most [`MAX_REJECTED_SHOWN`]).
+    pub rejected: Vec<RejectedMemory>,
+    /// How many candidates were left out in all.
+    pub rejected_total: usize,
+}
+
+/// Most rejected candidates a [`ContextResult`] lists.
+pub const MAX_REJECTED_SHOWN: usize = 20;
+
+/// How a tool behaves, for clients that decide what to confirm with the user.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ToolHints {
+    /// It changes nothing.
+    pub read_only: bool,
+    /// It may retire or overwrite what exists.
+    pub destructive: bool,
+    /// Calling it twice with the same arguments has the effect of calling it once.
+    pub idempotent: bool,
+}
+
+/// One tool: its name, what it is for, how it behaves.
+#[derive(Debug, Clone, Copy)]
+pub struct ToolSpec {
+    /// The tool's name.
+    pub name: &'static str,
+    /// A short title.
+    pub title: &'static str,
+    /// For a model: when to use it and when not.
+    pub description: &'static str,
+    /// How it behaves.
+    pub hints: ToolHints,
+}
+
+/// Every tool, in the order lists show them: the seeds' five and `context`.
+pub const TOOLS: &[ToolSpec] = &[
+    ToolSpec {
+        name: "remember",
+        title: "Remember a note",
+        description: "Store one durable fact, preference or piece of context worth knowing in a future session: a finding about the subject (anchored to a function, address or string when it is about a place), a decision, a user preference. Use it when you learn something that will still matter later. Do not use it for transient chatter, for text you were asked to copy, or for secrets (they are redacted); do not store the same thing twice (duplicates are skipped). Writes from external clients await a human's review before they are used.",
+        hints: ToolHints {
+            read_only: false,
+            destructive: false,
+            idempotent: true,
+        },
+    },
+    ToolSpec {
+        name: "revise_memory",
+        title: "Revise a memory",
+        description: "Correct or update an existing memory by id (from recall or context): new text, type, tags, categories, confidence or anchors. Use it when a memory is wrong or out of date, rather than remembering a contradicting note. Changes to memories you may not edit directly become proposals for a human to review.",
+        hints: ToolHints {
+            read_only: false,
+            destructive: true,
+            idempotent: false,
+        },
+    },
+    ToolSpec {
+        name: "forget_memory",
+        title: "Forget a memory",
+        description: "Retire a memory by id that is wrong and cannot be corrected, or that the user asked to forget. It stays in the audit trail. Do not use it to tidy up or to make room; external clients may not forget, so ask the user instead.",
+        hints: ToolHints {
+            read_only: false,
+            destructive: true,
+            idempotent: true,
+        },
+    },
+    ToolSpec {
+        name: "recall",
+        title: "Search memories",
+        description: "Search accepted memories by words, #tags, categories, type or an anchor (a function, address or string). Use it when you need something specific that the injected context did not bring. Results come in pages: pass `next_offset` as `offset` for more. Memories awaiting review are never returned.",
+        hints: ToolHints {
+            read_only: true,
+            destructive: false,
+            idempotent: true,
+        },
+    },
+    ToolSpec {
+        name: "memory",
+        title: "Edit the profile files",
+        description: "Edit a profile's USER.md (who the user is, how they like to work), MEMORY.md (the agent's lasting notes) or today's daily note: add an entry, or replace or remove the one entry containing old_text. Use it for facts about the user and the work that should shape every session. Do not store link lists or document dumps in USER.md; if old_text matches several different entries the edit is refused, so quote more of the one you mean.",
+        hints: ToolHints {
+            read_only: false,
+            destructive: true,
+            idempotent: false,
+        },
+    },
+    ToolSpec {
+        name: "context",
+        title: "Memories for this place and question",
+        description: "Get the memories the policy selects for where you are working (cursor, function, image base, referenced strings) and what you are asking, rendered as a bounded snapshot for the prompt, with the reason for every choice. Use it at the start of a task or when you move to another function. It changes nothing but recall statistics.",
+        hints: ToolHints {
+            read_only: true,
+            destructive: false,
+            idempotent: true,
+        },
+    },
+];
+
+/// The tool named `name`.
+pub fn tool(name: &str) -> Option<&'static ToolSpec> {
+    TOOLS.iter().find(|t| t.name == name)
+}
+
+/// The names of every tool, for messages.
+pub fn tool_names() -> Vec<&'static str> {
+    TOOLS.iter().map(|t| t.name).collect()
+}
+
+/// The JSON Schema of a tool's arguments.
+pub fn input_schema(tool: &str) -> Option<Value> {
+    Some(match tool {
+        "remember" => schema::<RememberArgs>(),
+        "revise_memory" => schema::<ReviseMemoryArgs>(),
+        "forget_memory" => schema::<ForgetMemoryArgs>(),
+        "recall" => schema::<RecallArgs>(),
+        "memory" => schema::<MemoryArgs>(),
+        "context" => schema::<ContextArgs>(),
+        _ => return None,
+    })
+}
+
+/// The JSON Schema of a tool's result.
+pub fn output_schema(tool: &str) -> Option<Value> {
+    Some(match tool {
+        "remember" => schema::<Remembered>(),
+        "revise_memory" => schema::<Revised>(),
+        "forget_memory" => schema::<Forgotten>(),
+        "recall" => schema::<Recalled>(),
+        "memory" => schema::<ProfileEdited>(),
+        "context" => schema::<ContextResult>(),
+        _ => return None,
+    })
+}
+
+fn schema<T: JsonSchema>() -> Value {
+    let generator = schemars::generate::SchemaSettings::draft2020_12().into_generator();
+    serde_json::to_value(generator.into_root_schema_for::<T>()).expect("schemas serialise")
+}
+
+/// Converts an anchor as the policy canonicalised it back to a caller's form (file offsets).
+pub fn anchor_arg(anchor: &Anchor) -> AnchorArg {
+    match anchor {
+        Anchor::Function(f) => AnchorArg::Function {
+            name: f.name.clone(),
+            start: f.start.into(),
+            end: f.end.map(Address::from),
+        },
+        Anchor::Range(r) => AnchorArg::Range {
+            start: r.start.into(),
+            end: r.end.into(),
+        },
+        Anchor::Address { offset } => AnchorArg::Address {
+            address: (*offset).into(),
+        },
+        Anchor::Near(n) => AnchorArg::Near {
+            address: n.offset.into(),
+            radius: n.radius,
+        },
+        Anchor::String { value } => AnchorArg::String {
+            value: value.clone(),
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_tool_has_closed_object_schemas_for_its_input_and_output() {
+        for tool in TOOLS {
+            let input = input_schema(tool.name).unwrap();
+            assert_eq!(input["type"], "object", "{}", tool.name);
+            assert_eq!(input["additionalProperties"], false, "{}", tool.name);
+            let output = output_schema(tool.name).unwrap();
+            assert_eq!(output["type"], "object", "{}", tool.name);
+        }
+        assert!(input_schema("import-record").is_none());
+    }
+
+    #[test]
+    fn optional_arguments_are_left_out_when_serialised() {
+        let args = RememberArgs {
+            text: "x".into(),
+            ..Default::default()
+        };
+        assert_eq!(serde_json::to_string(&args).unwrap(), r#"{"text":"x"}"#);
+    }
+
+    #[test]
+    fn a_recall_page_is_cut_to_fit_and_points_at_the_rest() {
+        let memory = |id| RecalledMemory {
+            memory: crate::store::sample_memory(
+                id,
+                &"word ".repeat(200),
+                crate::store::Author::Human,
+                Badge::Native,
+            ),
+            score: 1.0,
+        };
+        let mut page = Recalled {
+            count: 10,
+            memories: (1..=10).map(memory).collect(),
+            next_offset: None,
+        };
+        page.fit(20, 3000);
+        assert!(page.count >= 1 && page.count < 10, "{}", page.count);
+        assert_eq!(page.memories.len(), page.count);
+        assert_eq!(page.next_offset, Some(20 + page.count as u64));
+        let mut one = Recalled {
+            count: 1,
+            memories: vec![memory(1)],
+            next_offset: None,
+        };
+        one.fit(0, 10);
+        assert_eq!(one.count, 1, "a page always holds at least one memory");
+        assert_eq!(one.next_offset, None);
+    }
+}

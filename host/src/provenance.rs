@@ -1,0 +1,181 @@
+//! Provenance: who may write, change and accept what. Every rule about authors and badges
+//! lives here, so the service, the review queue and every interface apply the same ones.
+//!
+//! | author | a new memory | editing a memory |
+//! | --- | --- | --- |
+//! | human | NATIVE | in place, anything |
+//! | agent, triage | NATIVE | in place when NATIVE and not a human's; else proposed (PENDING) |
+//! | external (MCP, HTTP clients) | PENDING | proposed (PENDING); never forgets |
+//! | peer (a linked knowledge base) | INBOUND-PENDING | proposed (INBOUND-PENDING); never touches a NATIVE memory |
+//!
+//! PENDING and INBOUND-PENDING memories are quarantined: never injected, never recalled, until
+//! a reviewer accepts them (NATIVE, or FOREIGN for a peer's) or rejects them.
+
+use crate::store::{Author, Badge, Memory};
+
+/// The badge a new memory by `author` receives.
+pub fn badge_for_new(author: Author) -> Badge {
+    match author {
+        Author::Human | Author::Agent | Author::Triage => Badge::Native,
+        Author::External => Badge::Pending,
+        Author::Peer => Badge::InboundPending,
+    }
+}
+
+/// What may happen when `author` asks to change (revise or forget) a memory.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EditRight {
+    /// The change is made in place.
+    Direct,
+    /// The change is stored as a proposal with this badge, superseding the memory once a
+    /// reviewer accepts it.
+    Propose(Badge),
+    /// The change is refused.
+    Refused(Refusal),
+}
+
+/// Why a change is refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Refusal {
+    /// A peer never overwrites a NATIVE memory.
+    PeerOverNative,
+}
+
+/// Whether `author` may change `current` in place, only propose the change, or not at all.
+pub fn edit_right(author: Author, current: &Memory) -> EditRight {
+    match author {
+        Author::Human => EditRight::Direct,
+        Author::Agent | Author::Triage
+            if current.badge == Badge::Native && current.author != Author::Human =>
+        {
+            EditRight::Direct
+        }
+        Author::Agent | Author::Triage | Author::External => EditRight::Propose(Badge::Pending),
+        Author::Peer if current.badge == Badge::Native => {
+            EditRight::Refused(Refusal::PeerOverNative)
+        }
+        Author::Peer => EditRight::Propose(Badge::InboundPending),
+    }
+}
+
+/// Whether `author` may forget `current`. Forgetting is never proposed: who may not forget
+/// directly must ask the user.
+pub fn may_forget(author: Author, current: &Memory) -> bool {
+    edit_right(author, current) == EditRight::Direct
+}
+
+/// The badge an accepted proposal takes: FOREIGN for what a peer shared, NATIVE otherwise.
+pub fn badge_when_accepted(proposal: Badge) -> Badge {
+    if proposal == Badge::InboundPending {
+        Badge::Foreign
+    } else {
+        Badge::Native
+    }
+}
+
+/// Whether accepting `proposal` may supersede `replaced`: a peer's proposal never replaces a
+/// NATIVE memory, whoever accepts it.
+pub fn may_supersede(proposal: Badge, replaced: Badge) -> bool {
+    !(proposal == Badge::InboundPending && replaced == Badge::Native)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const AUTHORS: [Author; 5] = [
+        Author::Human,
+        Author::Agent,
+        Author::Triage,
+        Author::External,
+        Author::Peer,
+    ];
+    const BADGES: [Badge; 4] = [
+        Badge::Native,
+        Badge::Pending,
+        Badge::InboundPending,
+        Badge::Foreign,
+    ];
+
+    fn memory(author: Author, badge: Badge) -> Memory {
+        crate::store::sample_memory(1, "x", author, badge)
+    }
+
+    #[test]
+    fn only_trusted_authors_write_native_memories() {
+        assert_eq!(badge_for_new(Author::Human), Badge::Native);
+        assert_eq!(badge_for_new(Author::Agent), Badge::Native);
+        assert_eq!(badge_for_new(Author::Triage), Badge::Native);
+        assert_eq!(badge_for_new(Author::External), Badge::Pending);
+        assert_eq!(badge_for_new(Author::Peer), Badge::InboundPending);
+    }
+
+    #[test]
+    fn a_human_edits_anything_in_place() {
+        for author in AUTHORS {
+            for badge in BADGES {
+                assert_eq!(
+                    edit_right(Author::Human, &memory(author, badge)),
+                    EditRight::Direct
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn the_agent_edits_only_native_memories_no_human_wrote() {
+        for agent in [Author::Agent, Author::Triage] {
+            assert_eq!(
+                edit_right(agent, &memory(Author::Agent, Badge::Native)),
+                EditRight::Direct
+            );
+            assert_eq!(
+                edit_right(agent, &memory(Author::Human, Badge::Native)),
+                EditRight::Propose(Badge::Pending)
+            );
+            assert_eq!(
+                edit_right(agent, &memory(Author::Peer, Badge::Foreign)),
+                EditRight::Propose(Badge::Pending)
+            );
+        }
+    }
+
+    #[test]
+    fn an_external_client_only_proposes_and_never_forgets() {
+        for author in AUTHORS {
+            for badge in BADGES {
+                let current = memory(author, badge);
+                assert_eq!(
+                    edit_right(Author::External, &current),
+                    EditRight::Propose(Badge::Pending)
+                );
+                assert!(!may_forget(Author::External, &current));
+            }
+        }
+    }
+
+    #[test]
+    fn a_peer_never_overwrites_a_native_memory() {
+        for author in AUTHORS {
+            let native = memory(author, Badge::Native);
+            assert_eq!(
+                edit_right(Author::Peer, &native),
+                EditRight::Refused(Refusal::PeerOverNative)
+            );
+            assert!(!may_forget(Author::Peer, &native));
+            assert!(!may_supersede(Badge::InboundPending, Badge::Native));
+        }
+        assert_eq!(
+            edit_right(Author::Peer, &memory(Author::Peer, Badge::Foreign)),
+            EditRight::Propose(Badge::InboundPending)
+        );
+        assert!(may_supersede(Badge::InboundPending, Badge::Foreign));
+        assert!(may_supersede(Badge::Pending, Badge::Native));
+    }
+
+    #[test]
+    fn accepted_proposals_keep_where_they_came_from() {
+        assert_eq!(badge_when_accepted(Badge::Pending), Badge::Native);
+        assert_eq!(badge_when_accepted(Badge::InboundPending), Badge::Foreign);
+    }
+}

@@ -1,0 +1,136 @@
+//! The one way to make a [`Service`]: which policy (the embedded default, a component file,
+//! the default linked natively, or an embedder's own), its sandbox limits and its compiled-code
+//! cache. Whatever the source, the policy is wrapped in the answer guard.
+
+use std::path::PathBuf;
+
+use super::Service;
+use crate::error::{KenningError, Result};
+use crate::policy::{Guarded, NativePolicy, Policy, PolicyEngine, SandboxLimits};
+use crate::store::pool::StorePool;
+
+/// Where the policy comes from.
+pub enum PolicySource {
+    /// The default policy component embedded in this build.
+    Default,
+    /// A policy component file implementing the contract.
+    File(PathBuf),
+    /// The default policy linked natively, without the sandbox (debugging, comparisons).
+    Native,
+    /// An embedder's own implementation; it is guarded like any other.
+    Custom(Box<dyn Policy>),
+}
+
+/// Configures and builds a [`Service`].
+pub struct ServiceBuilder {
+    data_dir: PathBuf,
+    source: PolicySource,
+    limits: SandboxLimits,
+    cache_dir: Option<PathBuf>,
+    use_cache: bool,
+    session: bool,
+    fixed_now: Option<i64>,
+}
+
+impl ServiceBuilder {
+    /// The embedded default policy over `data_dir`, default limits, compiled code cached in
+    /// `data_dir/cache`.
+    pub fn new(data_dir: impl Into<PathBuf>) -> Self {
+        ServiceBuilder {
+            data_dir: data_dir.into(),
+            source: PolicySource::Default,
+            limits: SandboxLimits::default(),
+            cache_dir: None,
+            use_cache: true,
+            session: false,
+            fixed_now: None,
+        }
+    }
+
+    /// Where the policy comes from.
+    pub fn policy(mut self, source: PolicySource) -> Self {
+        self.source = source;
+        self
+    }
+
+    /// Fuel and memory cap of every policy call.
+    pub fn limits(mut self, limits: SandboxLimits) -> Self {
+        self.limits = limits;
+        self
+    }
+
+    /// Where compiled policies are cached (default `data_dir/cache`).
+    pub fn cache_dir(mut self, dir: PathBuf) -> Self {
+        self.cache_dir = Some(dir);
+        self
+    }
+
+    /// Compiles the policy without reading or writing the cache.
+    pub fn without_cache(mut self) -> Self {
+        self.use_cache = false;
+        self
+    }
+
+    /// Makes the policy's calls share one instance (a session) for a stream of calls from one
+    /// caller, such as a scan of a whole file (see
+    /// [`crate::policy::ComponentPolicy::keep_instance_between_calls`]). Never for a service
+    /// shared by several callers.
+    pub fn scan_session(mut self, session: bool) -> Self {
+        self.session = session;
+        self
+    }
+
+    /// Uses a fixed clock (seconds since the epoch): for tests and reproducible runs.
+    pub fn fixed_now(mut self, now: i64) -> Self {
+        self.fixed_now = Some(now);
+        self
+    }
+
+    /// Loads the policy and makes the service.
+    pub fn build(self) -> Result<Service> {
+        self.limits.check()?;
+        let cache = self
+            .use_cache
+            .then(|| self.cache_dir.unwrap_or_else(|| self.data_dir.join("cache")));
+        let policy: Box<dyn Policy> = match self.source {
+            PolicySource::Native => Box::new(Guarded::new(NativePolicy::new())),
+            PolicySource::Custom(policy) => Box::new(Guarded::new(policy)),
+            PolicySource::Default | PolicySource::File(_) => {
+                let engine = PolicyEngine::new(cache)?;
+                let mut component = match &self.source {
+                    PolicySource::File(path) => engine.load_file(path, self.limits)?,
+                    _ => engine.load_default(self.limits)?,
+                };
+                component.keep_instance_between_calls(self.session);
+                Box::new(Guarded::new(component))
+            }
+        };
+        Ok(Service {
+            data_dir: self.data_dir,
+            policy,
+            fixed_now: self.fixed_now,
+            stores: StorePool::new(),
+        })
+    }
+}
+
+impl SandboxLimits {
+    /// Refuses limits the sandbox cannot honour.
+    pub fn check(&self) -> Result<()> {
+        if self.fuel == 0 {
+            return Err(KenningError::Usage(
+                "the policy's fuel must be at least 1".into(),
+            ));
+        }
+        if self.memory_bytes < crate::policy::MIN_MEMORY_BYTES
+            || self.memory_bytes > crate::policy::MAX_MEMORY_BYTES
+        {
+            return Err(KenningError::Usage(format!(
+                "the policy's memory cap must be between {} MiB and {} MiB",
+                crate::policy::MIN_MEMORY_BYTES >> 20,
+                crate::policy::MAX_MEMORY_BYTES >> 20
+            )));
+        }
+        Ok(())
+    }
+}

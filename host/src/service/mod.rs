@@ -1,0 +1,179 @@
+//! The kenning service: one API that every interface (the CLI, the MCP server, the HTTP API,
+//! Rust embedders) dispatches through, so each runs an operation the same way.
+//!
+//! A write goes: raw JSON → the policy's `validate` → the policy's `scan` → the
+//! [`crate::provenance`] rules, dedup and ambiguity rules → one transaction with its audit
+//! event. A turn goes: context → candidate retrieval → one policy `select` → the host's checks.
+//!
+//! A [`Service`] is `Send + Sync`: one instance serves many threads and connections. It is
+//! made only by [`ServiceBuilder`], which always wraps the policy in the answer guard.
+//!
+//! - [`tools`]: the agent's tools (`remember`, `revise_memory`, `forget_memory`, `recall`,
+//!   `memory`, `context`);
+//! - [`turn`]: what enters the prompt this turn;
+//! - [`governance`]: review, settings, statistics, the audit log, the profile files.
+
+mod config;
+pub mod governance;
+pub mod tools;
+pub mod turn;
+
+use std::path::{Path, PathBuf};
+
+use kenning_policy::MAX_TEXT_BYTES;
+use kenning_policy::types::{ScanItem, ScanResult, Target, Verdict};
+
+pub use self::config::{PolicySource, ServiceBuilder};
+use crate::error::{KenningError, Result};
+use crate::policy::Policy;
+use crate::store::KnowledgeBase;
+use crate::store::pool::{PooledKb, StorePool};
+use crate::subject::Subject;
+
+/// The kenning service over a data directory and a guarded policy.
+pub struct Service {
+    data_dir: PathBuf,
+    policy: Box<dyn Policy>,
+    fixed_now: Option<i64>,
+    /// Knowledge bases opened so far, kept open for the next operation.
+    stores: StorePool,
+}
+
+impl Service {
+    /// A builder: the embedded default policy over `data_dir` unless told otherwise.
+    pub fn builder(data_dir: impl Into<PathBuf>) -> ServiceBuilder {
+        ServiceBuilder::new(data_dir)
+    }
+
+    /// The data directory.
+    pub fn data_dir(&self) -> &Path {
+        &self.data_dir
+    }
+
+    /// The policy in use (guarded).
+    pub fn policy(&self) -> &dyn Policy {
+        self.policy.as_ref()
+    }
+
+    /// Now, in seconds since the epoch (the fixed clock when one was set).
+    pub fn now(&self) -> i64 {
+        self.fixed_now.unwrap_or_else(|| {
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map(|d| d.as_secs() as i64)
+                .unwrap_or(0)
+        })
+    }
+
+    /// Opens the subject's knowledge base, which must exist. The connection is kept open for
+    /// the next operation (see [`StorePool`]).
+    pub fn open_existing(&self, subject: &Subject) -> Result<PooledKb> {
+        let path = subject.store_path(&self.data_dir);
+        self.stores
+            .checkout(&path, KnowledgeBase::open_existing)?
+            .ok_or_else(|| KenningError::UnknownSubject {
+                subject: subject.to_string(),
+                path,
+            })
+    }
+
+    fn open_or_create(&self, subject: &Subject) -> Result<PooledKb> {
+        let path = subject.store_path(&self.data_dir);
+        let opened = self
+            .stores
+            .checkout(&path, |p| KnowledgeBase::open_or_create(p).map(Some))?;
+        Ok(opened.expect("open_or_create always opens"))
+    }
+
+    /// Opens the subject's knowledge base for a write in `thread` (creating it when `create`),
+    /// refusing when the settings in force disable writes.
+    fn open_for_write(
+        &self,
+        subject: &Subject,
+        thread: Option<&str>,
+        create: bool,
+    ) -> Result<PooledKb> {
+        let kb = if create {
+            self.open_or_create(subject)?
+        } else {
+            self.open_existing(subject)?
+        };
+        if !kb.settings(thread)?.allow_writes {
+            return Err(KenningError::Forbidden(format!(
+                "writes are disabled for {subject}{}",
+                in_thread(thread)
+            )));
+        }
+        Ok(kb)
+    }
+
+    /// Scans texts with the policy.
+    pub fn scan(&self, items: &[ScanItem]) -> Result<Vec<ScanResult>> {
+        Ok(self.policy.scan(items)?)
+    }
+
+    /// Scans one text for storage; blocked text is an error, redacted text is returned with
+    /// the kinds of what was redacted.
+    fn scan_for_storage(&self, text: &str, target: Target) -> Result<(String, Vec<String>)> {
+        if text.len() > MAX_TEXT_BYTES {
+            return Err(KenningError::TooLarge {
+                what: "text".to_owned(),
+                size: text.len(),
+                limit: MAX_TEXT_BYTES,
+            });
+        }
+        let mut results = self.policy.scan(&[ScanItem {
+            text: text.to_owned(),
+            target,
+        }])?;
+        let result = results.pop().expect("the guard checks one result per item");
+        let kinds = result.findings.iter().map(|f| f.kind.clone()).collect();
+        match result.verdict {
+            Verdict::Block => Err(KenningError::Blocked {
+                reason: result.reason.unwrap_or_default(),
+            }),
+            Verdict::Redact | Verdict::Allow => Ok((result.text, kinds)),
+        }
+    }
+}
+
+/// ` in thread T` for messages, or nothing.
+fn in_thread(thread: Option<&str>) -> String {
+    thread
+        .map(|t| format!(" in thread {t:?}"))
+        .unwrap_or_default()
+}
+
+/// `YYYY-MM-DD` (UTC) for a Unix timestamp, by the days-to-civil algorithm.
+pub fn civil_date(timestamp: i64) -> String {
+    let days = timestamp.div_euclid(86_400);
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{year:04}-{month:02}-{day:02}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn civil_dates_match_the_calendar() {
+        assert_eq!(civil_date(0), "1970-01-01");
+        assert_eq!(civil_date(951_782_400), "2000-02-29");
+        assert_eq!(civil_date(1_796_083_200), "2026-12-01");
+        assert_eq!(civil_date(-86_400), "1969-12-31");
+    }
+
+    #[test]
+    fn one_service_serves_many_threads() {
+        fn shareable<T: Send + Sync>() {}
+        shareable::<Service>();
+    }
+}

@@ -1,0 +1,609 @@
+//! The agent's tools: `remember`, `revise_memory`, `forget_memory`, `recall`, `memory` and
+//! `context`. Each has a typed entry point (for embedders); [`Service::call`] runs any of them
+//! from JSON (for interfaces that receive JSON), and both go through the policy's `validate`.
+
+use kenning_policy::MAX_ARGS_BYTES;
+use kenning_policy::args::{
+    ForgetMemory, MemoryAction, MemoryEdit, MemoryTarget, Recall, RecallScope, Remember,
+    ReviseMemory,
+};
+use kenning_policy::types::{Anchor, Context, FieldError, LiveFunction, MemoryKind, Scope, Target};
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use serde_json::Value;
+
+use super::{Service, civil_date, in_thread};
+use crate::api::{
+    self, ContextArgs, EditStatus, ForgetMemoryArgs, Forgotten, MemoryArgs, ProfileEdited,
+    RecallArgs, Recalled, RecalledMemory, RememberArgs, Remembered, ReviseMemoryArgs,
+    ReviseStatus, Revised, WriteStatus,
+};
+use crate::error::{KenningError, PolicyError, Result};
+use crate::provenance::{self, EditRight, Refusal};
+use crate::store::edits::{self, Placement};
+use crate::store::{
+    self, Author, Event, KnowledgeBase, Memory, MemoryFilter, NewMemory, ProfileTarget, Status,
+    content_hash,
+};
+use crate::subject::Subject;
+
+impl Service {
+    /// Runs one tool call from its JSON arguments, exactly as an agent's call runs: validate,
+    /// scan, apply. Returns the tool's result as JSON (the shapes of [`crate::api`]).
+    pub fn call(
+        &self,
+        subject: &Subject,
+        author: Author,
+        tool: &str,
+        args_json: &str,
+    ) -> Result<Value> {
+        if api::tool(tool).is_none() {
+            // Record kinds (import records, extractions) have schemas too, but are no tool.
+            return Err(unknown_tool(tool));
+        }
+        if args_json.len() > MAX_ARGS_BYTES {
+            return Err(KenningError::TooLarge {
+                what: format!("{tool} arguments"),
+                size: args_json.len(),
+                limit: MAX_ARGS_BYTES,
+            });
+        }
+        match tool {
+            "remember" => to_value(self.run_remember(subject, author, self.validated(tool, args_json)?)),
+            "revise_memory" => to_value(self.run_revise(subject, author, self.validated(tool, args_json)?)),
+            "forget_memory" => to_value(self.run_forget(subject, author, self.validated(tool, args_json)?)),
+            "recall" => to_value(self.run_recall(subject, self.validated(tool, args_json)?)),
+            "memory" => to_value(self.run_profile_edit(subject, author, self.validated(tool, args_json)?)),
+            _ => to_value(self.context(subject, &parse_context_args(args_json)?)),
+        }
+    }
+
+    /// `remember`: stores a new memory.
+    pub fn remember(&self, subject: &Subject, author: Author, args: &RememberArgs) -> Result<Remembered> {
+        let canonical = self.validated("remember", &to_json(args))?;
+        self.run_remember(subject, author, canonical)
+    }
+
+    /// `revise_memory`: changes a memory, or proposes the change (see [`crate::provenance`]).
+    pub fn revise_memory(&self, subject: &Subject, author: Author, args: &ReviseMemoryArgs) -> Result<Revised> {
+        let canonical = self.validated("revise_memory", &to_json(args))?;
+        self.run_revise(subject, author, canonical)
+    }
+
+    /// `forget_memory`: retires a memory; it stays in the audit trail.
+    pub fn forget_memory(&self, subject: &Subject, author: Author, args: &ForgetMemoryArgs) -> Result<Forgotten> {
+        let canonical = self.validated("forget_memory", &to_json(args))?;
+        self.run_forget(subject, author, canonical)
+    }
+
+    /// `recall`: searches accepted memories.
+    pub fn recall(&self, subject: &Subject, args: &RecallArgs) -> Result<Recalled> {
+        let canonical = self.validated("recall", &to_json(args))?;
+        self.run_recall(subject, canonical)
+    }
+
+    /// `memory`: edits a profile's USER.md, MEMORY.md or today's note.
+    pub fn edit_profile(&self, subject: &Subject, author: Author, args: &MemoryArgs) -> Result<ProfileEdited> {
+        let canonical = self.validated("memory", &to_json(args))?;
+        self.run_profile_edit(subject, author, canonical)
+    }
+
+    /// Checks `args_json` with the policy and reads its canonical form back strictly: a policy
+    /// is never trusted to answer in the host's schema.
+    fn validated<T: DeserializeOwned>(&self, tool: &str, args_json: &str) -> Result<T> {
+        let call = self
+            .policy
+            .validate(tool, args_json)?
+            .map_err(|errors| KenningError::Invalid {
+                tool: tool.to_owned(),
+                errors,
+            })?;
+        serde_json::from_str(&call.args_json).map_err(|e| {
+            KenningError::Policy(PolicyError::BadAnswer {
+                policy: self.policy.info().name.clone(),
+                call: "validate",
+                problem: format!("canonical {tool} arguments do not match the host's schema: {e}"),
+            })
+        })
+    }
+
+    fn run_remember(&self, subject: &Subject, author: Author, args: Remember) -> Result<Remembered> {
+        let target = match args.scope {
+            Scope::Global => Target::Global,
+            Scope::Local => Target::Local,
+        };
+        let (text, redacted) = self.scan_for_storage(&args.text, target)?;
+        let now = self.now();
+        let mut kb = self.open_for_write(subject, args.thread.as_deref(), true)?;
+        let placement = Placement {
+            scope: args.scope,
+            profile: None,
+            anchors: &args.anchors,
+        };
+        if let Some(existing) = edits::find_active_duplicate(&kb, &content_hash(&text), placement)? {
+            return Ok(Remembered {
+                id: existing,
+                status: WriteStatus::Duplicate,
+                badge: None,
+                redacted,
+            });
+        }
+        let badge = provenance::badge_for_new(author);
+        let memory = NewMemory {
+            scope: args.scope,
+            kind: args.kind,
+            target: None,
+            day: None,
+            text,
+            tags: args.tags,
+            categories: args.categories,
+            confidence: args.confidence as f32,
+            author,
+            thread: args.thread,
+            anchors: args.anchors,
+            image_base: args.image_base,
+        };
+        let id = kb.write(|tx| store::insert_memory(tx, &memory, badge, now, &added_by(author)))?;
+        Ok(Remembered {
+            id,
+            status: write_status(badge),
+            badge: Some(badge),
+            redacted,
+        })
+    }
+
+    fn run_revise(&self, subject: &Subject, author: Author, args: ReviseMemory) -> Result<Revised> {
+        let mut kb = self.open_for_write(subject, args.thread.as_deref(), false)?;
+        let current = active_memory(&kb, subject, args.id)?;
+        // `None`: changed in place; `Some(badge)`: only proposed, with that badge.
+        let proposal_badge = match provenance::edit_right(author, &current) {
+            EditRight::Direct => None,
+            EditRight::Propose(badge) => Some(badge),
+            EditRight::Refused(Refusal::PeerOverNative) => {
+                return Err(KenningError::Forbidden(format!(
+                    "memory {} is native: a peer never overwrites a native memory",
+                    args.id
+                )));
+            }
+        };
+        let text = match &args.text {
+            Some(text) => {
+                let target = if current.scope == Scope::Local {
+                    Target::Local
+                } else {
+                    Target::Global
+                };
+                Some(self.scan_for_storage(text, target)?.0)
+            }
+            None => None,
+        };
+        let now = self.now();
+        let revised = NewMemory {
+            scope: current.scope,
+            kind: args.kind.unwrap_or(current.kind),
+            target: current.target,
+            day: current.day.clone(),
+            text: text.unwrap_or_else(|| current.text.clone()),
+            tags: args.tags.unwrap_or_else(|| current.tags.clone()),
+            categories: args.categories.unwrap_or_else(|| current.categories.clone()),
+            confidence: args.confidence.map_or(current.confidence, |c| c as f32),
+            author,
+            thread: args.thread.clone().or_else(|| current.thread.clone()),
+            anchors: args.anchors.unwrap_or_else(|| current.anchors.clone()),
+            image_base: if args.image_base != 0 {
+                args.image_base
+            } else {
+                current.image_base
+            },
+        };
+        if revised.scope == Scope::Local && revised.anchors.is_empty() {
+            return Err(KenningError::Invalid {
+                tool: "revise_memory".to_owned(),
+                errors: vec![FieldError::new(
+                    "anchors",
+                    "a local memory needs at least one anchor",
+                )],
+            });
+        }
+        let after = content_hash(&revised.text);
+        let reason = args.reason.as_deref();
+        match proposal_badge {
+            None => {
+                kb.write(|tx| {
+                    edits::update_memory(tx, current.id, &revised, &after, now)?;
+                    store::append_event(
+                        tx,
+                        current.id,
+                        now,
+                        &Event {
+                            actor: author.as_str(),
+                            action: "revise",
+                            before_hash: Some(&current.content_hash),
+                            after_hash: Some(&after),
+                            detail: reason,
+                        },
+                    )
+                })?;
+                Ok(Revised {
+                    id: current.id,
+                    status: ReviseStatus::Revised,
+                    proposal_id: None,
+                    badge: None,
+                })
+            }
+            // An edit the author may only propose: a quarantined memory that supersedes the
+            // current one once a reviewer accepts it.
+            Some(badge) => {
+                let proposal = kb.write(|tx| {
+                    let id = store::insert_memory(
+                        tx,
+                        &revised,
+                        badge,
+                        now,
+                        &Event {
+                            actor: author.as_str(),
+                            action: "propose",
+                            before_hash: Some(&current.content_hash),
+                            after_hash: None,
+                            detail: reason,
+                        },
+                    )?;
+                    edits::set_supersedes(tx, id, current.id)?;
+                    Ok(id)
+                })?;
+                Ok(Revised {
+                    id: current.id,
+                    status: ReviseStatus::Pending,
+                    proposal_id: Some(proposal),
+                    badge: Some(badge),
+                })
+            }
+        }
+    }
+
+    fn run_forget(&self, subject: &Subject, author: Author, args: ForgetMemory) -> Result<Forgotten> {
+        let mut kb = self.open_for_write(subject, args.thread.as_deref(), false)?;
+        let current = active_memory(&kb, subject, args.id)?;
+        if !provenance::may_forget(author, &current) {
+            return Err(KenningError::Forbidden(format!(
+                "a {author} author may not forget memory {} (written by {}, badge {}); ask the user",
+                args.id, current.author, current.badge
+            )));
+        }
+        let now = self.now();
+        kb.write(|tx| {
+            edits::set_status(tx, current.id, Status::Forgotten, now)?;
+            store::append_event(
+                tx,
+                current.id,
+                now,
+                &Event {
+                    actor: author.as_str(),
+                    action: "forget",
+                    before_hash: Some(&current.content_hash),
+                    after_hash: None,
+                    detail: args.reason.as_deref(),
+                },
+            )
+        })?;
+        Ok(Forgotten {
+            id: current.id,
+            status: Status::Forgotten,
+        })
+    }
+
+    fn run_recall(&self, subject: &Subject, args: Recall) -> Result<Recalled> {
+        let kb = self.open_existing(subject)?;
+        if !kb.settings(args.thread.as_deref())?.allow_recall {
+            return Err(KenningError::Forbidden(format!(
+                "recall is disabled for {subject}{}",
+                in_thread(args.thread.as_deref())
+            )));
+        }
+        let scope = match args.scope {
+            RecallScope::Global => Some(Scope::Global),
+            RecallScope::Local => Some(Scope::Local),
+            RecallScope::Any => None,
+        };
+        let limit = clamp_u32(args.limit);
+        // One more than asked for tells whether another page follows.
+        let filter = MemoryFilter {
+            query: args.query.clone(),
+            scope,
+            kind: args.kind,
+            tags: args.tags.clone(),
+            categories: args.categories.clone(),
+            target: None,
+            include_quarantined: false,
+            limit: limit.saturating_add(1),
+            offset: clamp_u32(args.offset),
+            posting_budget: Some(store::RECALL_POSTING_BUDGET),
+        };
+        let mut hits: Vec<(Memory, f32)> = match &args.anchor {
+            None => kb.search(&filter)?,
+            Some(anchor) => self.recall_by_anchor(&kb, subject, anchor, &filter)?,
+        };
+        let more = hits.len() > limit as usize;
+        hits.truncate(limit as usize);
+        Ok(Recalled {
+            count: hits.len(),
+            next_offset: more.then(|| args.offset + hits.len() as u64),
+            memories: hits
+                .into_iter()
+                .map(|(memory, score)| RecalledMemory { memory, score })
+                .collect(),
+        })
+    }
+
+    fn recall_by_anchor(
+        &self,
+        kb: &KnowledgeBase,
+        subject: &Subject,
+        anchor: &Anchor,
+        filter: &MemoryFilter,
+    ) -> Result<Vec<(Memory, f32)>> {
+        let mut context = Context::at(self.now(), subject.kind);
+        match anchor {
+            Anchor::Address { offset } => context.cursor = Some(*offset),
+            Anchor::Near(near) => context.cursor = Some(near.offset),
+            Anchor::Range(range) => context.cursor = Some(range.start),
+            Anchor::Function(function) => {
+                context.cursor = Some(function.start);
+                context.current_function = Some(LiveFunction {
+                    start: function.start,
+                    end: function.end.unwrap_or(function.start + 1),
+                    name: function.name.clone(),
+                });
+            }
+            Anchor::String { value } => context.referenced_strings = vec![value.clone()],
+        }
+        let function = context.current_function.as_ref();
+        let ids = kb.anchored_ids(
+            context.cursor,
+            function.map(|f| f.start),
+            function.map(|f| f.name.as_str()),
+            &context.referenced_strings,
+            1000,
+        )?;
+        let memories: Vec<Memory> = kb
+            .get_many(&ids)?
+            .into_iter()
+            .filter(|m| filter.kind.is_none_or(|k| m.kind == k))
+            .filter(|m| filter.scope.is_none_or(|s| m.scope == s))
+            .filter(|m| filter.tags.iter().all(|t| m.tags.contains(t)))
+            .filter(|m| filter.categories.iter().all(|c| m.categories.contains(c)))
+            .collect();
+        let candidates: Vec<_> = memories
+            .iter()
+            .map(|m| super::turn::candidate_of(m, 0.0))
+            .collect();
+        let scores = self.policy.score(&context, &candidates)?;
+        let mut scored: Vec<(Memory, f32)> = memories
+            .into_iter()
+            .zip(scores)
+            .filter(|(_, s)| s.anchor > 0.0)
+            .map(|(m, s)| (m, s.anchor))
+            .collect();
+        scored.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.id.cmp(&b.0.id)));
+        Ok(scored
+            .into_iter()
+            .skip(filter.offset as usize)
+            .take(filter.limit as usize)
+            .collect())
+    }
+
+    fn run_profile_edit(&self, subject: &Subject, author: Author, args: MemoryEdit) -> Result<ProfileEdited> {
+        let now = self.now();
+        let (target, scan_target) = match args.target {
+            MemoryTarget::User => (ProfileTarget::User, Target::User),
+            MemoryTarget::Memory => (ProfileTarget::Memory, Target::Memory),
+            MemoryTarget::Daily => (ProfileTarget::Daily, Target::Daily),
+        };
+        let day = (target == ProfileTarget::Daily).then(|| civil_date(now));
+        let content = match &args.content {
+            Some(content) => Some(self.scan_for_storage(content, scan_target)?.0),
+            None => None,
+        };
+        let edited = |status, ids, badge| ProfileEdited {
+            target,
+            status,
+            ids,
+            badge,
+        };
+        match args.action {
+            MemoryAction::Add => {
+                let content = content.expect("validate requires content for add");
+                let mut kb = self.open_for_write(subject, args.thread.as_deref(), true)?;
+                let placement = Placement {
+                    scope: Scope::Global,
+                    profile: Some((target, day.as_deref())),
+                    anchors: &[],
+                };
+                if let Some(existing) =
+                    edits::find_active_duplicate(&kb, &content_hash(&content), placement)?
+                {
+                    return Ok(edited(EditStatus::Duplicate, vec![existing], None));
+                }
+                let badge = provenance::badge_for_new(author);
+                let memory = NewMemory {
+                    scope: Scope::Global,
+                    kind: if target == ProfileTarget::User {
+                        MemoryKind::Preference
+                    } else {
+                        MemoryKind::Fact
+                    },
+                    target: Some(target),
+                    day,
+                    text: content,
+                    tags: Vec::new(),
+                    categories: Vec::new(),
+                    confidence: 1.0,
+                    author,
+                    thread: args.thread,
+                    anchors: Vec::new(),
+                    image_base: 0,
+                };
+                let id = kb.write(|tx| store::insert_memory(tx, &memory, badge, now, &added_by(author)))?;
+                let status = match write_status(badge) {
+                    WriteStatus::Pending => EditStatus::Pending,
+                    _ => EditStatus::Accepted,
+                };
+                Ok(edited(status, vec![id], Some(badge)))
+            }
+            action @ (MemoryAction::Replace | MemoryAction::Remove) => {
+                let old_text = args.old_text.as_deref().expect("validate requires old_text");
+                let mut kb = self.open_for_write(subject, args.thread.as_deref(), false)?;
+                let matches = entries_containing(&kb, target, day.as_deref(), old_text)?;
+                let first = matches.first().ok_or_else(|| {
+                    KenningError::NoMatch(format!("no {target} entry contains {old_text:?}"))
+                })?;
+                if matches.iter().any(|m| m.content_hash != first.content_hash) {
+                    let names: Vec<String> = matches
+                        .iter()
+                        .map(|m| format!("#{} {:?}", m.id, preview(&m.text, 60)))
+                        .collect();
+                    return Err(KenningError::Ambiguous(format!(
+                        "{old_text:?} matches {} different {} entries: {}; quote more of the one you mean",
+                        matches.len(),
+                        target,
+                        names.join(", ")
+                    )));
+                }
+                let ids: Vec<u64> = matches.iter().map(|m| m.id).collect();
+                let before = first.content_hash.clone();
+                let event = |action, after_hash| Event {
+                    actor: author.as_str(),
+                    action,
+                    before_hash: Some(&before),
+                    after_hash,
+                    detail: None,
+                };
+                if action == MemoryAction::Remove {
+                    kb.write(|tx| {
+                        for &id in &ids {
+                            edits::set_status(tx, id, Status::Forgotten, now)?;
+                            store::append_event(tx, id, now, &event("remove", None))?;
+                        }
+                        Ok(())
+                    })?;
+                    Ok(edited(EditStatus::Removed, ids, None))
+                } else {
+                    let content = content.expect("validate requires content for replace");
+                    let after = content_hash(&content);
+                    kb.write(|tx| {
+                        for &id in &ids {
+                            edits::replace_text(tx, id, &content, &after, now)?;
+                            store::append_event(tx, id, now, &event("replace", Some(&after)))?;
+                        }
+                        Ok(())
+                    })?;
+                    Ok(edited(EditStatus::Replaced, ids, None))
+                }
+            }
+        }
+    }
+}
+
+/// Reads `context` arguments strictly, naming the field of the first problem.
+fn parse_context_args(args_json: &str) -> Result<ContextArgs> {
+    let invalid = |path: String, message: String| KenningError::Invalid {
+        tool: "context".to_owned(),
+        errors: vec![FieldError::new(path, message)],
+    };
+    let mut deserializer = serde_json::Deserializer::from_str(args_json);
+    let args: ContextArgs = serde_path_to_error::deserialize(&mut deserializer).map_err(|e| {
+        let path = e.path().to_string();
+        let path = if path == "." { String::new() } else { path };
+        invalid(path, e.into_inner().to_string())
+    })?;
+    deserializer
+        .end()
+        .map_err(|e| invalid(String::new(), e.to_string()))?;
+    Ok(args)
+}
+
+/// The audit event of a new memory by `author`.
+fn added_by(author: Author) -> Event<'static> {
+    Event {
+        actor: author.as_str(),
+        action: "add",
+        before_hash: None,
+        after_hash: None,
+        detail: None,
+    }
+}
+
+fn write_status(badge: store::Badge) -> WriteStatus {
+    if badge.is_quarantined() {
+        WriteStatus::Pending
+    } else {
+        WriteStatus::Accepted
+    }
+}
+
+/// The error for a call of a tool the host does not have.
+pub(crate) fn unknown_tool(tool: &str) -> KenningError {
+    KenningError::Invalid {
+        tool: tool.to_owned(),
+        errors: vec![FieldError::new(
+            "",
+            format!(
+                "unknown tool {tool:?}; expected one of {}",
+                api::tool_names().join(", ")
+            ),
+        )],
+    }
+}
+
+fn active_memory(kb: &KnowledgeBase, subject: &Subject, id: u64) -> Result<Memory> {
+    match kb.get(id)? {
+        Some(memory) if memory.status == Status::Active && !memory.badge.is_quarantined() => {
+            Ok(memory)
+        }
+        _ => Err(KenningError::NoSuchMemory {
+            id,
+            subject: subject.to_string(),
+        }),
+    }
+}
+
+fn entries_containing(
+    kb: &KnowledgeBase,
+    target: ProfileTarget,
+    day: Option<&str>,
+    needle: &str,
+) -> Result<Vec<Memory>> {
+    let filter = MemoryFilter {
+        target: Some(target),
+        limit: 10_000,
+        include_quarantined: false,
+        ..MemoryFilter::default()
+    };
+    Ok(kb
+        .search(&filter)?
+        .into_iter()
+        .map(|(m, _)| m)
+        .filter(|m| day.is_none() || m.day.as_deref() == day)
+        .filter(|m| m.text.contains(needle))
+        .collect())
+}
+
+fn preview(text: &str, max_chars: usize) -> String {
+    let mut out: String = text.chars().take(max_chars).collect();
+    if out.len() < text.len() {
+        out.push('…');
+    }
+    out
+}
+
+fn clamp_u32(value: u64) -> u32 {
+    u32::try_from(value).unwrap_or(u32::MAX)
+}
+
+fn to_json(args: &impl Serialize) -> String {
+    serde_json::to_string(args).expect("tool arguments serialise")
+}
+
+fn to_value<T: Serialize>(result: Result<T>) -> Result<Value> {
+    result.map(|value| serde_json::to_value(value).expect("tool results serialise"))
+}

@@ -1,0 +1,360 @@
+//! A turn: what enters the prompt for where the agent is working and what it asks.
+//!
+//! Context → the subject's knowledge base → bounded candidates (local memories whose anchors
+//! can match, full-text matches for the query, accepted global memories; never quarantined
+//! ones) → one policy `select` → the guard's checks → recall statistics.
+
+use std::collections::BTreeMap;
+
+use kenning_policy::types::{Candidate, Context, FieldError, Limits, LiveFunction, Selection};
+
+use super::Service;
+use crate::api::{
+    self, Address, ChosenMemory, ContextArgs, ContextResult, MAX_CONTEXT_QUOTA,
+    MAX_CONTEXT_STRINGS, MAX_CONTEXT_TOKENS, RejectedMemory,
+};
+use crate::error::{KenningError, Result};
+use crate::store::{self, KnowledgeBase, Memory, MemoryFilter};
+use crate::subject::Subject;
+
+/// How many candidates of each source a turn considers at most.
+const ANCHORED_CANDIDATES: u32 = 200;
+const LEXICAL_CANDIDATES: u32 = 50;
+const GLOBAL_CANDIDATES: u32 = 64;
+
+/// What the agent is looking at this turn. Addresses are those of the running image.
+#[derive(Debug, Clone, Default)]
+pub struct TurnContext {
+    /// Load address of the image (0 when addresses are file offsets).
+    pub image_base: u64,
+    /// The cursor.
+    pub cursor: Option<u64>,
+    /// The function containing the cursor.
+    pub current_function: Option<LiveFunction>,
+    /// Strings referenced near the cursor.
+    pub referenced_strings: Vec<String>,
+    /// Every function the caller knows of (empty: unknown).
+    pub live_functions: Vec<LiveFunction>,
+    /// Every string the caller knows of (empty: unknown).
+    pub live_strings: Vec<String>,
+    /// The agent's query.
+    pub query: String,
+    /// The conversation thread, whose settings apply.
+    pub thread: Option<String>,
+}
+
+impl TurnContext {
+    /// The policy's view of this turn at `now`.
+    pub fn to_context(&self, now: i64, subject_kind: kenning_policy::types::SubjectKind) -> Context {
+        Context {
+            now,
+            subject_kind,
+            image_base: self.image_base,
+            cursor: self.cursor,
+            current_function: self.current_function.clone(),
+            referenced_strings: self.referenced_strings.clone(),
+            live_functions: self.live_functions.clone(),
+            live_strings: self.live_strings.clone(),
+            query: self.query.clone(),
+        }
+    }
+}
+
+/// The outcome of one turn.
+#[derive(Debug, Clone)]
+pub struct Injection {
+    /// The policy's selection, checked by the host.
+    pub selection: Selection,
+    /// The candidates it chose from, by id, for explanations.
+    pub candidates: BTreeMap<u64, Candidate>,
+}
+
+impl Service {
+    /// Chooses what enters the prompt this turn.
+    pub fn inject(&self, subject: &Subject, turn: &TurnContext, limits: &Limits) -> Result<Injection> {
+        let mut kb = self.open_existing(subject)?;
+        if !kb.settings(turn.thread.as_deref())?.include_in_prompts {
+            return Ok(Injection {
+                selection: Selection::default(),
+                candidates: BTreeMap::new(),
+            });
+        }
+        let context = turn.to_context(self.now(), subject.kind);
+        let candidates = gather_candidates(&kb, &context)?;
+        let list: Vec<Candidate> = candidates.values().cloned().collect();
+        let selection = self.policy.select(&context, &list, limits)?;
+        let chosen: Vec<u64> = selection.chosen.iter().map(|c| c.id).collect();
+        kb.mark_recalled(&chosen, context.now)?;
+        Ok(Injection {
+            selection,
+            candidates,
+        })
+    }
+
+    /// The `context` tool: the turn for a place and a query, with the reason for every choice
+    /// (the best [`MAX_REJECTED_SHOWN`] of the candidates left out).
+    pub fn context(&self, subject: &Subject, args: &ContextArgs) -> Result<ContextResult> {
+        let (turn, limits) = turn_of(args)?;
+        let injection = self.inject(subject, &turn, &limits)?;
+        Ok(explain(injection))
+    }
+}
+
+/// The turn and limits a `context` call asks for, checked.
+fn turn_of(args: &ContextArgs) -> Result<(TurnContext, Limits)> {
+    let invalid = |path: &str, message: String| KenningError::Invalid {
+        tool: "context".to_owned(),
+        errors: vec![FieldError::new(path, message)],
+    };
+    let address = |path: &str, value: &Option<Address>| -> Result<Option<u64>> {
+        value
+            .as_ref()
+            .map(|a| parse_address(a).map_err(|m| invalid(path, m)))
+            .transpose()
+    };
+    let strings = args.strings.clone().unwrap_or_default();
+    if strings.len() > MAX_CONTEXT_STRINGS {
+        return Err(invalid(
+            "strings",
+            format!("{} strings; the limit is {MAX_CONTEXT_STRINGS}", strings.len()),
+        ));
+    }
+    let query = args.query.clone().unwrap_or_default();
+    if query.len() > kenning_policy::MAX_QUERY_BYTES {
+        return Err(invalid(
+            "query",
+            format!(
+                "{} bytes; the limit is {}",
+                query.len(),
+                kenning_policy::MAX_QUERY_BYTES
+            ),
+        ));
+    }
+    let current_function = match &args.function {
+        Some(f) => {
+            let start = parse_address(&f.start).map_err(|m| invalid("function.start", m))?;
+            let end = parse_address(&f.end).map_err(|m| invalid("function.end", m))?;
+            if end <= start {
+                return Err(invalid("function.end", "end must be greater than start".into()));
+            }
+            Some(LiveFunction {
+                start,
+                end,
+                name: f.name.clone(),
+            })
+        }
+        None => None,
+    };
+    let defaults = Limits::default();
+    let quota = |path: &str, value: Option<u32>, default: u32| -> Result<u32> {
+        match value {
+            Some(q) if q > MAX_CONTEXT_QUOTA => Err(invalid(
+                path,
+                format!("{q} is over the limit of {MAX_CONTEXT_QUOTA}"),
+            )),
+            Some(q) => Ok(q),
+            None => Ok(default),
+        }
+    };
+    let token_budget = match args.token_budget {
+        Some(0) => return Err(invalid("token_budget", "must be at least 1".into())),
+        Some(t) if t > MAX_CONTEXT_TOKENS => {
+            return Err(invalid(
+                "token_budget",
+                format!("{t} is over the limit of {MAX_CONTEXT_TOKENS}"),
+            ));
+        }
+        Some(t) => t,
+        None => defaults.token_budget,
+    };
+    let turn = TurnContext {
+        image_base: address("image_base", &args.image_base)?.unwrap_or(0),
+        cursor: address("cursor", &args.cursor)?,
+        current_function,
+        referenced_strings: strings,
+        query,
+        thread: args.thread.clone(),
+        ..TurnContext::default()
+    };
+    let limits = Limits {
+        local_quota: quota("local_quota", args.local_quota, defaults.local_quota)?,
+        global_quota: quota("global_quota", args.global_quota, defaults.global_quota)?,
+        token_budget,
+        ..defaults
+    };
+    Ok((turn, limits))
+}
+
+/// `0x401000`, `401000` (decimal) or an integer.
+pub fn parse_address(address: &Address) -> std::result::Result<u64, String> {
+    match address {
+        Address::Number(n) => Ok(*n),
+        Address::Text(text) => {
+            let t = text.trim();
+            let parsed = match t.strip_prefix("0x").or_else(|| t.strip_prefix("0X")) {
+                Some(hex) => u64::from_str_radix(hex, 16),
+                None => t.parse(),
+            };
+            parsed.map_err(|_| format!("{text:?} is not an address (use 0x401000 or decimal)"))
+        }
+    }
+}
+
+/// The selection with each choice explained.
+fn explain(injection: Injection) -> ContextResult {
+    let Injection {
+        selection,
+        candidates,
+    } = injection;
+    let chosen = selection
+        .chosen
+        .iter()
+        .filter_map(|c| {
+            let candidate = candidates.get(&c.id)?;
+            Some(ChosenMemory {
+                id: c.id,
+                section: c.section,
+                score: c.score,
+                scope: candidate.scope,
+                text: candidate.text.clone(),
+            })
+        })
+        .collect();
+    let mut rejected: Vec<RejectedMemory> = selection
+        .rejected
+        .iter()
+        .map(|r| RejectedMemory {
+            id: r.id,
+            reason: r.reason,
+            score: r.score,
+        })
+        .collect();
+    let rejected_total = rejected.len();
+    rejected.sort_by(|a, b| b.score.total.total_cmp(&a.score.total).then(a.id.cmp(&b.id)));
+    rejected.truncate(api::MAX_REJECTED_SHOWN);
+    ContextResult {
+        snapshot: selection.snapshot,
+        snapshot_tokens: selection.snapshot_tokens,
+        chosen,
+        rejected,
+        rejected_total,
+    }
+}
+
+/// The candidates for one turn: local memories whose anchors can match, full-text matches for
+/// the query, and accepted global memories. Quarantined memories never get here.
+pub fn gather_candidates(
+    kb: &KnowledgeBase,
+    context: &Context,
+) -> Result<BTreeMap<u64, Candidate>> {
+    let to_offset = |address: u64| address.saturating_sub(context.image_base);
+    let function = context.current_function.as_ref();
+    let ids = kb.anchored_ids(
+        context.cursor.map(to_offset),
+        function.map(|f| to_offset(f.start)),
+        function.map(|f| f.name.as_str()),
+        &context.referenced_strings,
+        ANCHORED_CANDIDATES,
+    )?;
+    let mut candidates = BTreeMap::new();
+    for memory in kb.get_many(&ids)? {
+        candidates.insert(memory.id, candidate_of(&memory, 0.0));
+    }
+    if !context.query.trim().is_empty() {
+        let filter = MemoryFilter {
+            query: context.query.clone(),
+            limit: LEXICAL_CANDIDATES,
+            posting_budget: Some(store::TURN_POSTING_BUDGET),
+            ..MemoryFilter::default()
+        };
+        for (memory, score) in kb.search(&filter)? {
+            candidates
+                .entry(memory.id)
+                .or_insert_with(|| candidate_of(&memory, 0.0))
+                .lexical_score = score;
+        }
+    }
+    for memory in kb.recent_globals(GLOBAL_CANDIDATES)? {
+        candidates
+            .entry(memory.id)
+            .or_insert_with(|| candidate_of(&memory, 0.0));
+    }
+    Ok(candidates)
+}
+
+/// A stored memory as the policy sees it.
+pub fn candidate_of(memory: &Memory, lexical_score: f32) -> Candidate {
+    Candidate {
+        id: memory.id,
+        scope: memory.scope,
+        kind: memory.kind,
+        text: memory.text.clone(),
+        tags: memory.tags.clone(),
+        confidence: memory.confidence,
+        created_at: memory.created_at,
+        updated_at: memory.updated_at,
+        anchors: memory.anchors.clone(),
+        lexical_score,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::api::FunctionArg;
+
+    #[test]
+    fn context_arguments_become_a_turn_with_defaults_filled_in() {
+        let args = ContextArgs {
+            query: Some("config".into()),
+            image_base: Some(Address::Text("0x400000".into())),
+            cursor: Some(Address::Number(0x401080)),
+            function: Some(FunctionArg {
+                name: "decrypt".into(),
+                start: Address::Text("0x401000".into()),
+                end: Address::Text("0x401200".into()),
+            }),
+            local_quota: Some(3),
+            ..ContextArgs::default()
+        };
+        let (turn, limits) = turn_of(&args).unwrap();
+        assert_eq!(turn.image_base, 0x400000);
+        assert_eq!(turn.cursor, Some(0x401080));
+        assert_eq!(turn.current_function.unwrap().end, 0x401200);
+        assert_eq!(limits.local_quota, 3);
+        assert_eq!(limits.global_quota, Limits::default().global_quota);
+    }
+
+    #[test]
+    fn bad_context_arguments_name_their_field() {
+        let errors = |args: ContextArgs| match turn_of(&args) {
+            Err(KenningError::Invalid { errors, .. }) => errors[0].path.clone(),
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(
+            errors(ContextArgs {
+                cursor: Some(Address::Text("0xZZ".into())),
+                ..Default::default()
+            }),
+            "cursor"
+        );
+        assert_eq!(
+            errors(ContextArgs {
+                token_budget: Some(MAX_CONTEXT_TOKENS + 1),
+                ..Default::default()
+            }),
+            "token_budget"
+        );
+        assert_eq!(
+            errors(ContextArgs {
+                function: Some(FunctionArg {
+                    name: "f".into(),
+                    start: Address::Number(10),
+                    end: Address::Number(10),
+                }),
+                ..Default::default()
+            }),
+            "function.end"
+        );
+    }
+}

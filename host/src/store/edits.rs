@@ -1,0 +1,133 @@
+//! Changes to stored memories after they are written: revisions, status changes, profile
+//! entry edits, review decisions. Each runs inside the caller's transaction, which also appends
+//! the audit event (see [`super::KnowledgeBase::write`]).
+
+use kenning_policy::types::{Anchor, Scope};
+use rusqlite::{Transaction, params};
+
+use super::{
+    Badge, KnowledgeBase, NewMemory, ProfileTarget, Status, anchors_of, insert_anchors,
+    kind_str, scope_str,
+};
+use crate::error::Result;
+
+/// Overwrites memory `id` with `revised` (text, kind, tags, categories, confidence, thread,
+/// image base and anchors), whose text hashes to `content_hash`.
+pub fn update_memory(
+    tx: &Transaction<'_>,
+    id: u64,
+    revised: &NewMemory,
+    content_hash: &str,
+    now: i64,
+) -> Result<()> {
+    tx.execute(
+        "UPDATE memories SET kind = ?2, text = ?3, tags = ?4, categories = ?5, confidence = ?6, thread = ?7, content_hash = ?8, image_base = ?9, updated_at = ?10 WHERE id = ?1",
+        params![
+            id as i64,
+            kind_str(revised.kind),
+            revised.text,
+            revised.tags.join(" "),
+            serde_json::to_string(&revised.categories).expect("strings serialise"),
+            revised.confidence,
+            revised.thread,
+            content_hash,
+            revised.image_base as i64,
+            now,
+        ],
+    )?;
+    tx.execute("DELETE FROM anchors WHERE memory_id = ?1", [id as i64])?;
+    insert_anchors(tx, id, &revised.anchors)
+}
+
+/// Replaces the text of memory `id` (a profile entry), whose new text hashes to `content_hash`.
+pub fn replace_text(
+    tx: &Transaction<'_>,
+    id: u64,
+    text: &str,
+    content_hash: &str,
+    now: i64,
+) -> Result<()> {
+    tx.execute(
+        "UPDATE memories SET text = ?2, content_hash = ?3, updated_at = ?4 WHERE id = ?1",
+        params![id as i64, text, content_hash, now],
+    )?;
+    Ok(())
+}
+
+/// Sets the life-cycle status of memory `id` (forgotten, superseded, ...).
+pub fn set_status(tx: &Transaction<'_>, id: u64, status: Status, now: i64) -> Result<()> {
+    tx.execute(
+        "UPDATE memories SET status = ?2, updated_at = ?3 WHERE id = ?1",
+        params![id as i64, status.as_str(), now],
+    )?;
+    Ok(())
+}
+
+/// Records that proposal `id` would replace memory `replaces` once accepted.
+pub fn set_supersedes(tx: &Transaction<'_>, id: u64, replaces: u64) -> Result<()> {
+    tx.execute(
+        "UPDATE memories SET supersedes = ?2 WHERE id = ?1",
+        params![id as i64, replaces as i64],
+    )?;
+    Ok(())
+}
+
+/// Accepts proposal `id` with `badge`, naming the reviewer.
+pub fn accept(tx: &Transaction<'_>, id: u64, badge: Badge, reviewer: &str, now: i64) -> Result<()> {
+    tx.execute(
+        "UPDATE memories SET badge = ?2, reviewed_at = ?3, reviewed_by = ?4, updated_at = ?3 WHERE id = ?1",
+        params![id as i64, badge.as_str(), now, reviewer],
+    )?;
+    Ok(())
+}
+
+/// Rejects proposal `id`, naming the reviewer; the row stays for the audit trail.
+pub fn reject(tx: &Transaction<'_>, id: u64, reviewer: &str, now: i64) -> Result<()> {
+    tx.execute(
+        "UPDATE memories SET status = 'rejected', reviewed_at = ?2, reviewed_by = ?3, updated_at = ?2 WHERE id = ?1",
+        params![id as i64, now, reviewer],
+    )?;
+    Ok(())
+}
+
+/// Where a new memory would be placed, for duplicate detection: its scope, its profile file
+/// and day (profile entries), and its anchors.
+#[derive(Debug, Clone, Copy)]
+pub struct Placement<'a> {
+    /// Global or local.
+    pub scope: Scope,
+    /// The profile file and the day of a daily note, for profile entries.
+    pub profile: Option<(ProfileTarget, Option<&'a str>)>,
+    /// The anchors, as file offsets.
+    pub anchors: &'a [Anchor],
+}
+
+/// An active memory with the same content hash and the same placement, if any.
+pub fn find_active_duplicate(
+    kb: &KnowledgeBase,
+    content_hash: &str,
+    placement: Placement<'_>,
+) -> Result<Option<u64>> {
+    let conn = kb.conn();
+    let mut stmt = conn
+        .prepare_cached("SELECT id FROM memories WHERE content_hash = ?1 AND scope = ?2 AND status = 'active' AND target IS ?3 AND day IS ?4")
+        .map_err(|e| kb.err(e))?;
+    let ids: Vec<u64> = stmt
+        .query_map(
+            params![
+                content_hash,
+                scope_str(placement.scope),
+                placement.profile.map(|p| p.0.as_str()),
+                placement.profile.and_then(|p| p.1)
+            ],
+            |row| row.get::<_, i64>(0).map(|id| id as u64),
+        )
+        .and_then(|rows| rows.collect())
+        .map_err(|e| kb.err(e))?;
+    for id in ids {
+        if anchors_of(conn, id).map_err(|e| kb.err(e))? == placement.anchors {
+            return Ok(Some(id));
+        }
+    }
+    Ok(None)
+}
