@@ -329,17 +329,17 @@ pub struct ContextArgs {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(length(max = 64), inner(length(max = 512)))]
     pub strings: Option<Vec<String>>,
-    /// Most local memories, 0 to 50; defaults to 6.
+    /// Most local memories, 0 to 24; defaults to 6.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(range(max = 50))]
+    #[schemars(range(max = 24))]
     pub local_quota: Option<u32>,
-    /// Most global memories, 0 to 50; defaults to 6.
+    /// Most global memories, 0 to 24; defaults to 6.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(range(max = 50))]
+    #[schemars(range(max = 24))]
     pub global_quota: Option<u32>,
-    /// The snapshot's token budget, 1 to 4000; defaults to 1200.
+    /// The snapshot's token budget, 1 to 3000; defaults to 1200.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(range(min = 1, max = 4000))]
+    #[schemars(range(min = 1, max = 3000))]
     pub token_budget: Option<u32>,
     /// The conversation thread, whose settings apply.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -347,12 +347,12 @@ pub struct ContextArgs {
     pub thread: Option<String>,
 }
 
-/// Most candidates [`ContextArgs::strings`] may list.
+/// Most strings [`ContextArgs::strings`] may list.
 pub const MAX_CONTEXT_STRINGS: usize = 64;
 /// Largest quota [`ContextArgs`] accepts.
-pub const MAX_CONTEXT_QUOTA: u32 = 50;
+pub const MAX_CONTEXT_QUOTA: u32 = 24;
 /// Largest token budget [`ContextArgs`] accepts.
-pub const MAX_CONTEXT_TOKENS: u32 = 4000;
+pub const MAX_CONTEXT_TOKENS: u32 = 3000;
 
 /// Whether a new memory or profile entry is in force.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -502,8 +502,8 @@ pub struct ChosenMemory {
     pub score: ScoreParts,
     /// Global or local.
     pub scope: Scope,
-    /// Its text (as the policy saw it).
-    pub text: String,
+    /// The start of its text (the snapshot holds the whole).
+    pub preview: String,
 }
 
 /// A candidate the policy left out, and why.
@@ -532,6 +532,9 @@ pub struct ContextResult {
     /// How many candidates were left out in all.
     pub rejected_total: usize,
 }
+
+/// Most characters of a chosen memory's text a [`ChosenMemory`] repeats.
+pub const PREVIEW_CHARS: usize = 100;
 
 /// Most rejected candidates a [`ContextResult`] lists.
 pub const MAX_REJECTED_SHOWN: usize = 20;

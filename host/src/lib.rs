@@ -26,7 +26,7 @@
 
 pub mod api;
 pub mod error;
-// pub mod mcp;
+pub mod mcp;
 pub mod policy;
 pub mod provenance;
 pub mod service;

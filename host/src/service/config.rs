@@ -30,6 +30,7 @@ pub struct ServiceBuilder {
     use_cache: bool,
     session: bool,
     fixed_now: Option<i64>,
+    max_result_bytes: usize,
 }
 
 impl ServiceBuilder {
@@ -44,6 +45,7 @@ impl ServiceBuilder {
             use_cache: true,
             session: false,
             fixed_now: None,
+            max_result_bytes: super::DEFAULT_MAX_RESULT_BYTES,
         }
     }
 
@@ -86,6 +88,13 @@ impl ServiceBuilder {
         self
     }
 
+    /// Most bytes of JSON a page of results holds (default 16,000, about 4,000 tokens): a
+    /// longer page is cut and points at the rest, so no client receives a dump it refuses.
+    pub fn max_result_bytes(mut self, bytes: usize) -> Self {
+        self.max_result_bytes = bytes;
+        self
+    }
+
     /// Loads the policy and makes the service.
     pub fn build(self) -> Result<Service> {
         self.limits.check()?;
@@ -109,6 +118,7 @@ impl ServiceBuilder {
             data_dir: self.data_dir,
             policy,
             fixed_now: self.fixed_now,
+            max_result_bytes: self.max_result_bytes,
             stores: StorePool::new(),
         })
     }

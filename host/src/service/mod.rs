@@ -30,11 +30,16 @@ use crate::store::KnowledgeBase;
 use crate::store::pool::{PooledKb, StorePool};
 use crate::subject::Subject;
 
+/// Most bytes of JSON in a page of results, unless configured: about 4,000 tokens.
+pub const DEFAULT_MAX_RESULT_BYTES: usize = 16_000;
+
 /// The kenning service over a data directory and a guarded policy.
 pub struct Service {
     data_dir: PathBuf,
     policy: Box<dyn Policy>,
     fixed_now: Option<i64>,
+    /// Most bytes of JSON a page of results holds.
+    max_result_bytes: usize,
     /// Knowledge bases opened so far, kept open for the next operation.
     stores: StorePool,
 }

@@ -325,14 +325,16 @@ impl Service {
         };
         let more = hits.len() > limit as usize;
         hits.truncate(limit as usize);
-        Ok(Recalled {
+        let mut page = Recalled {
             count: hits.len(),
             next_offset: more.then(|| args.offset + hits.len() as u64),
             memories: hits
                 .into_iter()
                 .map(|(memory, score)| RecalledMemory { memory, score })
                 .collect(),
-        })
+        };
+        page.fit(args.offset, self.max_result_bytes);
+        Ok(page)
     }
 
     fn recall_by_anchor(

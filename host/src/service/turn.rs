@@ -216,7 +216,7 @@ fn explain(injection: Injection) -> ContextResult {
                 section: c.section,
                 score: c.score,
                 scope: candidate.scope,
-                text: candidate.text.clone(),
+                preview: preview(&candidate.text),
             })
         })
         .collect();
@@ -239,6 +239,16 @@ fn explain(injection: Injection) -> ContextResult {
         rejected,
         rejected_total,
     }
+}
+
+/// The first [`api::PREVIEW_CHARS`] characters of a text, with `…` when cut: the snapshot
+/// holds the whole text already.
+fn preview(text: &str) -> String {
+    let mut out: String = text.chars().take(api::PREVIEW_CHARS).collect();
+    if out.len() < text.len() {
+        out.push('…');
+    }
+    out
 }
 
 /// The candidates for one turn: local memories whose anchors can match, full-text matches for
