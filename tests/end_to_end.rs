@@ -20,15 +20,15 @@ const LOCAL_NOTE: &str = r#"{"text": "decrypt_config decrypts the config blob wi
 #[test]
 fn remember_then_inject_through_the_real_component() {
     let workspace = Workspace::new();
-    let mut kenning = workspace.kenning();
+    let kenning = workspace.service();
     let global = workspace.remember(
-        &mut kenning,
+        &kenning,
         Author::Human,
         r##"{"text": "The sample is packed with UPX 3.96. #packing"}"##,
     );
-    let local = workspace.remember(&mut kenning, Author::Agent, LOCAL_NOTE);
+    let local = workspace.remember(&kenning, Author::Agent, LOCAL_NOTE);
     let elsewhere = workspace.remember(
-        &mut kenning,
+        &kenning,
         Author::Agent,
         r#"{"text": "send_beacon posts host data", "anchors": [{"kind": "address", "address": "0x9000"}]}"#,
     );
@@ -81,8 +81,8 @@ fn remember_then_inject_through_the_real_component() {
 #[test]
 fn anchors_resolve_after_a_rebase() {
     let workspace = Workspace::new();
-    let mut kenning = workspace.kenning();
-    let local = workspace.remember(&mut kenning, Author::Agent, LOCAL_NOTE);
+    let kenning = workspace.service();
+    let local = workspace.remember(&kenning, Author::Agent, LOCAL_NOTE);
     let rebased = TurnContext {
         image_base: 0x1000_0000,
         cursor: Some(0x1000_1080),
@@ -106,7 +106,7 @@ fn anchors_resolve_after_a_rebase() {
 #[test]
 fn secrets_are_redacted_before_they_reach_the_file() {
     let workspace = Workspace::new();
-    let mut kenning = workspace.kenning();
+    let kenning = workspace.service();
     let answer = kenning
         .call(
             &workspace.subject,
@@ -130,7 +130,7 @@ fn secrets_are_redacted_before_they_reach_the_file() {
 #[test]
 fn blocked_and_invalid_writes_write_nothing() {
     let workspace = Workspace::new();
-    let mut kenning = workspace.kenning();
+    let kenning = workspace.service();
     // Nothing exists yet: a bad first write must not even create the knowledge base.
     let error = kenning
         .call(
@@ -161,7 +161,7 @@ fn blocked_and_invalid_writes_write_nothing() {
     );
     assert!(!workspace.store_path().exists());
 
-    workspace.remember(&mut kenning, Author::Human, r#"{"text": "A normal note."}"#);
+    workspace.remember(&kenning, Author::Human, r#"{"text": "A normal note."}"#);
     let before = store_state(&workspace.store_path());
     let error = kenning
         .call(
@@ -196,7 +196,7 @@ fn blocked_and_invalid_writes_write_nothing() {
 #[test]
 fn pending_memories_are_neither_injected_nor_recalled() {
     let workspace = Workspace::new();
-    let mut kenning = workspace.kenning();
+    let kenning = workspace.service();
     let answer = kenning
         .call(
             &workspace.subject,
@@ -232,7 +232,7 @@ fn pending_memories_are_neither_injected_nor_recalled() {
 #[test]
 fn an_unknown_subject_is_an_error_for_reads() {
     let workspace = Workspace::new();
-    let mut kenning = workspace.kenning();
+    let kenning = workspace.service();
     let error = kenning
         .call(
             &workspace.subject,
@@ -267,8 +267,8 @@ fn an_unknown_subject_is_an_error_for_reads() {
 #[test]
 fn a_store_from_a_newer_kenning_is_refused_and_left_untouched() {
     let workspace = Workspace::new();
-    let mut kenning = workspace.kenning();
-    workspace.remember(&mut kenning, Author::Human, r#"{"text": "A normal note."}"#);
+    let kenning = workspace.service();
+    workspace.remember(&kenning, Author::Human, r#"{"text": "A normal note."}"#);
     drop(kenning);
     {
         let conn = rusqlite::Connection::open(workspace.store_path()).unwrap();
@@ -276,7 +276,7 @@ fn a_store_from_a_newer_kenning_is_refused_and_left_untouched() {
         conn.pragma_update(None, "user_version", 99).unwrap();
     }
     let bytes = std::fs::read(workspace.store_path()).unwrap();
-    let mut kenning = workspace.kenning();
+    let kenning = workspace.service();
     let error = kenning
         .call(&workspace.subject, Author::Agent, "recall", "{}")
         .unwrap_err();
@@ -358,11 +358,11 @@ fn files_that_are_not_policies_are_refused_with_a_clear_error() {
 #[test]
 fn the_component_and_the_native_build_agree() {
     let engine = PolicyEngine::new(None).unwrap();
-    let mut component = Guarded::new(engine.load_default(SandboxLimits::default()).unwrap());
-    let mut native = Guarded::new(NativePolicy::new());
+    let component = Guarded::new(engine.load_default(SandboxLimits::default()).unwrap());
+    let native = Guarded::new(NativePolicy::new());
     assert_eq!(component.info(), native.info());
 
-    let (context, candidates) = kenning::bench::workload(300);
+    let (context, candidates) = kenning_policy::vectors::workload(300);
     let limits = Limits::default();
     assert_eq!(
         component.select(&context, &candidates, &limits).unwrap(),

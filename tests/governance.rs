@@ -1,18 +1,18 @@
 //! The memory model's rules: the `memory` tool's semantics, provenance and quarantine, review,
 //! settings, limits, audit, pagination and migration.
 
-use kenning::governance::Decision;
-use kenning::policy::{Guarded, NativePolicy};
+use kenning::service::governance::Decision;
+use kenning::PolicySource;
 use kenning::store::{Author, MemoryFilter};
 use kenning::subject::Subject;
-use kenning::{Kenning, KenningError, TurnContext};
+use kenning::{KenningError, Service, TurnContext};
 use kenning_e2e::{Workspace, store_state};
 use kenning_policy::types::Limits;
 use proptest::prelude::*;
 use serde_json::Value;
 
 fn call(
-    kenning: &mut Kenning,
+    kenning: &Service,
     subject: &Subject,
     author: Author,
     tool: &str,
@@ -26,11 +26,11 @@ fn profile() -> Subject {
 }
 
 /// Runs the `memory` tool as the agent.
-fn memory_call(kenning: &mut Kenning, subject: &Subject, args: &str) -> Result<Value, KenningError> {
+fn memory_call(kenning: &Service, subject: &Subject, args: &str) -> Result<Value, KenningError> {
     call(kenning, subject, Author::Agent, "memory", args)
 }
 
-fn memory_add(kenning: &mut Kenning, subject: &Subject, target: &str, content: &str) -> Value {
+fn memory_add(kenning: &Service, subject: &Subject, target: &str, content: &str) -> Value {
     let args =
         serde_json::json!({"action": "add", "target": target, "content": content}).to_string();
     memory_call(kenning, subject, &args).expect("add")
@@ -39,26 +39,28 @@ fn memory_add(kenning: &mut Kenning, subject: &Subject, target: &str, content: &
 #[test]
 fn the_memory_tool_adds_skips_duplicates_and_rejects_ambiguity() {
     let workspace = Workspace::new();
-    let mut kenning = workspace.kenning();
+    let kenning = workspace.service();
     let me = profile();
 
-    let first = memory_add(&mut kenning, &me, "user", "Prefers tabs over spaces.");
-    assert!(first["id"].as_u64().is_some());
-    let again = memory_add(&mut kenning, &me, "user", "Prefers tabs over spaces.");
-    assert_eq!(again["skipped"], true, "{again}");
-    memory_add(&mut kenning, &me, "memory", "Project uses cargo nextest.");
-    memory_add(&mut kenning, &me, "memory", "Project targets Rust 1.95.");
+    let first = memory_add(&kenning, &me, "user", "Prefers tabs over spaces.");
+    assert_eq!(first["status"], "accepted", "{first}");
+    assert_eq!(first["ids"].as_array().unwrap().len(), 1);
+    let again = memory_add(&kenning, &me, "user", "Prefers tabs over spaces.");
+    assert_eq!(again["status"], "duplicate", "{again}");
+    assert_eq!(again["ids"], first["ids"]);
+    memory_add(&kenning, &me, "memory", "Project uses cargo nextest.");
+    memory_add(&kenning, &me, "memory", "Project targets Rust 1.95.");
 
     // Empty content and unknown fields are rejected by the closed schema.
     let error = memory_call(
-        &mut kenning,
+        &kenning,
         &me,
         r#"{"action":"add","target":"user","content":"  "}"#,
     )
     .unwrap_err();
     assert!(error.to_string().contains("content"), "{error}");
     let error = memory_call(
-        &mut kenning,
+        &kenning,
         &me,
         r#"{"action":"add","target":"user","content":"x","why":1}"#,
     )
@@ -68,7 +70,7 @@ fn the_memory_tool_adds_skips_duplicates_and_rejects_ambiguity() {
     // Ambiguous old_text names the candidates and changes nothing.
     let before = store_state(&me.store_path(&workspace.data_dir()));
     let error = memory_call(
-        &mut kenning,
+        &kenning,
         &me,
         r#"{"action":"replace","target":"memory","old_text":"Project","content":"x"}"#,
     )
@@ -80,7 +82,7 @@ fn the_memory_tool_adds_skips_duplicates_and_rejects_ambiguity() {
         "{message}"
     );
     let error = memory_call(
-        &mut kenning,
+        &kenning,
         &me,
         r#"{"action":"remove","target":"memory","old_text":"no such words"}"#,
     )
@@ -89,10 +91,11 @@ fn the_memory_tool_adds_skips_duplicates_and_rejects_ambiguity() {
     assert_eq!(store_state(&me.store_path(&workspace.data_dir())), before);
 
     // A unique match is replaced, then removed.
-    let replaced = memory_call(&mut kenning, &me, r#"{"action":"replace","target":"memory","old_text":"nextest","content":"Project uses cargo test."}"#).unwrap();
-    assert_eq!(replaced["replaced"].as_array().unwrap().len(), 1);
+    let replaced = memory_call(&kenning, &me, r#"{"action":"replace","target":"memory","old_text":"nextest","content":"Project uses cargo test."}"#).unwrap();
+    assert_eq!(replaced["status"], "replaced", "{replaced}");
+    assert_eq!(replaced["ids"].as_array().unwrap().len(), 1);
     memory_call(
-        &mut kenning,
+        &kenning,
         &me,
         r#"{"action":"remove","target":"memory","old_text":"Rust 1.95"}"#,
     )
@@ -112,18 +115,19 @@ fn the_memory_tool_adds_skips_duplicates_and_rejects_ambiguity() {
 #[test]
 fn each_profile_target_is_its_own_file() {
     let workspace = Workspace::new();
-    let mut kenning = workspace.kenning();
+    let kenning = workspace.service();
     let me = profile();
-    memory_add(&mut kenning, &me, "daily", "Met the team about the parser.");
-    memory_add(&mut kenning, &me, "memory", "Met the team about the parser.");
+    memory_add(&kenning, &me, "daily", "Met the team about the parser.");
+    memory_add(&kenning, &me, "memory", "Met the team about the parser.");
     // Same text in two targets: each target is its own file, so no ambiguity.
     let removed = memory_call(
-        &mut kenning,
+        &kenning,
         &me,
         r#"{"action":"remove","target":"memory","old_text":"parser"}"#,
     )
     .unwrap();
-    assert_eq!(removed["removed"].as_array().unwrap().len(), 1);
+    assert_eq!(removed["status"], "removed", "{removed}");
+    assert_eq!(removed["ids"].as_array().unwrap().len(), 1);
     let view = kenning.view(&me).unwrap();
     assert!(view.memory.is_none());
     let (day, text) = view.daily.unwrap();
@@ -134,48 +138,48 @@ fn each_profile_target_is_its_own_file() {
 #[test]
 fn entries_with_identical_content_count_as_one_match() {
     let workspace = Workspace::new();
-    let mut kenning = workspace.kenning();
+    let kenning = workspace.service();
     let me = profile();
     memory_add(
-        &mut kenning,
+        &kenning,
         &me,
         "memory",
         "Deploys go through the staging cluster.",
     );
-    let other = memory_add(&mut kenning, &me, "memory", "Builds run nightly.");
+    let other = memory_add(&kenning, &me, "memory", "Builds run nightly.");
     // A revision can make two entries identical; they are then one match, not an ambiguity.
-    let id = other["id"].as_u64().unwrap();
+    let id = other["ids"][0].as_u64().unwrap();
     let args = format!(r#"{{"id": {id}, "text": "Deploys go through the staging cluster."}}"#);
-    call(&mut kenning, &me, Author::Human, "revise_memory", &args).unwrap();
+    call(&kenning, &me, Author::Human, "revise_memory", &args).unwrap();
     let removed = memory_call(
-        &mut kenning,
+        &kenning,
         &me,
         r#"{"action":"remove","target":"memory","old_text":"staging"}"#,
     )
     .unwrap();
-    assert_eq!(removed["removed"].as_array().unwrap().len(), 2, "{removed}");
+    assert_eq!(removed["ids"].as_array().unwrap().len(), 2, "{removed}");
     assert!(kenning.view(&me).unwrap().memory.is_none());
 }
 
 #[test]
 fn provenance_decides_what_is_pending_and_review_preserves_it() {
     let workspace = Workspace::new();
-    let mut kenning = workspace.kenning();
+    let kenning = workspace.service();
     let subject = &workspace.subject;
     let human = workspace.remember(
-        &mut kenning,
+        &kenning,
         Author::Human,
         r#"{"text": "The loader checks a CRC32 of the payload."}"#,
     );
     let agent = workspace.remember(
-        &mut kenning,
+        &kenning,
         Author::Agent,
         r#"{"text": "Strings are XOR-encoded with 0x5A."}"#,
     );
 
     // The agent may edit its own native memory in place...
     let revised = call(
-        &mut kenning,
+        &kenning,
         subject,
         Author::Agent,
         "revise_memory",
@@ -185,7 +189,7 @@ fn provenance_decides_what_is_pending_and_review_preserves_it() {
     assert_eq!(revised["status"], "revised");
     // ...but an edit to a human-authored memory is only proposed.
     let proposed = call(
-        &mut kenning,
+        &kenning,
         subject,
         Author::Agent,
         "revise_memory",
@@ -196,7 +200,7 @@ fn provenance_decides_what_is_pending_and_review_preserves_it() {
     let proposal = proposed["proposal_id"].as_u64().unwrap();
     // External clients' writes are pending; peers' are inbound-pending.
     let external = call(
-        &mut kenning,
+        &kenning,
         subject,
         Author::External,
         "remember",
@@ -205,7 +209,7 @@ fn provenance_decides_what_is_pending_and_review_preserves_it() {
     .unwrap();
     assert_eq!(external["badge"], "pending");
     let peer = call(
-        &mut kenning,
+        &kenning,
         subject,
         Author::Peer,
         "remember",
@@ -215,7 +219,7 @@ fn provenance_decides_what_is_pending_and_review_preserves_it() {
     assert_eq!(peer["badge"], "inbound_pending");
     // A peer never overwrites a native memory, nor forgets one.
     let error = call(
-        &mut kenning,
+        &kenning,
         subject,
         Author::Peer,
         "revise_memory",
@@ -224,7 +228,7 @@ fn provenance_decides_what_is_pending_and_review_preserves_it() {
     .unwrap_err();
     assert!(matches!(error, KenningError::Forbidden(_)), "{error}");
     let error = call(
-        &mut kenning,
+        &kenning,
         subject,
         Author::Peer,
         "forget_memory",
@@ -233,7 +237,7 @@ fn provenance_decides_what_is_pending_and_review_preserves_it() {
     .unwrap_err();
     assert!(matches!(error, KenningError::Forbidden(_)), "{error}");
     let error = call(
-        &mut kenning,
+        &kenning,
         subject,
         Author::Agent,
         "forget_memory",
@@ -299,7 +303,7 @@ fn provenance_decides_what_is_pending_and_review_preserves_it() {
     // An agent's edit to a foreign memory is only proposed, too.
     let foreign = peer["id"].as_u64().unwrap();
     let proposed = call(
-        &mut kenning,
+        &kenning,
         subject,
         Author::Agent,
         "revise_memory",
@@ -342,10 +346,10 @@ fn provenance_decides_what_is_pending_and_review_preserves_it() {
 #[test]
 fn settings_gate_writes_recall_and_injection_per_thread() {
     let workspace = Workspace::new();
-    let mut kenning = workspace.kenning();
+    let kenning = workspace.service();
     let subject = &workspace.subject;
     workspace.remember(
-        &mut kenning,
+        &kenning,
         Author::Human,
         r#"{"text": "The config lives in the overlay."}"#,
     );
@@ -354,7 +358,7 @@ fn settings_gate_writes_recall_and_injection_per_thread() {
         .unwrap();
     let before = store_state(&workspace.store_path());
     let error = call(
-        &mut kenning,
+        &kenning,
         subject,
         Author::Human,
         "remember",
@@ -372,7 +376,7 @@ fn settings_gate_writes_recall_and_injection_per_thread() {
         .set_setting(subject, Some("t1"), "allow_writes", "on")
         .unwrap();
     call(
-        &mut kenning,
+        &kenning,
         subject,
         Author::Human,
         "remember",
@@ -381,7 +385,7 @@ fn settings_gate_writes_recall_and_injection_per_thread() {
     .unwrap();
     assert!(
         call(
-            &mut kenning,
+            &kenning,
             subject,
             Author::Human,
             "remember",
@@ -395,7 +399,7 @@ fn settings_gate_writes_recall_and_injection_per_thread() {
         .unwrap();
     assert!(matches!(
         call(
-            &mut kenning,
+            &kenning,
             subject,
             Author::Agent,
             "recall",
@@ -405,7 +409,7 @@ fn settings_gate_writes_recall_and_injection_per_thread() {
     ));
     assert_eq!(
         call(
-            &mut kenning,
+            &kenning,
             subject,
             Author::Agent,
             "recall",
@@ -466,16 +470,16 @@ fn settings_gate_writes_recall_and_injection_per_thread() {
 #[test]
 fn the_memory_limit_is_enforced_with_a_clear_error() {
     let workspace = Workspace::new();
-    let mut kenning = workspace.kenning();
+    let kenning = workspace.service();
     let subject = &workspace.subject;
-    workspace.remember(&mut kenning, Author::Human, r#"{"text": "one"}"#);
+    workspace.remember(&kenning, Author::Human, r#"{"text": "one"}"#);
     kenning
         .set_setting(subject, None, "max_memories", "2")
         .unwrap();
-    workspace.remember(&mut kenning, Author::Human, r#"{"text": "two"}"#);
+    workspace.remember(&kenning, Author::Human, r#"{"text": "two"}"#);
     let before = store_state(&workspace.store_path());
     let error = call(
-        &mut kenning,
+        &kenning,
         subject,
         Author::Human,
         "remember",
@@ -498,18 +502,18 @@ fn the_memory_limit_is_enforced_with_a_clear_error() {
 #[test]
 fn recall_and_list_filter_by_words_categories_and_tags_with_pages_per_scope() {
     let workspace = Workspace::new();
-    let mut kenning = workspace.kenning_with(Box::new(Guarded::new(NativePolicy::new())));
+    let kenning = workspace.service_with(PolicySource::Native);
     let subject = &workspace.subject;
     for n in 0..1001 {
         workspace.remember(
-            &mut kenning,
+            &kenning,
             Author::Agent,
             &format!(r#"{{"text": "global note {n}", "categories": ["bulk"]}}"#),
         );
     }
     for n in 0..3 {
         workspace.remember(
-            &mut kenning,
+            &kenning,
             Author::Agent,
             &format!(r##"{{"text": "local note {n} about crypto #crypto", "tags": ["crypto"], "anchors": [{{"kind": "address", "address": {n}}}]}}"##),
         );
@@ -534,7 +538,7 @@ fn recall_and_list_filter_by_words_categories_and_tags_with_pages_per_scope() {
         .unwrap();
     assert_eq!(tagged.len(), 3);
     let recalled = call(
-        &mut kenning,
+        &kenning,
         subject,
         Author::Agent,
         "recall",
@@ -543,7 +547,7 @@ fn recall_and_list_filter_by_words_categories_and_tags_with_pages_per_scope() {
     .unwrap();
     assert_eq!(recalled["count"], 5);
     let recalled = call(
-        &mut kenning,
+        &kenning,
         subject,
         Author::Agent,
         "recall",
@@ -561,7 +565,7 @@ fn an_older_store_is_backed_up_then_migrated() {
     let fixture = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/store-v1.sqlite");
     let store = data.join("account-fixture.sqlite");
     std::fs::copy(&fixture, &store).unwrap();
-    let kenning = workspace.kenning();
+    let kenning = workspace.service();
     let subject = Subject::parse("account:fixture").unwrap();
 
     let stats = kenning.stats(&subject).unwrap();
@@ -621,22 +625,22 @@ proptest! {
     #[test]
     fn quarantined_memories_are_never_injected_or_recalled(ops in proptest::collection::vec(op(), 1..24)) {
         let workspace = Workspace::new();
-        let mut kenning = workspace.kenning_with(Box::new(Guarded::new(NativePolicy::new())));
+        let kenning = workspace.service_with(PolicySource::Native);
         let subject = &workspace.subject;
         let mut ids: Vec<u64> = Vec::new();
         for (n, op) in ops.iter().enumerate() {
             let outcome = match op {
                 Op::Remember { author, local } => {
                     let anchors = if *local { r#", "anchors": [{"kind": "address", "address": 4096}]"# } else { "" };
-                    call(&mut kenning, subject, *author, "remember", &format!(r#"{{"text": "shared word note {n}"{anchors}}}"#))
+                    call(&kenning, subject, *author, "remember", &format!(r#"{{"text": "shared word note {n}"{anchors}}}"#))
                 }
                 Op::Revise { pick, author } if !ids.is_empty() => {
                     let id = ids[pick % ids.len()];
-                    call(&mut kenning, subject, *author, "revise_memory", &format!(r#"{{"id": {id}, "text": "shared word revised {n}"}}"#))
+                    call(&kenning, subject, *author, "revise_memory", &format!(r#"{{"id": {id}, "text": "shared word revised {n}"}}"#))
                 }
                 Op::Forget { pick, author } if !ids.is_empty() => {
                     let id = ids[pick % ids.len()];
-                    call(&mut kenning, subject, *author, "forget_memory", &format!(r#"{{"id": {id}}}"#))
+                    call(&kenning, subject, *author, "forget_memory", &format!(r#"{{"id": {id}}}"#))
                 }
                 Op::Review { pick, accept } if !ids.is_empty() => {
                     let id = ids[pick % ids.len()];
@@ -666,11 +670,11 @@ proptest! {
         for id in injection.candidates.keys() {
             prop_assert!(usable(*id), "offered {} to the policy", id);
         }
-        let recalled = call(&mut kenning, subject, Author::Agent, "recall", r#"{"query": "shared word", "limit": 100}"#).unwrap();
+        let recalled = call(&kenning, subject, Author::Agent, "recall", r#"{"query": "shared word", "limit": 100}"#).unwrap();
         for memory in recalled["memories"].as_array().unwrap() {
             prop_assert!(usable(memory["id"].as_u64().unwrap()), "recalled {}", memory["id"]);
         }
-        let by_anchor = call(&mut kenning, subject, Author::Agent, "recall", r#"{"anchor": {"kind": "address", "address": 4096}, "limit": 100}"#).unwrap();
+        let by_anchor = call(&kenning, subject, Author::Agent, "recall", r#"{"anchor": {"kind": "address", "address": 4096}, "limit": 100}"#).unwrap();
         for memory in by_anchor["memories"].as_array().unwrap() {
             prop_assert!(usable(memory["id"].as_u64().unwrap()), "recalled by anchor {}", memory["id"]);
         }

@@ -24,7 +24,7 @@ fn context(query: &str) -> Context {
 
 #[test]
 fn an_infinite_loop_is_stopped_by_fuel_with_the_default_limits() {
-    let mut policy = hostile_policy(SandboxLimits::default());
+    let policy = hostile_policy(SandboxLimits::default());
     let started = Instant::now();
     let error = policy
         .select(&context("loop"), &[], &Limits::default())
@@ -51,7 +51,7 @@ fn unbounded_memory_growth_is_stopped_at_the_cap() {
         memory_bytes: 32 << 20,
         ..SandboxLimits::default()
     };
-    let mut policy = hostile_policy(limits);
+    let policy = hostile_policy(limits);
     let error = policy
         .scan(&[ScanItem {
             text: "grow".into(),
@@ -75,7 +75,7 @@ fn unbounded_memory_growth_is_stopped_at_the_cap() {
 
 #[test]
 fn a_panic_becomes_a_trap_and_the_next_call_runs_in_a_fresh_instance() {
-    let mut policy = hostile_policy(SandboxLimits::default());
+    let policy = hostile_policy(SandboxLimits::default());
     let error = policy
         .select(&context("panic"), &[], &Limits::default())
         .unwrap_err();
@@ -91,8 +91,8 @@ fn a_panic_becomes_a_trap_and_the_next_call_runs_in_a_fresh_instance() {
 
 #[test]
 fn lies_are_refused_by_the_host() {
-    let mut policy = Guarded::new(hostile_policy(SandboxLimits::default()));
-    let (_, candidates) = kenning::bench::workload(20);
+    let policy = Guarded::new(hostile_policy(SandboxLimits::default()));
+    let candidates = kenning_e2e::candidates(20);
     let error = policy
         .select(&context("bad-ids"), &candidates, &Limits::default())
         .unwrap_err();
@@ -113,7 +113,7 @@ fn lies_are_refused_by_the_host() {
 #[test]
 fn a_trapping_policy_leaves_the_store_untouched() {
     let workspace = Workspace::new();
-    let mut good = workspace.kenning();
+    let mut good = workspace.service();
     workspace.remember(
         &mut good,
         Author::Human,
@@ -127,7 +127,7 @@ fn a_trapping_policy_leaves_the_store_untouched() {
     let before = store_state(&workspace.store_path());
     assert_eq!(before.integrity, "ok");
 
-    let mut hostile = workspace.hostile_kenning(SandboxLimits {
+    let hostile = workspace.hostile_service(SandboxLimits {
         fuel: 50_000_000,
         memory_bytes: 32 << 20,
     });
@@ -175,7 +175,7 @@ fn a_trapping_policy_leaves_the_store_untouched() {
     assert_eq!(store_state(&workspace.store_path()), before);
 }
 
-fn scan_count(policy: &mut kenning::policy::ComponentPolicy) -> String {
+fn scan_count(policy: &kenning::policy::ComponentPolicy) -> String {
     let results = policy
         .scan(&[ScanItem {
             text: "count".into(),
@@ -188,17 +188,17 @@ fn scan_count(policy: &mut kenning::policy::ComponentPolicy) -> String {
 #[test]
 fn each_call_gets_a_fresh_instance_unless_a_session_is_asked_for() {
     let mut policy = hostile_policy(SandboxLimits::default());
-    assert_eq!(scan_count(&mut policy), "call-1");
+    assert_eq!(scan_count(&policy), "call-1");
     assert_eq!(
-        scan_count(&mut policy),
+        scan_count(&policy),
         "call-1",
         "no state survives between calls"
     );
 
     policy.keep_instance_between_calls(true);
-    assert_eq!(scan_count(&mut policy), "call-1");
+    assert_eq!(scan_count(&policy), "call-1");
     assert_eq!(
-        scan_count(&mut policy),
+        scan_count(&policy),
         "call-2",
         "a session shares one instance"
     );
@@ -209,5 +209,5 @@ fn each_call_gets_a_fresh_instance_unless_a_session_is_asked_for() {
         }])
         .unwrap_err();
     assert!(matches!(error, PolicyError::Trap { .. }), "{error}");
-    assert_eq!(scan_count(&mut policy), "call-1", "a trap ends the session");
+    assert_eq!(scan_count(&policy), "call-1", "a trap ends the session");
 }

@@ -2,8 +2,8 @@
 
 use std::path::{Path, PathBuf};
 
-use kenning::Kenning;
-use kenning::policy::{Guarded, Policy, PolicyEngine, SandboxLimits};
+use kenning::policy::{PolicyEngine, SandboxLimits};
+use kenning::{PolicySource, Service};
 use kenning::store::Author;
 use kenning::subject::Subject;
 
@@ -41,28 +41,35 @@ impl Workspace {
         self.subject.store_path(&self.data_dir())
     }
 
-    /// An kenning over this workspace with the embedded default component.
-    pub fn kenning(&self) -> Kenning {
-        let engine = PolicyEngine::new(None).expect("engine");
-        let policy = engine
-            .load_default(SandboxLimits::default())
-            .expect("default policy loads");
-        self.kenning_with(Box::new(Guarded::new(policy)))
+    /// A service over this workspace with the embedded default component.
+    pub fn service(&self) -> Service {
+        self.service_with(PolicySource::Default)
     }
 
-    /// An kenning over this workspace with the given policy.
-    pub fn kenning_with(&self, policy: Box<dyn Policy>) -> Kenning {
-        Kenning::new(self.data_dir(), policy).with_fixed_now(NOW)
+    /// A service over this workspace with the given policy, at the fixed clock [`NOW`].
+    pub fn service_with(&self, policy: PolicySource) -> Service {
+        Service::builder(self.data_dir())
+            .policy(policy)
+            .without_cache()
+            .fixed_now(NOW)
+            .build()
+            .expect("the policy loads")
     }
 
-    /// An kenning with the hostile fixture under `limits`.
-    pub fn hostile_kenning(&self, limits: SandboxLimits) -> Kenning {
-        self.kenning_with(Box::new(Guarded::new(hostile_policy(limits))))
+    /// A service with the hostile fixture under `limits`.
+    pub fn hostile_service(&self, limits: SandboxLimits) -> Service {
+        Service::builder(self.data_dir())
+            .policy(PolicySource::File(HOSTILE_POLICY_WASM.into()))
+            .limits(limits)
+            .without_cache()
+            .fixed_now(NOW)
+            .build()
+            .expect("the hostile fixture implements the contract")
     }
 
     /// Remembers through the default policy and returns the new id.
-    pub fn remember(&self, kenning: &mut Kenning, author: Author, args: &str) -> u64 {
-        let answer = kenning
+    pub fn remember(&self, service: &Service, author: Author, args: &str) -> u64 {
+        let answer = service
             .call(&self.subject, author, "remember", args)
             .expect("remember succeeds");
         answer["id"].as_u64().expect("an id")
@@ -128,4 +135,22 @@ pub fn store_state(path: &Path) -> StoreState {
         events,
         integrity,
     }
+}
+
+/// `n` plain global candidates with ids 1 to `n`, for selection tests.
+pub fn candidates(n: u64) -> Vec<kenning_policy::types::Candidate> {
+    (1..=n)
+        .map(|id| kenning_policy::types::Candidate {
+            id,
+            scope: kenning_policy::types::Scope::Global,
+            kind: kenning_policy::types::MemoryKind::Fact,
+            text: format!("config note number {id}"),
+            tags: Vec::new(),
+            confidence: 0.8,
+            created_at: NOW,
+            updated_at: NOW,
+            anchors: Vec::new(),
+            lexical_score: 0.0,
+        })
+        .collect()
 }

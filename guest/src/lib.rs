@@ -18,6 +18,7 @@
 #![warn(missing_docs)]
 
 pub mod types;
+pub mod vectors;
 
 mod detmath;
 mod render;

@@ -7,8 +7,7 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use kenning::Kenning;
-use kenning::policy::{Guarded, PolicyEngine, SandboxLimits};
+use kenning::Service;
 use kenning::store::Author;
 use kenning::subject::Subject;
 
@@ -21,15 +20,11 @@ fn main() {
     let data_dir = PathBuf::from(data_dir);
     let count: u64 = count.parse().expect("COUNT is a number");
     let subject = Subject::parse(subject).expect("subject");
-    let engine = PolicyEngine::new(Some(data_dir.join("cache"))).expect("engine");
-    let policy = engine
-        .load_default(SandboxLimits::default())
-        .expect("policy");
-    let mut kenning = Kenning::new(&data_dir, Box::new(Guarded::new(policy)));
+    let service = Service::builder(&data_dir).build().expect("policy");
     let mut out = std::io::stdout().lock();
     for n in 0..count {
         let args = serde_json::json!({ "text": format!("writer {label} note {n}") }).to_string();
-        let answer = kenning
+        let answer = service
             .call(&subject, Author::Agent, "remember", &args)
             .expect("remember");
         writeln!(out, "ack {} {n}", answer["id"]).expect("stdout");

@@ -1,0 +1,72 @@
+//! A synthetic selection workload: the same turn and candidates every time, for benchmarks
+//! and for golden vectors that compare builds of a policy (sandboxed, native, in a browser).
+
+use crate::types::{
+    Anchor, Candidate, Context, FunctionAnchor, LiveFunction, MemoryKind, Scope, SubjectKind,
+};
+
+/// A deterministic turn over `n` candidates: a third anchored near the cursor, a third
+/// matching the query, a third global.
+pub fn workload(n: usize) -> (Context, Vec<Candidate>) {
+    let mut context = Context::at(1_790_000_000, SubjectKind::Binary);
+    context.image_base = 0x40_0000;
+    context.cursor = Some(0x40_1050);
+    context.current_function = Some(LiveFunction {
+        start: 0x40_1000,
+        end: 0x40_1200,
+        name: "decrypt_config".into(),
+    });
+    context.query = "where is the config decrypted".into();
+    let words = [
+        "config", "decrypt", "key", "buffer", "parse", "header", "network", "socket", "rc4", "xor",
+        "loop", "table",
+    ];
+    let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let candidates = (0..n as u64)
+        .map(|i| {
+            let text: Vec<&str> = (0..16)
+                .map(|_| words[(next() % words.len() as u64) as usize])
+                .collect();
+            let (scope, anchors) = match i % 3 {
+                0 => (
+                    Scope::Local,
+                    vec![Anchor::Function(FunctionAnchor {
+                        start: 0x1000 + (next() % 4) * 0x200,
+                        end: None,
+                        name: "decrypt_config".into(),
+                    })],
+                ),
+                1 => (
+                    Scope::Local,
+                    vec![Anchor::Address {
+                        offset: next() % 0x10000,
+                    }],
+                ),
+                _ => (Scope::Global, Vec::new()),
+            };
+            Candidate {
+                id: i + 1,
+                scope,
+                kind: MemoryKind::Fact,
+                text: format!("memory {i}: {}", text.join(" ")),
+                tags: vec!["re".into()],
+                confidence: 0.5 + (next() % 50) as f32 / 100.0,
+                created_at: 1_780_000_000 - (next() % 10_000_000) as i64,
+                updated_at: 1_780_000_000,
+                anchors,
+                lexical_score: if i % 3 == 1 {
+                    (next() % 100) as f32 / 10.0
+                } else {
+                    0.0
+                },
+            }
+        })
+        .collect();
+    (context, candidates)
+}
