@@ -26,6 +26,7 @@
 
 pub mod api;
 pub mod error;
+pub mod home;
 pub mod mcp;
 pub mod policy;
 pub mod provenance;

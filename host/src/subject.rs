@@ -121,20 +121,7 @@ fn md5_hex(bytes: &[u8]) -> String {
         .collect()
 }
 
-/// The data directory: `--data-dir`, else `KENNING_HOME`, else `$XDG_DATA_HOME/kenning`, else
-/// `~/.local/share/kenning`.
-pub fn default_data_dir() -> PathBuf {
-    if let Some(home) = std::env::var_os("KENNING_HOME").filter(|v| !v.is_empty()) {
-        return PathBuf::from(home);
-    }
-    if let Some(xdg) = std::env::var_os("XDG_DATA_HOME").filter(|v| !v.is_empty()) {
-        return PathBuf::from(xdg).join("kenning");
-    }
-    match std::env::var_os("HOME").filter(|v| !v.is_empty()) {
-        Some(home) => PathBuf::from(home).join(".local/share/kenning"),
-        None => PathBuf::from(".kenning"),
-    }
-}
+pub use crate::home::default_data_dir;
 
 #[cfg(test)]
 mod tests {
