@@ -443,27 +443,56 @@ impl From<rusqlite::Error> for KenningError {
     }
 }
 
+/// Refuses a file that is not a kenning knowledge base, or is one of a newer kenning, without
+/// writing to it.
+///
+/// The header is read in one statement, so it is one consistent snapshot even while another
+/// process is creating the store (its migration commits the schema, the version and the
+/// application id together), and with the busy timeout, so a creator's lock is waited for.
 fn check_version_read_only(path: &Path) -> Result<()> {
     let store_err = |source| KenningError::Store {
         path: path.to_owned(),
         source,
+    };
+    let not_a_store = |problem: String| KenningError::NotAStore {
+        path: path.to_owned(),
+        problem,
     };
     let conn = Connection::open_with_flags(
         path,
         OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
     )
     .map_err(store_err)?;
-    let header = |pragma: &str| conn.pragma_query_value(None, pragma, |row| row.get::<_, i64>(0));
-    let version = header("user_version").map_err(|e| KenningError::NotAStore {
-        path: path.to_owned(),
-        problem: e.to_string(),
-    })?;
-    let app_id = header("application_id").map_err(store_err)?;
-    if app_id != 0 && app_id != i64::from(APPLICATION_ID) {
-        return Err(KenningError::NotAStore {
-            path: path.to_owned(),
-            problem: format!("its application id is {app_id:#x}"),
-        });
+    conn.busy_timeout(BUSY_TIMEOUT).map_err(store_err)?;
+    let (version, app_id, tables): (i64, i64, i64) = conn
+        .query_row(
+            "SELECT (SELECT user_version FROM pragma_user_version),
+                    (SELECT application_id FROM pragma_application_id),
+                    (SELECT count(*) FROM sqlite_master)",
+            [],
+            |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)),
+        )
+        .map_err(|e| match e {
+            rusqlite::Error::SqliteFailure(f, _)
+                if f.code == rusqlite::ErrorCode::DatabaseBusy
+                    || f.code == rusqlite::ErrorCode::DatabaseLocked =>
+            {
+                store_err(e)
+            }
+            other => not_a_store(other.to_string()),
+        })?;
+    // Whose file it is comes first: a foreign file is foreign whatever its version says.
+    let foreign = if app_id == 0 {
+        version != 0 || tables > 0
+    } else {
+        app_id != i64::from(APPLICATION_ID)
+    };
+    if foreign {
+        return Err(not_a_store(if app_id == 0 {
+            "it is a SQLite database of another program".to_owned()
+        } else {
+            format!("its application id is {app_id:#x}")
+        }));
     }
     if version > CURRENT_VERSION {
         return Err(KenningError::NewerStore {
@@ -471,23 +500,6 @@ fn check_version_read_only(path: &Path) -> Result<()> {
             found: version,
             supported: CURRENT_VERSION,
         });
-    }
-    if app_id == 0 && version != 0 {
-        return Err(KenningError::NotAStore {
-            path: path.to_owned(),
-            problem: "it is a SQLite database of another program".to_owned(),
-        });
-    }
-    if version == 0 {
-        let tables: i64 = conn
-            .query_row("SELECT count(*) FROM sqlite_master", [], |row| row.get(0))
-            .map_err(store_err)?;
-        if tables > 0 {
-            return Err(KenningError::NotAStore {
-                path: path.to_owned(),
-                problem: "it is a SQLite database of another program".to_owned(),
-            });
-        }
     }
     Ok(())
 }
@@ -870,6 +882,41 @@ mod tests {
 
     fn texts(memories: &[Memory]) -> Vec<&str> {
         memories.iter().map(|m| m.text.as_str()).collect()
+    }
+
+    #[test]
+    fn concurrent_first_writes_on_a_new_store_all_succeed() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("profile-race.sqlite");
+        for round in 0..5 {
+            let path = path.with_file_name(format!("profile-race{round}.sqlite"));
+            let writers: Vec<_> = (0..8)
+                .map(|n| {
+                    let path = path.clone();
+                    std::thread::spawn(move || {
+                        let mut kb = KnowledgeBase::open_or_create(&path)?;
+                        Ok::<u64, KenningError>(global_note(&mut kb, &format!("note {n}")))
+                    })
+                })
+                .collect();
+            for writer in writers {
+                writer.join().unwrap().expect("every first write succeeds");
+            }
+            let kb = KnowledgeBase::open_existing(&path).unwrap().unwrap();
+            assert_eq!(kb.count_active().unwrap(), 8);
+        }
+    }
+
+    #[test]
+    fn a_foreign_file_is_called_foreign_whatever_its_version() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("profile-x.sqlite");
+        Connection::open(&path)
+            .unwrap()
+            .execute_batch("CREATE TABLE t (x); PRAGMA user_version = 3;")
+            .unwrap();
+        let error = KnowledgeBase::open_existing(&path).err().unwrap().to_string();
+        assert!(error.contains("another program"), "{error}");
     }
 
     #[test]
