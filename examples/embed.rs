@@ -1,44 +1,55 @@
 //! Embedding kenning in an agent runtime, in one file.
 //!
 //! The runtime owns the turn loop; kenning owns memory. This example writes two notes the way an
-//! agent's tool calls would, then asks for the memory snapshot of a turn and prints it.
+//! agent's tool calls would (once typed, once as raw JSON from a model), then asks for the
+//! memory snapshot of a turn and prints it.
 //!
 //! Run it with `cargo run -p kenning --example embed`.
 
-use kenning::policy::{Guarded, PolicyEngine, SandboxLimits};
+use kenning::api::{ContextArgs, RememberArgs};
 use kenning::store::Author;
 use kenning::subject::Subject;
-use kenning::{Kenning, TurnContext};
-use kenning_policy::types::Limits;
+use kenning::Service;
+use kenning_policy::types::MemoryKind;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let data_dir = std::env::temp_dir().join(format!("kenning-embed-{}", std::process::id()));
 
-    // One engine per process; the compiled policy is cached under the data directory.
-    let engine = PolicyEngine::new(Some(data_dir.join("cache")))?;
     // The embedded default policy, sandboxed: every call gets fuel and a memory cap, and the
-    // guard checks every answer before the host acts on it.
-    let policy = Guarded::new(engine.load_default(SandboxLimits::default())?);
-    let mut kenning = Kenning::new(&data_dir, Box::new(policy));
+    // guard checks every answer before the host acts on it. One service serves every thread.
+    let service = Service::builder(&data_dir).build()?;
 
-    // A chat account's knowledge base: tool calls arrive as JSON, exactly as from a model.
+    // A chat account's knowledge base.
     let account = Subject::parse("account:demo-user")?;
-    for args in [
-        r#"{"text": "Prefers answers with code first, explanation after.", "type": "preference"}"#,
+    let typed = service.remember(
+        &account,
+        Author::Agent,
+        &RememberArgs {
+            text: "Prefers answers with code first, explanation after.".into(),
+            kind: Some(MemoryKind::Preference),
+            ..RememberArgs::default()
+        },
+    )?;
+    println!("remember -> {}", serde_json::to_string(&typed)?);
+    // Tool calls from a model arrive as JSON: the same path, validated by the policy.
+    let raw = service.call(
+        &account,
+        Author::Agent,
+        "remember",
         r#"{"text": "Is migrating the billing service from Python to Rust this quarter.", "type": "context"}"#,
-    ] {
-        let answer = kenning.call(&account, Author::Agent, "remember", args)?;
-        println!("remember -> {answer}");
-    }
+    )?;
+    println!("remember -> {raw}");
 
     // A turn: the runtime passes what the user is asking about and gets the snapshot to put in
-    // the prompt.
-    let turn = TurnContext {
-        query: "how should I structure the Rust billing code?".into(),
-        ..TurnContext::default()
-    };
-    let injection = kenning.inject(&account, &turn, &Limits::default())?;
-    println!("\n{}", injection.selection.snapshot);
+    // the prompt, with the reason for every choice.
+    let context = service.context(
+        &account,
+        &ContextArgs {
+            query: Some("how should I structure the Rust billing code?".into()),
+            ..ContextArgs::default()
+        },
+    )?;
+    println!("\n{}", context.snapshot);
 
     std::fs::remove_dir_all(&data_dir)?;
     Ok(())
