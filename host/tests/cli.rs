@@ -98,7 +98,9 @@ fn call_prints_one_json_line_and_sets_the_exit_code() {
     assert!(ok.status.success());
     let line = &lines(&ok.stdout)[0];
     assert_eq!(line["ok"], true);
-    assert!(line["id"].as_u64().is_some());
+    assert_eq!(line["target"], "user");
+    assert_eq!(line["status"], "accepted");
+    let id = line["ids"][0].as_u64().expect("the new entry's id");
 
     let again = kenning(
         dir.path(),
@@ -111,7 +113,15 @@ fn call_prints_one_json_line_and_sets_the_exit_code() {
         ],
         None,
     );
-    assert_eq!(lines(&again.stdout)[0]["skipped"], true);
+    assert!(again.status.success());
+    let line = &lines(&again.stdout)[0];
+    assert_eq!(line["ok"], true);
+    assert_eq!(line["status"], "duplicate");
+    assert_eq!(
+        line["ids"],
+        json!([id]),
+        "the duplicate names the entry kept"
+    );
 
     let bad = kenning(
         dir.path(),
@@ -291,7 +301,7 @@ fn call_refuses_record_kinds() {
         assert_eq!(line["ok"], false);
         assert_eq!(
             line["errors"],
-            json!([{"path": "", "message": format!("unknown tool \"{name}\"; expected one of remember, revise_memory, forget_memory, recall, memory")}]),
+            json!([{"path": "", "message": format!("unknown tool \"{name}\"; expected one of remember, revise_memory, forget_memory, recall, memory, context")}]),
             "{name} {args}"
         );
     }
@@ -402,4 +412,133 @@ fn demo_shows_remember_redaction_and_inject() {
         stdout.contains("decrypts the embedded config blob"),
         "{stdout}"
     );
+}
+
+#[test]
+fn remember_and_recall_print_the_tools_results() {
+    let dir = tempfile::tempdir().unwrap();
+    let remember = |text: &str| {
+        kenning(
+            dir.path(),
+            &[
+                "remember",
+                "--subject",
+                "account:alice",
+                text,
+                "--tag",
+                "build",
+            ],
+            None,
+        )
+    };
+    let first = remember("The build uses cargo nextest.");
+    assert!(
+        first.status.success(),
+        "{}",
+        String::from_utf8_lossy(&first.stderr)
+    );
+    let line = &lines(&first.stdout)[0];
+    assert_eq!(line["status"], "accepted");
+    assert_eq!(line["badge"], "native");
+    assert_eq!(line["redacted"], json!([]));
+    let again = &lines(&remember("The build uses cargo nextest.").stdout)[0];
+    assert_eq!(again["status"], "duplicate");
+    assert_eq!(again["id"], line["id"]);
+
+    let found = kenning(
+        dir.path(),
+        &["recall", "--subject", "account:alice", "nextest"],
+        None,
+    );
+    assert!(found.status.success());
+    assert_eq!(
+        String::from_utf8_lossy(&found.stdout),
+        format!(
+            "#{} [global fact] The build uses cargo nextest.\n",
+            line["id"]
+        )
+    );
+}
+
+#[test]
+fn store_only_commands_never_load_the_policy() {
+    let dir = tempfile::tempdir().unwrap();
+    let wrote = kenning(
+        dir.path(),
+        &["remember", "--subject", "account:alice", "A note."],
+        None,
+    );
+    assert!(wrote.status.success());
+    for args in [
+        &["list", "--subject", "account:alice"][..],
+        &["stats", "--subject", "account:alice", "--json"],
+        &["log", "--subject", "account:alice"],
+        &["review", "list", "--subject", "account:alice"],
+        &["settings", "--subject", "account:alice"],
+    ] {
+        let mut with_policy = vec!["--policy", "/no/such/policy.wasm"];
+        with_policy.extend_from_slice(args);
+        let output = kenning(dir.path(), &with_policy, None);
+        assert!(
+            output.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+    }
+}
+
+#[test]
+fn a_memory_cap_out_of_range_is_one_clear_error_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let overflow = kenning(
+        dir.path(),
+        &["--memory-mib", &usize::MAX.to_string(), "scan", "hello"],
+        None,
+    );
+    assert_one_clear_error(&overflow, "--memory-mib");
+    let too_large = kenning(
+        dir.path(),
+        &["--memory-mib", "100000", "scan", "hello"],
+        None,
+    );
+    assert_one_clear_error(&too_large, "memory cap must be between");
+    let none = kenning(
+        dir.path(),
+        &["--memory-mib", "0", "list", "-s", "account:x"],
+        None,
+    );
+    assert_one_clear_error(&none, "memory cap must be between");
+}
+
+#[test]
+fn knowledge_bases_under_the_old_name_are_moved_in_on_first_use() {
+    let home = tempfile::tempdir().unwrap();
+    let legacy = home.path().join("engram");
+    let wrote = kenning(
+        &legacy,
+        &[
+            "remember",
+            "--subject",
+            "account:alice",
+            "Kept across the rename.",
+        ],
+        None,
+    );
+    assert!(wrote.status.success());
+    let output = Command::new(env!("CARGO_BIN_EXE_kenning"))
+        .args(["list", "--subject", "account:alice"])
+        .env("XDG_DATA_HOME", home.path())
+        .env_remove("KENNING_HOME")
+        .env_remove("ENGRAM_HOME")
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(String::from_utf8_lossy(&output.stdout).contains("Kept across the rename."));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("moved 1 knowledge base"));
+    assert!(home.path().join("kenning/account-alice.sqlite").is_file());
+    assert!(!legacy.join("account-alice.sqlite").exists());
 }

@@ -1,23 +1,90 @@
 //! `kenning bench`: the sandbox's costs, measured in one run so they compare as ratios.
 //!
-//! Figures are medians: these machines are shared and noisy.
+//! Figures are medians: these machines are shared and noisy. Everything here goes through the
+//! library's public API: the service for whole turns, a component loaded with
+//! [`PolicyEngine`] for the calls measured one by one.
 
+use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use kenning_policy::types::{
-    Anchor, Candidate, Context, FunctionAnchor, Limits, LiveFunction, MemoryKind, OffsetRadius,
-    OffsetRange, ScanItem, Scope, SubjectKind, Target,
+use clap::Args;
+use kenning::policy::{
+    ComponentPolicy, DEFAULT_POLICY_WASM, NativePolicy, Policy, PolicyEngine, SandboxLimits,
 };
+use kenning::service::turn::gather_candidates;
+use kenning::store::{self, Author, Badge, Event, KnowledgeBase, NewMemory};
+use kenning::subject::Subject;
+use kenning::{PolicyError, PolicySource, Result, Service, TurnContext};
+use kenning_policy::types::{
+    Anchor, FunctionAnchor, Limits, LiveFunction, MemoryKind, OffsetRadius, OffsetRange, ScanItem,
+    Scope, SubjectKind, Target,
+};
+use kenning_policy::vectors::workload;
 use serde::Serialize;
 
-use crate::kenning::{Kenning, TurnContext};
-use crate::error::{PolicyError, Result};
-use crate::policy::{
-    ComponentPolicy, DEFAULT_POLICY_WASM, Guarded, NativePolicy, Policy, PolicyEngine,
-    SandboxLimits,
-};
-use crate::store::{self, Author, Badge, Event, KnowledgeBase, NewMemory};
-use crate::subject::Subject;
+use super::print_json;
+
+/// `kenning bench`.
+#[derive(Args)]
+pub struct BenchCmd {
+    /// Print the figures as one JSON object on the last line.
+    #[arg(long)]
+    json: bool,
+    /// Candidates in each select call.
+    #[arg(long, default_value_t = 1000)]
+    candidates: usize,
+    /// Repetitions of each call.
+    #[arg(long, default_value_t = 50)]
+    iterations: usize,
+    /// Memories in the knowledge base behind the inject figures.
+    #[arg(long, default_value_t = 100_000)]
+    memories: usize,
+    /// Turns timed over that knowledge base.
+    #[arg(long, default_value_t = 200)]
+    turns: usize,
+}
+
+/// Measures and prints the figures, one a line, then (with `--json`) all of them as one JSON
+/// object on the last line.
+pub fn run(cmd: &BenchCmd) -> Result<ExitCode> {
+    let report = measure(&BenchConfig {
+        candidates: cmd.candidates,
+        iterations: cmd.iterations,
+        memories: cmd.memories,
+        turns: cmd.turns,
+        ..BenchConfig::default()
+    })?;
+    println!(
+        "instantiate          {:>10.1} µs (median, fresh instance from the pre-instantiated component)",
+        report.instantiate_us
+    );
+    println!(
+        "select, sandboxed    {:>10.1} µs (median, {} candidates, instantiation included)",
+        report.policy_call_us, report.candidates
+    );
+    println!(
+        "select, native       {:>10.1} µs (same inputs)",
+        report.policy_native_call_us
+    );
+    println!("sandbox / native     {:>10.2}x", report.sandbox_ratio);
+    println!("cold compile         {:>10.1} ms", report.compile_ms);
+    println!("load from cache      {:>10.2} ms", report.cached_load_ms);
+    println!(
+        "inject, p50          {:>10.1} µs ({} memories, {} turns)",
+        report.inject_p50_us, report.memories, cmd.turns
+    );
+    println!("inject, p99          {:>10.1} µs", report.inject_p99_us);
+    println!(
+        "candidate queries    {:>10.1} µs (median, same contexts)",
+        report.candidate_query_us
+    );
+    println!("inject / queries     {:>10.2}x", report.inject_over_query);
+    println!("scan in component    {:>10.1} MB/s", report.scan_mb_s);
+    if cmd.json {
+        print_json(&report);
+    }
+    Ok(ExitCode::SUCCESS)
+}
 
 /// How many times each measurement repeats.
 #[derive(Debug, Clone, Copy)]
@@ -73,6 +140,8 @@ pub struct BenchReport {
     pub inject_over_query: f64,
     /// Scanning throughput inside the component, MB/s (batches of 256 texts).
     pub scan_mb_s: f64,
+    // Reserved for the MCP server: `mcp_recall_us: f64`, the median of one `recall` through
+    // `kenning mcp` over stdio, µs. It comes with the `mcp` command.
     /// Memories in the inject knowledge base.
     pub memories: usize,
     /// Size of the default component, bytes.
@@ -84,7 +153,7 @@ pub struct BenchReport {
 }
 
 /// Runs every measurement.
-pub fn run(config: &BenchConfig) -> Result<BenchReport> {
+pub fn measure(config: &BenchConfig) -> Result<BenchReport> {
     let runtime = |e: std::io::Error| PolicyError::Runtime(e.to_string());
     let engine = PolicyEngine::new(None)?;
     let compile_ms = median_ms(config.compiles, || {
@@ -111,7 +180,7 @@ pub fn run(config: &BenchConfig) -> Result<BenchReport> {
     let policy_call_us = median_us(config.iterations, || {
         policy.select(&context, &candidates, &limits).map(drop)
     })?;
-    let mut native = NativePolicy::new();
+    let native = NativePolicy::new();
     let policy_native_call_us = median_us(config.iterations, || {
         native.select(&context, &candidates, &limits).map(drop)
     })?;
@@ -186,8 +255,12 @@ fn inject_figures(engine: &PolicyEngine, config: &BenchConfig) -> Result<InjectF
         let subject = Subject::parse("account:bench")?;
         let path = subject.store_path(&dir);
         populate(&path, config.memories)?;
+        // The component compiled above, so the figures leave compiling out.
         let policy = engine.load_default(SandboxLimits::default())?;
-        let mut kenning = Kenning::new(&dir, Box::new(Guarded::new(policy))).with_fixed_now(NOW);
+        let service = Service::builder(&dir)
+            .policy(PolicySource::Custom(Box::new(policy)))
+            .fixed_now(NOW)
+            .build()?;
         let turns: Vec<TurnContext> = (0..config.turns.max(2)).map(|i| turn(i as u64)).collect();
         let kb = KnowledgeBase::open_existing(&path)?.expect("just built");
         let mut query = Vec::with_capacity(turns.len());
@@ -198,7 +271,7 @@ fn inject_figures(engine: &PolicyEngine, config: &BenchConfig) -> Result<InjectF
             let context = turn.to_context(NOW, SubjectKind::Binary);
             let mut time_query = || -> Result<()> {
                 let start = Instant::now();
-                crate::kenning::gather_candidates(&kb, &context)?;
+                gather_candidates(&kb, &context)?;
                 query.push(start.elapsed());
                 Ok(())
             };
@@ -206,7 +279,7 @@ fn inject_figures(engine: &PolicyEngine, config: &BenchConfig) -> Result<InjectF
                 time_query()?;
             }
             let start = Instant::now();
-            kenning.inject(&subject, turn, &Limits::default())?;
+            service.inject(&subject, turn, &Limits::default())?;
             inject.push(start.elapsed());
             if i % 2 == 1 {
                 time_query()?;
@@ -377,70 +450,4 @@ fn median_ms<E>(n: usize, f: impl FnMut() -> Result<(), E>) -> Result<f64, E> {
 
 fn median_us<E>(n: usize, f: impl FnMut() -> Result<(), E>) -> Result<f64, E> {
     Ok(median(sample(n, f)?).as_secs_f64() * 1e6)
-}
-
-/// A deterministic turn over `n` candidates: a third anchored near the cursor, a third
-/// matching the query, a third global.
-pub fn workload(n: usize) -> (Context, Vec<Candidate>) {
-    let mut context = Context::at(1_790_000_000, SubjectKind::Binary);
-    context.image_base = 0x40_0000;
-    context.cursor = Some(0x40_1050);
-    context.current_function = Some(LiveFunction {
-        start: 0x40_1000,
-        end: 0x40_1200,
-        name: "decrypt_config".into(),
-    });
-    context.query = "where is the config decrypted".into();
-    let words = [
-        "config", "decrypt", "key", "buffer", "parse", "header", "network", "socket", "rc4", "xor",
-        "loop", "table",
-    ];
-    let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
-    let mut next = move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    };
-    let candidates = (0..n as u64)
-        .map(|i| {
-            let text: Vec<&str> = (0..16)
-                .map(|_| words[(next() % words.len() as u64) as usize])
-                .collect();
-            let (scope, anchors) = match i % 3 {
-                0 => (
-                    Scope::Local,
-                    vec![Anchor::Function(FunctionAnchor {
-                        start: 0x1000 + (next() % 4) * 0x200,
-                        end: None,
-                        name: "decrypt_config".into(),
-                    })],
-                ),
-                1 => (
-                    Scope::Local,
-                    vec![Anchor::Address {
-                        offset: next() % 0x10000,
-                    }],
-                ),
-                _ => (Scope::Global, Vec::new()),
-            };
-            Candidate {
-                id: i + 1,
-                scope,
-                kind: MemoryKind::Fact,
-                text: format!("memory {i}: {}", text.join(" ")),
-                tags: vec!["re".into()],
-                confidence: 0.5 + (next() % 50) as f32 / 100.0,
-                created_at: 1_780_000_000 - (next() % 10_000_000) as i64,
-                updated_at: 1_780_000_000,
-                anchors,
-                lexical_score: if i % 3 == 1 {
-                    (next() % 100) as f32 / 10.0
-                } else {
-                    0.0
-                },
-            }
-        })
-        .collect();
-    (context, candidates)
 }

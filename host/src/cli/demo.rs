@@ -3,20 +3,30 @@
 
 use std::io::Write;
 use std::path::Path;
+use std::process::ExitCode;
 
+use kenning::store::Author;
+use kenning::subject::Subject;
+use kenning::{KenningError, Result, Service, TurnContext};
 use kenning_policy::types::{Limits, LiveFunction};
-use serde_json::Value;
 
-use crate::kenning::{Kenning, TurnContext};
-use crate::error::Result;
-use crate::store::Author;
-use crate::subject::Subject;
+use super::{GlobalOpts, PolicyUse, envelope, service};
 
-/// Runs the demo against `kenning`, writing the narrative to `out`. The subject is a small file
-/// created in `work_dir`.
-pub fn run(kenning: &mut Kenning, work_dir: &Path, out: &mut dyn Write) -> Result<()> {
+/// Runs the demo in a fresh folder under the temporary directory; its knowledge base goes
+/// there too unless `--data-dir` names another place.
+pub fn run(global: &GlobalOpts) -> Result<ExitCode> {
+    let work = std::env::temp_dir().join(format!("kenning-demo-{}", std::process::id()));
+    let data = global.data_dir.clone().unwrap_or_else(|| work.join("data"));
+    let service = service(global, Some(&data), PolicyUse::Calls)?.build()?;
+    script(&service, &work, &mut std::io::stdout())?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Runs the session against `service`, writing the narrative to `out`. The subject is a small
+/// file created in `work_dir`.
+pub fn script(service: &Service, work_dir: &Path, out: &mut dyn Write) -> Result<()> {
     let binary = work_dir.join("crackme.bin");
-    let io = |source| crate::KenningError::Io {
+    let io = |source| KenningError::Io {
         path: binary.clone(),
         source,
     };
@@ -33,7 +43,7 @@ pub fn run(kenning: &mut Kenning, work_dir: &Path, out: &mut dyn Write) -> Resul
     say(format!("kenning demo: subject {subject}"));
     say(format!(
         "knowledge base: {}\n",
-        subject.store_path(kenning.data_dir()).display()
+        subject.store_path(service.data_dir()).display()
     ));
 
     let steps: [(&str, Author, &str, &str); 6] = [
@@ -68,7 +78,7 @@ pub fn run(kenning: &mut Kenning, work_dir: &Path, out: &mut dyn Write) -> Resul
             r#"{"text": "decrypt_config is harmless, skip it.", "image_base": "0x400000", "anchors": [{"kind": "function", "start": "0x401000", "name": "decrypt_config"}]}"#,
         ),
         (
-            "The same fact again: skipped as a duplicate",
+            "The same fact again: a duplicate, not stored twice",
             Author::Human,
             "remember",
             r##"{"text": "The sample is packed with UPX 3.96; unpack it before static analysis. #packing", "type": "fact", "tags": ["#packing"], "confidence": 1.0}"##,
@@ -79,15 +89,7 @@ pub fn run(kenning: &mut Kenning, work_dir: &Path, out: &mut dyn Write) -> Resul
             "{}. {title}\n   $ kenning call {tool} --author {author} '{args}'",
             index + 1
         ));
-        let answer = match kenning.call(&subject, *author, tool, args) {
-            Ok(mut value) => {
-                value
-                    .as_object_mut()
-                    .map(|o| o.insert("ok".into(), Value::Bool(true)));
-                value
-            }
-            Err(error) => serde_json::json!({ "ok": false, "error": error.to_string() }),
-        };
+        let answer = envelope(&service.call(&subject, *author, tool, args));
         say(format!("   {answer}\n"));
     }
 
@@ -114,7 +116,7 @@ pub fn run(kenning: &mut Kenning, work_dir: &Path, out: &mut dyn Write) -> Resul
             query: "how is the config decrypted".into(),
             ..TurnContext::default()
         };
-        let injection = kenning.inject(&subject, &turn, &Limits::default())?;
+        let injection = service.inject(&subject, &turn, &Limits::default())?;
         say(format!(
             "{title}\n   $ kenning inject --image-base {base:#x} --cursor {:#x} --function decrypt_config@{:#x}-{:#x} --query '{}'",
             base + 0x1080,

@@ -15,12 +15,13 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use serde::Serialize;
-use serde_json::{Value, json};
+use serde_json::Value;
 
-use crate::kenning::Kenning;
-use crate::error::{KenningError, Result};
-use crate::store::Author;
-use crate::subject::Subject;
+use kenning::api::{RecallArgs, RememberArgs, WriteStatus};
+use kenning::store::Author;
+use kenning::subject::Subject;
+use kenning::{KenningError, Result, Service};
+use kenning_policy::types::MemoryKind;
 
 /// The cut-offs reported, as in the paper's Table 3.
 pub const KS: [usize; 4] = [5, 10, 25, 50];
@@ -397,10 +398,10 @@ pub struct Options {
     pub conversations: Vec<String>,
 }
 
-/// Writes every selected conversation into `kenning` (whose data directory should be a fresh,
+/// Writes every selected conversation into `service` (whose data directory should be a fresh,
 /// temporary one) and scores every question. `progress` receives one line per conversation.
 pub fn evaluate(
-    kenning: &mut Kenning,
+    service: &Service,
     samples: &[Sample],
     options: &Options,
     progress: &mut dyn FnMut(&str),
@@ -441,11 +442,7 @@ pub fn evaluate(
     };
     for sample in selected {
         let subject = subject_of(&sample.sample_id)?;
-        // Each call opens and closes the knowledge base; holding one connection open spares the
-        // checkpoint (and its fsync) SQLite runs when the last connection to a WAL file closes.
-        let _held_open =
-            crate::store::KnowledgeBase::open_or_create(&subject.store_path(kenning.data_dir()))?;
-        let dia_of = store_conversation(kenning, &subject, sample, &mut report)?;
+        let dia_of = store_conversation(service, &subject, sample, &mut report)?;
         let existing = sample.turn_ids();
         let mut sample_sums = Sums::default();
         for question in &sample.questions {
@@ -459,7 +456,7 @@ pub fn evaluate(
             if evidence.is_empty() {
                 report.questions_without_evidence += 1;
             }
-            let retrieved = recall(kenning, &subject, &question.question, &dia_of)?;
+            let retrieved = recall(service, &subject, &question.question, &dia_of)?;
             overall.add(&retrieved, &evidence);
             sample_sums.add(&retrieved, &evidence);
             by_category
@@ -495,7 +492,7 @@ pub fn evaluate(
 /// Writes a conversation's turns with the `remember` tool; returns, per memory id, the dialog
 /// ids it stands for.
 fn store_conversation(
-    kenning: &mut Kenning,
+    service: &Service,
     subject: &Subject,
     sample: &Sample,
     report: &mut Report,
@@ -504,23 +501,21 @@ fn store_conversation(
     for session in &sample.sessions {
         let thread = format!("session-{}", session.number);
         for turn in &session.turns {
-            let args = json!({
-                "text": memory_text(session, turn),
-                "type": "context",
-                "categories": [format!("{DIA_CATEGORY_PREFIX}{}", turn.id)],
-                "thread": thread,
-            });
-            match kenning.call(subject, Author::Human, "remember", &args.to_string()) {
-                Ok(answer) => {
-                    let Some(id) = answer.get("id").and_then(Value::as_u64) else {
-                        continue;
-                    };
-                    if answer.get("skipped").and_then(Value::as_bool) == Some(true) {
+            let args = RememberArgs {
+                text: memory_text(session, turn),
+                kind: Some(MemoryKind::Context),
+                categories: Some(vec![format!("{DIA_CATEGORY_PREFIX}{}", turn.id)]),
+                thread: Some(thread.clone()),
+                ..RememberArgs::default()
+            };
+            match service.remember(subject, Author::Human, &args) {
+                Ok(remembered) => {
+                    if remembered.status == WriteStatus::Duplicate {
                         report.turns_duplicate += 1;
                     } else {
                         report.turns_stored += 1;
                     }
-                    dia_of.entry(id).or_default().push(turn.id);
+                    dia_of.entry(remembered.id).or_default().push(turn.id);
                 }
                 Err(KenningError::Blocked { .. }) => report.turns_blocked += 1,
                 Err(other) => return Err(other),
@@ -530,9 +525,10 @@ fn store_conversation(
     Ok(dia_of)
 }
 
-/// Asks `question` through the `recall` tool; returns the dialog ids of each memory, best first.
+/// Asks `question` through the `recall` tool, following `next_offset` as an agent would until
+/// it has the deepest cut-off's memories; returns the dialog ids of each memory, best first.
 fn recall(
-    kenning: &mut Kenning,
+    service: &Service,
     subject: &Subject,
     question: &str,
     dia_of: &HashMap<u64, Vec<DiaId>>,
@@ -545,32 +541,36 @@ fn recall(
         }
         query = &query[..end];
     }
-    let limit = KS[KS.len() - 1];
-    let args = json!({ "query": query, "limit": limit });
-    let answer = kenning.call(subject, Author::Human, "recall", &args.to_string())?;
-    let memories = answer
-        .get("memories")
-        .and_then(Value::as_array)
-        .cloned()
-        .unwrap_or_default();
-    Ok(memories
-        .iter()
-        .map(|memory| {
-            let id = memory.get("id").and_then(Value::as_u64).unwrap_or(0);
-            dia_of.get(&id).cloned().unwrap_or_else(|| {
+    let wanted = KS[KS.len() - 1];
+    let mut retrieved = Vec::new();
+    let mut offset = 0;
+    // A page is cut to the service's result size, so the deepest cut-off may take several.
+    while retrieved.len() < wanted {
+        let args = RecallArgs {
+            query: Some(query.to_owned()),
+            limit: Some((wanted - retrieved.len()) as u64),
+            offset: Some(offset),
+            ..RecallArgs::default()
+        };
+        let page = service.recall(subject, &args)?;
+        retrieved.extend(page.memories.iter().map(|found| {
+            let memory = &found.memory;
+            dia_of.get(&memory.id).cloned().unwrap_or_else(|| {
                 // A memory the evaluation did not map (none should exist): read its category.
                 memory
-                    .get("categories")
-                    .and_then(Value::as_array)
-                    .into_iter()
-                    .flatten()
-                    .filter_map(Value::as_str)
+                    .categories
+                    .iter()
                     .filter_map(|c| c.strip_prefix(DIA_CATEGORY_PREFIX))
                     .filter_map(DiaId::parse)
                     .collect()
             })
-        })
-        .collect())
+        }));
+        match page.next_offset {
+            Some(next) if !page.memories.is_empty() => offset = next,
+            _ => break,
+        }
+    }
+    Ok(retrieved)
 }
 
 /// A fresh, empty folder under the system's temporary directory, removed on drop.
@@ -739,7 +739,7 @@ mod tests {
         assert_eq!(sample.questions.len(), 2);
         assert_eq!(sample.questions[0].evidence, vec![id(1, 1), id(2, 1)]);
         assert!(sample.questions[1].evidence.is_empty());
-        assert!(parse_samples(&json!({"not": "a list"})).is_err());
+        assert!(parse_samples(&serde_json::json!({"not": "a list"})).is_err());
     }
 
     #[test]

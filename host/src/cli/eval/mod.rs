@@ -1,8 +1,88 @@
-//! Measurements of the default policy on public and assembled data: what `kenning eval ...`
-//! runs.
+//! `kenning eval`: measurements of the default policy on public and assembled data.
 //!
 //! - [`locomo`]: retrieval quality (recall@k) on the LoCoMo benchmark;
 //! - [`scan`]: secret redaction and unsafe-content blocking over labelled corpora.
 
 pub mod locomo;
 pub mod scan;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Args, Subcommand};
+use kenning::Result;
+
+use super::{GlobalOpts, PolicyUse, print_json, service};
+
+/// `kenning eval`.
+#[derive(Subcommand)]
+pub enum EvalCmd {
+    /// Recall@k on a LoCoMo-format file: each turn a memory, each question a `recall` query.
+    Locomo(LocomoCmd),
+    /// Redaction and blocking rates over labelled JSONL corpora and LoCoMo turns.
+    Scan(EvalScanCmd),
+}
+
+/// `kenning eval scan`.
+#[derive(Args)]
+pub struct EvalScanCmd {
+    /// A corpus: labelled JSONL ({text, label: risk|informative|benign|attack, ...}) or a
+    /// LoCoMo-format JSON file (every turn benign). Repeatable.
+    #[arg(long, value_name = "PATH", required = true)]
+    data: Vec<PathBuf>,
+    /// Print the figures as one JSON object on the last line.
+    #[arg(long)]
+    json: bool,
+}
+
+/// `kenning eval locomo`.
+#[derive(Args)]
+pub struct LocomoCmd {
+    /// The LoCoMo-format JSON file.
+    #[arg(long, value_name = "PATH")]
+    data: PathBuf,
+    /// Only these conversations (sample ids, comma-separated).
+    #[arg(long, value_name = "LIST", value_delimiter = ',')]
+    conversations: Vec<String>,
+    /// Print the figures as one JSON object on the last line.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Runs one evaluation and prints its table, then (with `--json`) its figures as one JSON
+/// object on the last line.
+pub fn run(global: &GlobalOpts, eval: &EvalCmd) -> Result<ExitCode> {
+    match eval {
+        EvalCmd::Scan(cmd) => {
+            let mut rows = Vec::new();
+            for path in &cmd.data {
+                rows.extend(scan::load(path)?);
+            }
+            let service = service(global, None, PolicyUse::Session)?.build()?;
+            let report = scan::evaluate(&service, &rows, true)?;
+            print!("{}", scan::render(&report));
+            if cmd.json {
+                println!("{}", report.to_json());
+            }
+        }
+        EvalCmd::Locomo(cmd) => {
+            let samples = locomo::load(&cmd.data)?;
+            // The knowledge bases are scratch; the compiled policy is kept where it always is.
+            let scratch = locomo::ScratchDir::new("locomo")?;
+            let service = service(global, Some(&scratch.path().join("data")), PolicyUse::Calls)?
+                .cache_dir(global.data_dir().join("cache"))
+                .build()?;
+            let options = locomo::Options {
+                conversations: cmd.conversations.clone(),
+            };
+            let report = locomo::evaluate(&service, &samples, &options, &mut |line| {
+                eprintln!("{line}")
+            })?;
+            print!("{}", locomo::render_table(&report));
+            if cmd.json {
+                print_json(&report);
+            }
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,5 +1,5 @@
 //! `kenning eval scan`: runs labelled corpora through the same scan path as `kenning scan
-//! --jsonl` ([`Kenning::scan`]) and reports how much was redacted, altered and blocked.
+//! --jsonl` ([`Service::scan`]) and reports how much was redacted, altered and blocked.
 //!
 //! Accepted inputs, detected per file:
 //!
@@ -25,7 +25,7 @@ use std::time::Instant;
 use kenning_policy::types::{ScanItem, ScanResult, Target, Verdict};
 use serde_json::{Value, json};
 
-use crate::{Kenning, KenningError};
+use kenning::{KenningError, Service};
 
 /// The label of a corpus row.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -330,10 +330,10 @@ fn round2(x: f64) -> f64 {
 /// Rows scanned per policy call (as `kenning scan --jsonl` batches them).
 pub const BATCH: usize = 256;
 
-/// Scans `rows` through `kenning` in batches of [`BATCH`] and tallies the outcomes; with
+/// Scans `rows` through `service` in batches of [`BATCH`] and tallies the outcomes; with
 /// `measure_throughput`, also measures [`throughput`].
 pub fn evaluate(
-    kenning: &mut Kenning,
+    service: &Service,
     rows: &[Row],
     measure_throughput: bool,
 ) -> Result<Report, KenningError> {
@@ -347,7 +347,7 @@ pub fn evaluate(
             })
             .collect();
         let started = Instant::now();
-        let results = kenning.scan(&items)?;
+        let results = service.scan(&items)?;
         report.seconds += started.elapsed().as_secs_f64();
         report.bytes += items.iter().map(|i| i.text.len()).sum::<usize>();
         for (row, result) in chunk.iter().zip(&results) {
@@ -355,7 +355,7 @@ pub fn evaluate(
         }
     }
     if measure_throughput {
-        report.large_call_mb_s = throughput(kenning, rows)?;
+        report.large_call_mb_s = throughput(service, rows)?;
     }
     Ok(report)
 }
@@ -370,7 +370,7 @@ pub const LARGE_CALLS: usize = 4;
 /// [`LARGE_CALLS`] calls of about [`LARGE_CALL_BYTES`] each and returns the throughput in
 /// MB/s (10^6 bytes per second of scan calls): the speed on ordinary text once a call's fixed
 /// costs (a fresh instance, the automata it builds) are amortised.
-pub fn throughput(kenning: &mut Kenning, rows: &[Row]) -> Result<f64, KenningError> {
+pub fn throughput(service: &Service, rows: &[Row]) -> Result<f64, KenningError> {
     let benign: Vec<Row> = rows
         .iter()
         .filter(|r| r.label == Label::Benign)
@@ -394,7 +394,7 @@ pub fn throughput(kenning: &mut Kenning, rows: &[Row]) -> Result<f64, KenningErr
             });
         }
         let started = Instant::now();
-        kenning.scan(&batch)?;
+        service.scan(&batch)?;
         seconds += started.elapsed().as_secs_f64();
         bytes += batch_bytes;
     }
@@ -499,6 +499,8 @@ pub fn render(report: &Report) -> String {
 
 #[cfg(test)]
 mod tests {
+    use std::path::PathBuf;
+
     use super::*;
 
     fn cred(text: &str) -> Option<&str> {
@@ -604,5 +606,118 @@ mod tests {
         assert_eq!(rows.len(), 1);
         assert_eq!(rows[0].label, Label::Benign);
         assert!(locomo_turns(&serde_json::json!([{"x": 1}])).is_none());
+    }
+
+    // The scanning goals, measured through the sandboxed default component over the committed
+    // corpora in `tests/corpora/` and, when the folder is present, the shared evaluation data
+    // in `../shared/data/`.
+
+    fn root() -> PathBuf {
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .parent()
+            .unwrap()
+            .to_path_buf()
+    }
+
+    /// A service with the default component; the directory holds its compiled-code cache.
+    fn service(dir: &Path) -> Service {
+        Service::builder(dir).build().unwrap()
+    }
+
+    fn measure(service: &Service, rows: &[Row]) -> Report {
+        let report = evaluate(service, rows, false).unwrap();
+        print!("{}", render(&report));
+        report
+    }
+
+    fn corpus(name: &str) -> Vec<Row> {
+        load(&root().join("tests/corpora").join(name)).unwrap()
+    }
+
+    fn pct(n: usize, d: usize) -> f64 {
+        100.0 * n as f64 / d as f64
+    }
+
+    #[test]
+    fn committed_corpora_meet_the_goals() {
+        let dir = tempfile::tempdir().unwrap();
+        let service = service(dir.path());
+
+        let secrets = measure(&service, &corpus("secrets-extra.jsonl"));
+        let risk = &secrets.labels[&Label::Risk];
+        assert!(risk.rows >= 150, "{} risk rows", risk.rows);
+        assert!(
+            risk.met_pct() >= 99.0,
+            "secrets redacted {:.2}%",
+            risk.met_pct()
+        );
+
+        let engineering = measure(&service, &corpus("benign-engineering.jsonl"));
+        let benign = &engineering.labels[&Label::Benign];
+        let altered = pct(benign.rows - benign.met, benign.rows);
+        assert!(altered <= 0.5, "engineering texts altered {altered:.2}%");
+
+        let notes = measure(&service, &corpus("benign-notes.jsonl"));
+        let benign = &notes.labels[&Label::Benign];
+        assert!(pct(benign.blocked, benign.rows) <= 1.0, "notes blocked");
+        assert_eq!(
+            benign.met, benign.rows,
+            "ordinary notes are stored unchanged"
+        );
+
+        let injection = measure(&service, &corpus("injection.jsonl"));
+        let attack = &injection.labels[&Label::Attack];
+        assert!(attack.rows >= 100);
+        assert!(
+            attack.met_pct() >= 90.0,
+            "attacks blocked {:.2}%",
+            attack.met_pct()
+        );
+        // Hard negatives (role words, quoted attack phrases): a few may be blocked.
+        let near = &injection.labels[&Label::Benign];
+        assert!(pct(near.blocked, near.rows) <= 5.0, "near misses blocked");
+    }
+
+    #[test]
+    fn shared_evaluation_data_meets_the_goals() {
+        let data = root().join("../shared/data");
+        if !data.is_dir() {
+            // Not a silent skip: say what was not measured.
+            println!(
+                "NOTE: {} is absent; secrets-dev.jsonl and locomo-dev.json were not measured",
+                data.display()
+            );
+            return;
+        }
+        let dir = tempfile::tempdir().unwrap();
+        let service = service(dir.path());
+        let secrets_dev = data.join("secrets-dev.jsonl");
+        if secrets_dev.is_file() {
+            let report = measure(&service, &load(&secrets_dev).unwrap());
+            let risk = &report.labels[&Label::Risk];
+            assert!(
+                risk.met_pct() >= 99.0,
+                "secrets-dev redacted {:.2}%",
+                risk.met_pct()
+            );
+        } else {
+            println!("NOTE: {} is absent; not measured", secrets_dev.display());
+        }
+        let locomo = data.join("locomo-dev.json");
+        if locomo.is_file() {
+            let report = measure(&service, &load(&locomo).unwrap());
+            let turns = &report.labels[&Label::Benign];
+            assert!(turns.rows > 1000);
+            assert!(
+                pct(turns.blocked, turns.rows) <= 1.0,
+                "LoCoMo turns blocked"
+            );
+            assert!(
+                pct(turns.rows - turns.met, turns.rows) <= 0.5,
+                "LoCoMo turns altered"
+            );
+        } else {
+            println!("NOTE: {} is absent; not measured", locomo.display());
+        }
     }
 }

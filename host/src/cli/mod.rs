@@ -1,0 +1,324 @@
+//! The `kenning` program's commands, one file per command group, each a thin adapter over
+//! [`kenning::Service`]; this module holds what they share: the global options and the one
+//! function that turns them into a [`ServiceBuilder`], subject and address parsing, printing,
+//! and the `{"ok": ...}` envelope of `call`.
+//!
+//! - `remember`, `recall`, `forget`, `list`, `call`: [`memory`];
+//! - `inject`: [`inject`];
+//! - `scan`, `validate`: [`scan`];
+//! - `review list|accept|reject`: [`review`];
+//! - `settings`, `stats`, `log`, `view`: [`settings`];
+//! - `describe`: [`describe`];
+//! - `bench`, `eval`, `demo`: [`bench`], [`eval`], [`demo`], measurements and the scripted
+//!   session, which use only the library's public API.
+
+pub mod bench;
+pub mod demo;
+pub mod describe;
+pub mod eval;
+pub mod inject;
+pub mod memory;
+pub mod review;
+pub mod scan;
+pub mod settings;
+
+use std::path::{Path, PathBuf};
+
+use clap::{Args, ValueEnum};
+use kenning::policy::SandboxLimits;
+use kenning::store::{Author, Memory};
+use kenning::subject::{Subject, default_data_dir};
+use kenning::{KenningError, PolicySource, Result, Service, ServiceBuilder};
+use serde::de::DeserializeOwned;
+use serde_json::{Value, json};
+
+/// The options every command accepts.
+#[derive(Args)]
+pub struct GlobalOpts {
+    /// Where knowledge bases live [default: $KENNING_HOME, else $XDG_DATA_HOME/kenning, else ~/.local/share/kenning]
+    #[arg(long, global = true, value_name = "DIR")]
+    pub data_dir: Option<PathBuf>,
+    /// A policy component to use instead of the embedded default.
+    #[arg(long, global = true, value_name = "PATH")]
+    pub policy: Option<PathBuf>,
+    /// Run the default policy natively, without the sandbox (for comparison and debugging).
+    #[arg(long, global = true, conflicts_with = "policy")]
+    pub native_policy: bool,
+    /// Fuel for each policy call.
+    #[arg(long, global = true, default_value_t = SandboxLimits::default().fuel)]
+    pub fuel: u64,
+    /// Memory cap of the policy, in MiB.
+    #[arg(long, global = true, default_value_t = SandboxLimits::default().memory_bytes >> 20)]
+    pub memory_mib: usize,
+}
+
+impl GlobalOpts {
+    /// The data directory: `--data-dir`, else the default one.
+    pub fn data_dir(&self) -> PathBuf {
+        self.data_dir.clone().unwrap_or_else(default_data_dir)
+    }
+
+    /// The sandbox limits asked for; a memory cap too large to count in bytes is refused here,
+    /// one out of the sandbox's range by [`SandboxLimits::check`].
+    pub fn limits(&self) -> Result<SandboxLimits> {
+        let memory_bytes = self.memory_mib.checked_mul(1 << 20).ok_or_else(|| {
+            usage(format!(
+                "--memory-mib {} is too large: the cap must fit in {} bytes",
+                self.memory_mib,
+                usize::MAX
+            ))
+        })?;
+        let limits = SandboxLimits {
+            fuel: self.fuel,
+            memory_bytes,
+        };
+        limits.check()?;
+        Ok(limits)
+    }
+}
+
+/// How a command uses the policy, which decides what its service loads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PolicyUse {
+    /// A few calls, each in a fresh instance.
+    Calls,
+    /// A stream of calls from this one caller (`scan --jsonl`, `validate`, `eval scan`): one
+    /// instance for all of them, so the policy builds its state once.
+    Session,
+    /// None: the command only reads or governs the store (`list`, `review`, `settings`,
+    /// `stats`, `log`, `view`), so the component is not even compiled.
+    StoreOnly,
+}
+
+/// The service the global options ask for, over `data_dir` (the global one when `None`), ready
+/// to build or to adjust further. Opening the user's own data directory first moves in the
+/// knowledge bases left under the project's old name.
+pub fn service(
+    global: &GlobalOpts,
+    data_dir: Option<&Path>,
+    policy_use: PolicyUse,
+) -> Result<ServiceBuilder> {
+    let limits = global.limits()?;
+    let data_dir = match data_dir {
+        Some(dir) => dir.to_path_buf(),
+        None => {
+            let dir = global.data_dir();
+            if global.data_dir.is_none() {
+                adopt_legacy_stores(&dir);
+            }
+            dir
+        }
+    };
+    let source = match (&global.policy, policy_use) {
+        (_, PolicyUse::StoreOnly) => PolicySource::Native,
+        _ if global.native_policy => PolicySource::Native,
+        (Some(path), _) => PolicySource::File(path.clone()),
+        (None, _) => PolicySource::Default,
+    };
+    Ok(Service::builder(data_dir)
+        .policy(source)
+        .limits(limits)
+        .scan_session(policy_use == PolicyUse::Session))
+}
+
+/// Moves knowledge bases from the old name's default directory into `data_dir`, saying so on
+/// standard error; the command goes on whatever happens.
+fn adopt_legacy_stores(data_dir: &Path) {
+    let legacy = kenning::home::legacy_data_dir();
+    let adoption = kenning::home::adopt_legacy_stores(&legacy, data_dir);
+    if let Some(summary) = adoption.summary(&legacy, data_dir) {
+        eprintln!("{summary}");
+    }
+}
+
+/// The `--subject` option.
+#[derive(Args)]
+pub struct SubjectArg {
+    /// The subject: a file (its MD5 keys the knowledge base), file:PATH, db:PATH, account:NAME or profile:NAME.
+    #[arg(long, short)]
+    pub subject: String,
+}
+
+impl SubjectArg {
+    /// The subject, resolved.
+    pub fn parse(&self) -> Result<Subject> {
+        Subject::parse(&self.subject)
+    }
+}
+
+/// A subject and `--json`, for commands that need nothing else.
+#[derive(Args)]
+pub struct SubjectOnlyCmd {
+    #[command(flatten)]
+    pub subject: SubjectArg,
+    /// Print JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Who is writing, as `--author` names them.
+#[derive(Clone, Copy, ValueEnum)]
+pub enum AuthorArg {
+    /// The user, through a trusted interface.
+    Human,
+    /// The host's own agent.
+    Agent,
+    /// An automatic triage pass.
+    Triage,
+    /// An external client (its writes await review).
+    External,
+    /// A peer sharing its findings (its writes await review as INBOUND-PENDING).
+    Peer,
+}
+
+impl From<AuthorArg> for Author {
+    fn from(a: AuthorArg) -> Author {
+        match a {
+            AuthorArg::Human => Author::Human,
+            AuthorArg::Agent => Author::Agent,
+            AuthorArg::Triage => Author::Triage,
+            AuthorArg::External => Author::External,
+            AuthorArg::Peer => Author::Peer,
+        }
+    }
+}
+
+/// A command-line usage error.
+pub fn usage(message: impl Into<String>) -> KenningError {
+    KenningError::Usage(message.into())
+}
+
+/// Reads a word as one of the library's snake_case enums (a scope, a target, a kind), or says
+/// which `flag` was wrong and what it expects.
+pub fn parse_word<T: DeserializeOwned>(flag: &str, text: &str, expected: &str) -> Result<T> {
+    serde_json::from_value(Value::String(text.to_owned()))
+        .map_err(|_| usage(format!("{flag} {text:?}: expected {expected}")))
+}
+
+/// `0x401000`, `0X401000` or decimal.
+pub fn parse_address(text: &str) -> Result<u64> {
+    let t = text.trim();
+    let parsed = match t.strip_prefix("0x").or_else(|| t.strip_prefix("0X")) {
+        Some(hex) => u64::from_str_radix(hex, 16),
+        None => t.parse(),
+    };
+    parsed.map_err(|_| {
+        usage(format!(
+            "{text:?} is not an address (use 0x401000 or decimal)"
+        ))
+    })
+}
+
+/// `NAME@START[-END]`: a function's name, first address and, when given, the address past
+/// its end.
+pub fn parse_function(spec: &str) -> Result<(String, u64, Option<u64>)> {
+    let (name, range) = spec
+        .rsplit_once('@')
+        .ok_or_else(|| usage(format!("{spec:?}: expected NAME@START[-END]")))?;
+    let (start, end) = match range.split_once('-') {
+        Some((start, end)) => (parse_address(start)?, Some(parse_address(end)?)),
+        None => (parse_address(range)?, None),
+    };
+    Ok((name.to_owned(), start, end))
+}
+
+/// One value as one JSON line.
+pub fn print_json(value: &impl serde::Serialize) {
+    println!(
+        "{}",
+        serde_json::to_string(value).expect("results serialise")
+    );
+}
+
+/// One value as indented JSON.
+pub fn print_pretty(value: &impl serde::Serialize) {
+    println!(
+        "{}",
+        serde_json::to_string_pretty(value).expect("results serialise")
+    );
+}
+
+/// Prints memories one a line: JSON, or `#id [label] text`.
+pub fn print_memories(memories: &[Memory], json: bool, label: impl Fn(&Memory) -> String) {
+    for memory in memories {
+        if json {
+            print_json(memory);
+        } else {
+            println!("#{} [{}] {}", memory.id, label(memory), memory.text);
+        }
+    }
+}
+
+/// The one JSON line `call` prints: the result's fields with `"ok": true`, or `"ok": false`
+/// with the error (and, for invalid arguments, every field error).
+pub fn envelope(outcome: &Result<Value>) -> Value {
+    match outcome {
+        Ok(answer) => {
+            let mut line = serde_json::Map::new();
+            line.insert("ok".into(), Value::Bool(true));
+            if let Some(fields) = answer.as_object() {
+                line.extend(fields.clone());
+            }
+            Value::Object(line)
+        }
+        Err(error) => {
+            let mut line = json!({"ok": false, "error": error.to_string()});
+            if let KenningError::Invalid { errors, .. } = error {
+                line["errors"] = json!(errors);
+            }
+            line
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn opts(memory_mib: usize) -> GlobalOpts {
+        GlobalOpts {
+            data_dir: None,
+            policy: None,
+            native_policy: false,
+            fuel: 1,
+            memory_mib,
+        }
+    }
+
+    #[test]
+    fn addresses_are_hex_or_decimal() {
+        assert_eq!(parse_address("0x401000").unwrap(), 0x40_1000);
+        assert_eq!(parse_address(" 0X10 ").unwrap(), 16);
+        assert_eq!(parse_address("4096").unwrap(), 4096);
+        assert!(parse_address("401000h").is_err());
+    }
+
+    #[test]
+    fn functions_are_a_name_and_a_range() {
+        assert_eq!(
+            parse_function("decrypt@0x401000-0x401200").unwrap(),
+            ("decrypt".into(), 0x40_1000, Some(0x40_1200))
+        );
+        assert_eq!(
+            parse_function("a@b@0x10").unwrap(),
+            ("a@b".into(), 16, None)
+        );
+        assert!(parse_function("decrypt").is_err());
+    }
+
+    #[test]
+    fn a_memory_cap_too_large_to_count_is_refused() {
+        let error = opts(usize::MAX).limits().unwrap_err().to_string();
+        assert!(error.contains("--memory-mib"), "{error}");
+        assert!(opts(1 << 44).limits().is_err());
+        assert_eq!(opts(64).limits().unwrap().memory_bytes, 64 << 20);
+    }
+
+    #[test]
+    fn the_envelope_puts_ok_beside_the_fields() {
+        let ok = envelope(&Ok(json!({"id": 3, "status": "accepted"})));
+        assert_eq!(ok, json!({"ok": true, "id": 3, "status": "accepted"}));
+        let failed = envelope(&Err(usage("bad")));
+        assert_eq!(failed, json!({"ok": false, "error": "bad"}));
+    }
+}
