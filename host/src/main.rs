@@ -56,8 +56,9 @@ enum Command {
     /// Measure retrieval and safety on public data sets.
     #[command(subcommand)]
     Eval(cli::eval::EvalCmd),
-    // The MCP server goes here, as `Mcp(cli::mcp::McpCmd)` dispatched to `cli::mcp::run`, with
-    // its own file cli/mcp.rs over `kenning::mcp`.
+    // Reserved for the MCP server: `Mcp(cli::mcp::McpCmd)`, dispatched below as
+    // `cli::mcp::run(cmd, cli::service(global, None, cli::PolicyUse::Calls)?.build()?)`; a shared
+    // service, so never a scan session.
 }
 
 fn main() -> ExitCode {

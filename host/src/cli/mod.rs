@@ -21,6 +21,8 @@ pub mod memory;
 pub mod review;
 pub mod scan;
 pub mod settings;
+// `mcp` (cli/mcp.rs, the `kenning mcp` command) and `bench_mcp` (its figure for `bench`) are
+// declared here when the `mcp` command is wired in main.rs.
 
 use std::path::{Path, PathBuf};
 
@@ -150,10 +152,10 @@ impl SubjectArg {
 #[derive(Args)]
 pub struct SubjectOnlyCmd {
     #[command(flatten)]
-    pub subject: SubjectArg,
+    subject: SubjectArg,
     /// Print JSON.
     #[arg(long)]
-    pub json: bool,
+    json: bool,
 }
 
 /// Who is writing, as `--author` names them.
