@@ -6,10 +6,10 @@
 //!
 //! Run it with `cargo run -p kenning --example embed`.
 
+use kenning::Service;
 use kenning::api::{ContextArgs, RememberArgs};
 use kenning::store::Author;
 use kenning::subject::Subject;
-use kenning::Service;
 use kenning_policy::types::MemoryKind;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {

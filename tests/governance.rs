@@ -1,8 +1,8 @@
 //! The memory model's rules: the `memory` tool's semantics, provenance and quarantine, review,
 //! settings, limits, audit, pagination and migration.
 
-use kenning::service::governance::Decision;
 use kenning::PolicySource;
+use kenning::service::governance::Decision;
 use kenning::store::{Author, MemoryFilter};
 use kenning::subject::Subject;
 use kenning::{KenningError, Service, TurnContext};

@@ -3,9 +3,9 @@
 use std::path::{Path, PathBuf};
 
 use kenning::policy::{PolicyEngine, SandboxLimits};
-use kenning::{PolicySource, Service};
 use kenning::store::Author;
 use kenning::subject::Subject;
+use kenning::{PolicySource, Service};
 
 /// The hostile policy component built by `build.rs`.
 pub const HOSTILE_POLICY_WASM: &str = env!("HOSTILE_POLICY_WASM");

@@ -83,7 +83,10 @@ pub fn adopt_legacy_stores(legacy: &Path, data_dir: &Path) -> Adoption {
         .collect();
     stores.sort();
     for store in stores {
-        let name = store.file_name().expect("store files have names").to_owned();
+        let name = store
+            .file_name()
+            .expect("store files have names")
+            .to_owned();
         let target = data_dir.join(&name);
         if target.exists() {
             adoption
@@ -178,12 +181,21 @@ mod tests {
         let adoption = adopt_legacy_stores(&legacy, &data);
         assert_eq!(adoption.moved, vec![data.join("profile-me.sqlite")]);
         assert!(adoption.left.is_empty());
-        assert!(KnowledgeBase::open_existing(&data.join("profile-me.sqlite")).unwrap().is_some());
+        assert!(
+            KnowledgeBase::open_existing(&data.join("profile-me.sqlite"))
+                .unwrap()
+                .is_some()
+        );
         assert!(data.join("profile-me.sqlite.v1.bak").exists());
         assert!(!ours.exists());
         assert!(theirs.exists(), "another program's file stays");
         assert!(legacy.join("memories.db").exists());
-        assert!(adoption.summary(&legacy, &data).unwrap().contains("moved 1"));
+        assert!(
+            adoption
+                .summary(&legacy, &data)
+                .unwrap()
+                .contains("moved 1")
+        );
     }
 
     #[test]
@@ -199,7 +211,12 @@ mod tests {
         assert!(adoption.moved.is_empty());
         assert_eq!(adoption.left.len(), 1);
         assert!(legacy.join("profile-me.sqlite").exists());
-        assert!(adoption.summary(&legacy, &data).unwrap().contains("move it by hand"));
+        assert!(
+            adoption
+                .summary(&legacy, &data)
+                .unwrap()
+                .contains("move it by hand")
+        );
     }
 
     #[test]

@@ -56,9 +56,8 @@ enum Command {
     /// Measure retrieval and safety on public data sets.
     #[command(subcommand)]
     Eval(cli::eval::EvalCmd),
-    // Reserved for the MCP server: `Mcp(cli::mcp::McpCmd)`, dispatched below as
-    // `cli::mcp::run(cmd, cli::service(global, None, cli::PolicyUse::Calls)?.build()?)`; a shared
-    // service, so never a scan session.
+    /// Serve a knowledge base to MCP clients over stdio.
+    Mcp(cli::mcp::McpCmd),
 }
 
 fn main() -> ExitCode {
@@ -91,6 +90,11 @@ fn run(cli: &Cli) -> kenning::Result<ExitCode> {
         Command::Describe => cli::describe::run(global),
         Command::Bench(cmd) => cli::bench::run(cmd),
         Command::Demo => cli::demo::run(global),
+        // A service shared by concurrent calls, so never a scan session.
+        Command::Mcp(cmd) => cli::mcp::run(
+            cmd,
+            cli::service(global, None, cli::PolicyUse::Calls)?.build()?,
+        ),
         Command::Eval(cmd) => cli::eval::run(global, cmd),
     }
 }

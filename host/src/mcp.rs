@@ -227,11 +227,12 @@ impl ServerHandler for McpServer {
         let args_json = Value::Object(args).to_string();
         let service = Arc::clone(&self.service);
         let author = self.config.author;
-        let outcome = tokio::task::spawn_blocking(move || {
-            service.call(&subject, author, &tool, &args_json)
-        })
-        .await
-        .map_err(|e| ErrorData::internal_error(format!("the call did not finish: {e}"), None))?;
+        let outcome =
+            tokio::task::spawn_blocking(move || service.call(&subject, author, &tool, &args_json))
+                .await
+                .map_err(|e| {
+                    ErrorData::internal_error(format!("the call did not finish: {e}"), None)
+                })?;
         Ok(match outcome {
             Ok(value) => CallToolResult::structured(value),
             Err(error) => tool_error(&error),
@@ -251,7 +252,10 @@ impl ServerHandler for McpServer {
             .flat_map(|profile| {
                 let name = &profile.key;
                 [
-                    ("USER.md".to_owned(), "who the user is and how they like to work"),
+                    (
+                        "USER.md".to_owned(),
+                        "who the user is and how they like to work",
+                    ),
                     ("MEMORY.md".to_owned(), "the agent's lasting notes"),
                     (format!("daily/{today}.md"), "today's note"),
                 ]
@@ -272,9 +276,8 @@ impl ServerHandler for McpServer {
         _context: RequestContext<RoleServer>,
     ) -> std::result::Result<ReadResourceResponse, ErrorData> {
         let uri = request.uri.to_string();
-        let not_found = |message: String| {
-            ErrorData::resource_not_found(message, Some(json!({ "uri": uri })))
-        };
+        let not_found =
+            |message: String| ErrorData::resource_not_found(message, Some(json!({ "uri": uri })));
         let Some((name, file)) = uri
             .strip_prefix("kenning://profile/")
             .and_then(|rest| rest.split_once('/'))
@@ -287,7 +290,9 @@ impl ServerHandler for McpServer {
         let service = Arc::clone(&self.service);
         let view = tokio::task::spawn_blocking(move || service.view(&profile))
             .await
-            .map_err(|e| ErrorData::internal_error(format!("the read did not finish: {e}"), None))?;
+            .map_err(|e| {
+                ErrorData::internal_error(format!("the read did not finish: {e}"), None)
+            })?;
         let view = match view {
             Ok(view) => view,
             Err(KenningError::UnknownSubject { .. }) => {

@@ -69,24 +69,42 @@ async fn an_mcp_client_uses_every_tool_and_external_writes_stay_in_quarantine() 
 
     // The server introduces itself and lists its tools with closed, annotated schemas.
     let info = external.peer_info().expect("initialized");
-    assert_eq!(info.server_info.name, "kenning");
+    assert_eq!(info.server_info.as_ref().unwrap().name, "kenning");
     assert!(info.capabilities.tools.is_some() && info.capabilities.resources.is_some());
     let tools = external.list_all_tools().await.unwrap();
     let names: Vec<&str> = tools.iter().map(|t| t.name.as_ref()).collect();
     assert_eq!(
         names,
-        ["remember", "revise_memory", "forget_memory", "recall", "memory", "context"]
+        [
+            "remember",
+            "revise_memory",
+            "forget_memory",
+            "recall",
+            "memory",
+            "context"
+        ]
     );
     for tool in &tools {
-        assert_eq!(tool.input_schema["additionalProperties"], false, "{}", tool.name);
+        assert_eq!(
+            tool.input_schema["additionalProperties"], false,
+            "{}",
+            tool.name
+        );
         assert_eq!(tool.output_schema.as_ref().unwrap()["type"], "object");
-        assert!(tool.description.as_deref().unwrap().len() > 80, "{}", tool.name);
+        assert!(
+            tool.description.as_deref().unwrap().len() > 80,
+            "{}",
+            tool.name
+        );
     }
     let recall_tool = tools.iter().find(|t| t.name == "recall").unwrap();
     let hints = recall_tool.annotations.as_ref().unwrap();
     assert_eq!(hints.read_only_hint, Some(true));
     let forget_tool = tools.iter().find(|t| t.name == "forget_memory").unwrap();
-    assert_eq!(forget_tool.annotations.as_ref().unwrap().destructive_hint, Some(true));
+    assert_eq!(
+        forget_tool.annotations.as_ref().unwrap().destructive_hint,
+        Some(true)
+    );
 
     // The built-in agent's writes are accepted; every tool works.
     let parser = ok(
@@ -103,7 +121,11 @@ async fn an_mcp_client_uses_every_tool_and_external_writes_stay_in_quarantine() 
         json!({"text": "Staging deploy key AKIA4HJ2K7LMNPQ5RSTU is rotated monthly."}),
     )
     .await;
-    assert_eq!(redacted["redacted"], json!(["aws-access-key-id"]), "{redacted}");
+    assert_eq!(
+        redacted["redacted"],
+        json!(["aws-access-key-id"]),
+        "{redacted}"
+    );
     let revised = ok(
         &agent,
         "revise_memory",
@@ -125,7 +147,13 @@ async fn an_mcp_client_uses_every_tool_and_external_writes_stay_in_quarantine() 
         context["snapshot"].as_str().unwrap().contains("lalrpop"),
         "{context}"
     );
-    assert!(context["chosen"].as_array().unwrap().iter().any(|c| c["id"] == parser_id));
+    assert!(
+        context["chosen"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|c| c["id"] == parser_id)
+    );
     let forgotten = ok(&agent, "forget_memory", json!({"id": redacted["id"]})).await;
     assert_eq!(forgotten["status"], "forgotten");
 
@@ -140,15 +168,34 @@ async fn an_mcp_client_uses_every_tool_and_external_writes_stay_in_quarantine() 
     assert_eq!(proposal["badge"], "pending");
     let recalled = ok(&external, "recall", json!({"query": "zebra Fridays"})).await;
     assert_eq!(recalled["count"], 0, "{recalled}");
-    let context = ok(&external, "context", json!({"query": "zebra rule parser Fridays"})).await;
-    assert!(!context["snapshot"].as_str().unwrap().contains("zebra"), "{context}");
+    let context = ok(
+        &external,
+        "context",
+        json!({"query": "zebra rule parser Fridays"}),
+    )
+    .await;
     assert!(
-        !context["chosen"].as_array().unwrap().iter().any(|c| c["id"] == proposal["id"])
-            && !context["rejected"].as_array().unwrap().iter().any(|c| c["id"] == proposal["id"])
+        !context["snapshot"].as_str().unwrap().contains("zebra"),
+        "{context}"
+    );
+    assert!(
+        !context["chosen"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|c| c["id"] == proposal["id"])
+            && !context["rejected"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|c| c["id"] == proposal["id"])
     );
     // External clients may not forget; they are told to ask the user.
     let refused = tool_error(&external, "forget_memory", json!({"id": parser_id})).await;
-    assert!(refused["error"].as_str().unwrap().contains("ask the user"), "{refused}");
+    assert!(
+        refused["error"].as_str().unwrap().contains("ask the user"),
+        "{refused}"
+    );
 
     // Bad arguments are tool errors naming the field; the server carries on.
     let unknown = tool_error(&external, "remember", json!({"text": "x", "colour": "red"})).await;
@@ -156,13 +203,22 @@ async fn an_mcp_client_uses_every_tool_and_external_writes_stay_in_quarantine() 
     let wrong_type = tool_error(&external, "recall", json!({"limit": "ten"})).await;
     assert_eq!(wrong_type["errors"][0]["path"], "limit", "{wrong_type}");
     let context_field = tool_error(&external, "context", json!({"cursor": "0xZZ"})).await;
-    assert_eq!(context_field["errors"][0]["path"], "cursor", "{context_field}");
+    assert_eq!(
+        context_field["errors"][0]["path"], "cursor",
+        "{context_field}"
+    );
     let unknown_tool = external
         .call_tool(CallToolRequestParams::new("review"))
         .await
         .unwrap_err();
-    assert!(matches!(unknown_tool, ServiceError::McpError(e) if e.code == ErrorCode::INVALID_PARAMS));
-    assert_eq!(external.list_all_tools().await.unwrap().len(), 6, "still serving");
+    assert!(
+        matches!(unknown_tool, ServiceError::McpError(e) if e.code == ErrorCode::INVALID_PARAMS)
+    );
+    assert_eq!(
+        external.list_all_tools().await.unwrap().len(),
+        6,
+        "still serving"
+    );
 
     // Other subjects only when allowed.
     let other = tool_error(
@@ -171,7 +227,10 @@ async fn an_mcp_client_uses_every_tool_and_external_writes_stay_in_quarantine() 
         json!({"query": "x", "subject": "profile:someone"}),
     )
     .await;
-    assert!(other["error"].as_str().unwrap().contains("--allow-subject"), "{other}");
+    assert!(
+        other["error"].as_str().unwrap().contains("--allow-subject"),
+        "{other}"
+    );
     let team = ok(
         &external,
         "remember",
@@ -183,13 +242,23 @@ async fn an_mcp_client_uses_every_tool_and_external_writes_stay_in_quarantine() 
     // A long result comes in pages that stay small, with a cursor for the rest.
     let long = "alpha ".repeat(300);
     for n in 0..30 {
-        ok(&agent, "remember", json!({"text": format!("{long} page note {n}")})).await;
+        ok(
+            &agent,
+            "remember",
+            json!({"text": format!("{long} page note {n}")}),
+        )
+        .await;
     }
     let mut seen = Vec::new();
     let mut offset = 0;
     let mut pages = 0;
     loop {
-        let page = call(&agent, "recall", json!({"query": "alpha", "limit": 100, "offset": offset})).await;
+        let page = call(
+            &agent,
+            "recall",
+            json!({"query": "alpha", "limit": 100, "offset": offset}),
+        )
+        .await;
         let text_len: usize = page
             .content
             .iter()
@@ -212,11 +281,19 @@ async fn an_mcp_client_uses_every_tool_and_external_writes_stay_in_quarantine() 
     // The profile's files as resources; missing ones are reported as missing.
     let resources = external.list_all_resources().await.unwrap();
     let uris: Vec<String> = resources.iter().map(|r| r.uri.to_string()).collect();
-    assert!(uris.contains(&"kenning://profile/me/USER.md".to_owned()), "{uris:?}");
+    assert!(
+        uris.contains(&"kenning://profile/me/USER.md".to_owned()),
+        "{uris:?}"
+    );
     assert!(uris.contains(&"kenning://profile/me/MEMORY.md".to_owned()));
-    assert!(uris.iter().any(|u| u.starts_with("kenning://profile/me/daily/")));
+    assert!(
+        uris.iter()
+            .any(|u| u.starts_with("kenning://profile/me/daily/"))
+    );
     let user = external
-        .read_resource(ReadResourceRequestParams::new("kenning://profile/me/USER.md"))
+        .read_resource(ReadResourceRequestParams::new(
+            "kenning://profile/me/USER.md",
+        ))
         .await
         .unwrap();
     let rmcp::model::ResourceContents::TextResourceContents { text, .. } = &user.contents[0] else {
@@ -224,7 +301,9 @@ async fn an_mcp_client_uses_every_tool_and_external_writes_stay_in_quarantine() 
     };
     assert!(text.contains("Prefers short answers."), "{text}");
     let missing = external
-        .read_resource(ReadResourceRequestParams::new("kenning://profile/me/MEMORY.md"))
+        .read_resource(ReadResourceRequestParams::new(
+            "kenning://profile/me/MEMORY.md",
+        ))
         .await
         .unwrap_err();
     let ServiceError::McpError(missing) = missing else {
@@ -267,7 +346,12 @@ async fn two_servers_writing_to_one_knowledge_base_lose_nothing() {
     let mut recalled = Vec::new();
     let mut offset = 0;
     loop {
-        let page = ok(&first, "recall", json!({"query": "wrote note", "limit": 100, "offset": offset})).await;
+        let page = ok(
+            &first,
+            "recall",
+            json!({"query": "wrote note", "limit": 100, "offset": offset}),
+        )
+        .await;
         recalled.extend(ids(&page));
         match page["next_offset"].as_u64() {
             Some(next) => offset = next,

@@ -516,7 +516,10 @@ mod tests {
             ]
         );
         assert_eq!(
-            err("import-record", &with(json!({"format": "kenning-memory/2"}))),
+            err(
+                "import-record",
+                &with(json!({"format": "kenning-memory/2"}))
+            ),
             pair(
                 "format",
                 "unsupported format 'kenning-memory/2' (expected kenning-memory/1)"

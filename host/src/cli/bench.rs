@@ -80,11 +80,18 @@ pub fn run(cmd: &BenchCmd) -> Result<ExitCode> {
     );
     println!("inject / queries     {:>10.2}x", report.inject_over_query);
     println!("scan in component    {:>10.1} MB/s", report.scan_mb_s);
+    println!(
+        "MCP recall           {:>10.1} µs (median round trip over stdio, {MCP_MEMORIES} memories)",
+        report.mcp_recall_us
+    );
     if cmd.json {
         print_json(&report);
     }
     Ok(ExitCode::SUCCESS)
 }
+
+/// Memories in the knowledge base behind `mcp_recall_us`.
+pub const MCP_MEMORIES: usize = 10_000;
 
 /// How many times each measurement repeats.
 #[derive(Debug, Clone, Copy)]
@@ -140,8 +147,9 @@ pub struct BenchReport {
     pub inject_over_query: f64,
     /// Scanning throughput inside the component, MB/s (batches of 256 texts).
     pub scan_mb_s: f64,
-    // Reserved for the MCP server: `mcp_recall_us: f64`, the median of one `recall` through
-    // `kenning mcp` over stdio, µs. It comes with the `mcp` command.
+    /// Median round trip of one `recall` tool call from an MCP client to a spawned
+    /// `kenning mcp` over stdio, on [`MCP_MEMORIES`] memories, µs.
+    pub mcp_recall_us: f64,
     /// Memories in the inject knowledge base.
     pub memories: usize,
     /// Size of the default component, bytes.
@@ -187,12 +195,18 @@ pub fn measure(config: &BenchConfig) -> Result<BenchReport> {
 
     let scan_mb_s = scan_throughput(&mut policy)?;
     let inject = inject_figures(&engine, config)?;
+    let mcp_dir = tempfile_dir().map_err(runtime)?.join("mcp");
+    let mcp_recall_us =
+        super::bench_mcp::recall_round_trip_us(&mcp_dir, MCP_MEMORIES, config.iterations * 4);
+    let _ = std::fs::remove_dir_all(&mcp_dir);
+    let mcp_recall_us = mcp_recall_us?;
 
     Ok(BenchReport {
         instantiate_us,
         policy_call_us,
         policy_native_call_us,
         sandbox_ratio: policy_call_us / policy_native_call_us.max(f64::EPSILON),
+        mcp_recall_us,
         compile_ms,
         cached_load_ms,
         inject_p50_us: inject.p50_us,

@@ -22,7 +22,8 @@ pub fn recall_round_trip_us(
     memories: usize,
     calls: usize,
 ) -> Result<f64, KenningError> {
-    let failed = |what: &str, error: String| KenningError::Usage(format!("mcp bench: {what}: {error}"));
+    let failed =
+        |what: &str, error: String| KenningError::Usage(format!("mcp bench: {what}: {error}"));
     populate(&data_dir.join("profile-bench.sqlite"), memories)?;
     let exe = std::env::current_exe().map_err(|e| failed("own executable", e.to_string()))?;
     let runtime = tokio::runtime::Builder::new_current_thread()
@@ -31,16 +32,17 @@ pub fn recall_round_trip_us(
         .map_err(|e| failed("runtime", e.to_string()))?;
     runtime.block_on(async {
         let command = tokio::process::Command::new(exe).configure(|c| {
-            c.arg("--data-dir")
-                .arg(data_dir)
-                .args(["mcp", "--subject", "profile:bench", "--author", "agent"]);
+            c.arg("--data-dir").arg(data_dir).args([
+                "mcp",
+                "--subject",
+                "profile:bench",
+                "--author",
+                "agent",
+            ]);
         });
         let transport =
             TokioChildProcess::new(command).map_err(|e| failed("spawn", e.to_string()))?;
-        let client = ()
-            .serve(transport)
-            .await
-            .map_err(|e| failed("initialize", e.to_string()))?;
+        let client = ().serve(transport).await.map_err(|e| failed("initialize", e.to_string()))?;
         let mut samples: Vec<Duration> = Vec::with_capacity(calls);
         for i in 0..WARM_UP_CALLS + calls {
             let mut arguments = serde_json::Map::new();

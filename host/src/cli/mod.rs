@@ -13,16 +13,16 @@
 //!   session, which use only the library's public API.
 
 pub mod bench;
+pub mod bench_mcp;
 pub mod demo;
 pub mod describe;
 pub mod eval;
 pub mod inject;
+pub mod mcp;
 pub mod memory;
 pub mod review;
 pub mod scan;
 pub mod settings;
-// `mcp` (cli/mcp.rs, the `kenning mcp` command) and `bench_mcp` (its figure for `bench`) are
-// declared here when the `mcp` command is wired in main.rs.
 
 use std::path::{Path, PathBuf};
 
@@ -105,7 +105,9 @@ pub fn service(
         Some(dir) => dir.to_path_buf(),
         None => {
             let dir = global.data_dir();
-            if global.data_dir.is_none() {
+            // Only the default directory adopts: a directory the user named (the option or
+            // KENNING_HOME) is theirs to fill.
+            if global.data_dir.is_none() && std::env::var_os("KENNING_HOME").is_none() {
                 adopt_legacy_stores(&dir);
             }
             dir

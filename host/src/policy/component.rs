@@ -342,7 +342,10 @@ impl ComponentPolicy {
     pub fn keep_instance_between_calls(&mut self, keep: bool) {
         self.keep_instance = keep;
         if !keep {
-            *self.session.get_mut().unwrap_or_else(PoisonError::into_inner) = None;
+            *self
+                .session
+                .get_mut()
+                .unwrap_or_else(PoisonError::into_inner) = None;
         }
     }
 

@@ -98,9 +98,10 @@ impl ServiceBuilder {
     /// Loads the policy and makes the service.
     pub fn build(self) -> Result<Service> {
         self.limits.check()?;
-        let cache = self
-            .use_cache
-            .then(|| self.cache_dir.unwrap_or_else(|| self.data_dir.join("cache")));
+        let cache = self.use_cache.then(|| {
+            self.cache_dir
+                .unwrap_or_else(|| self.data_dir.join("cache"))
+        });
         let policy: Box<dyn Policy> = match self.source {
             PolicySource::Native => Box::new(Guarded::new(NativePolicy::new())),
             PolicySource::Custom(policy) => Box::new(Guarded::new(policy)),

@@ -5,8 +5,8 @@ use serde::Serialize;
 use serde_json::{Value, json};
 
 use super::{Service, civil_date};
-use crate::provenance;
 use crate::error::{KenningError, Result};
+use crate::provenance;
 use crate::settings;
 use crate::store::edits;
 use crate::store::{self, Event, Memory, MemoryFilter, ProfileTarget, Status};
@@ -135,7 +135,13 @@ impl Service {
                 tx,
                 proposal.id,
                 now,
-                &Event { actor: &actor, action: "reject", before_hash: Some(&proposal.content_hash), after_hash: None, detail: None },
+                &Event {
+                    actor: &actor,
+                    action: "reject",
+                    before_hash: Some(&proposal.content_hash),
+                    after_hash: None,
+                    detail: None,
+                },
             )
         })?;
         Ok(json!({ "id": proposal.id, "status": "rejected" }))

@@ -15,8 +15,8 @@ use serde_json::Value;
 use super::{Service, civil_date, in_thread};
 use crate::api::{
     self, ContextArgs, EditStatus, ForgetMemoryArgs, Forgotten, MemoryArgs, ProfileEdited,
-    RecallArgs, Recalled, RecalledMemory, RememberArgs, Remembered, ReviseMemoryArgs,
-    ReviseStatus, Revised, WriteStatus,
+    RecallArgs, Recalled, RecalledMemory, RememberArgs, Remembered, ReviseMemoryArgs, ReviseStatus,
+    Revised, WriteStatus,
 };
 use crate::error::{KenningError, PolicyError, Result};
 use crate::provenance::{self, EditRight, Refusal};
@@ -41,37 +41,56 @@ impl Service {
             // Record kinds (import records, extractions) have schemas too, but are no tool.
             return Err(unknown_tool(tool));
         }
-        if args_json.len() > MAX_ARGS_BYTES {
-            return Err(KenningError::TooLarge {
-                what: format!("{tool} arguments"),
-                size: args_json.len(),
-                limit: MAX_ARGS_BYTES,
-            });
-        }
         match tool {
-            "remember" => to_value(self.run_remember(subject, author, self.validated(tool, args_json)?)),
-            "revise_memory" => to_value(self.run_revise(subject, author, self.validated(tool, args_json)?)),
-            "forget_memory" => to_value(self.run_forget(subject, author, self.validated(tool, args_json)?)),
+            "remember" => {
+                to_value(self.run_remember(subject, author, self.validated(tool, args_json)?))
+            }
+            "revise_memory" => {
+                to_value(self.run_revise(subject, author, self.validated(tool, args_json)?))
+            }
+            "forget_memory" => {
+                to_value(self.run_forget(subject, author, self.validated(tool, args_json)?))
+            }
             "recall" => to_value(self.run_recall(subject, self.validated(tool, args_json)?)),
-            "memory" => to_value(self.run_profile_edit(subject, author, self.validated(tool, args_json)?)),
-            _ => to_value(self.context(subject, &parse_context_args(args_json)?)),
+            "memory" => {
+                to_value(self.run_profile_edit(subject, author, self.validated(tool, args_json)?))
+            }
+            _ => {
+                check_size(tool, args_json)?;
+                to_value(self.context(subject, &parse_context_args(args_json)?))
+            }
         }
     }
 
     /// `remember`: stores a new memory.
-    pub fn remember(&self, subject: &Subject, author: Author, args: &RememberArgs) -> Result<Remembered> {
+    pub fn remember(
+        &self,
+        subject: &Subject,
+        author: Author,
+        args: &RememberArgs,
+    ) -> Result<Remembered> {
         let canonical = self.validated("remember", &to_json(args))?;
         self.run_remember(subject, author, canonical)
     }
 
     /// `revise_memory`: changes a memory, or proposes the change (see [`crate::provenance`]).
-    pub fn revise_memory(&self, subject: &Subject, author: Author, args: &ReviseMemoryArgs) -> Result<Revised> {
+    pub fn revise_memory(
+        &self,
+        subject: &Subject,
+        author: Author,
+        args: &ReviseMemoryArgs,
+    ) -> Result<Revised> {
         let canonical = self.validated("revise_memory", &to_json(args))?;
         self.run_revise(subject, author, canonical)
     }
 
     /// `forget_memory`: retires a memory; it stays in the audit trail.
-    pub fn forget_memory(&self, subject: &Subject, author: Author, args: &ForgetMemoryArgs) -> Result<Forgotten> {
+    pub fn forget_memory(
+        &self,
+        subject: &Subject,
+        author: Author,
+        args: &ForgetMemoryArgs,
+    ) -> Result<Forgotten> {
         let canonical = self.validated("forget_memory", &to_json(args))?;
         self.run_forget(subject, author, canonical)
     }
@@ -83,7 +102,12 @@ impl Service {
     }
 
     /// `memory`: edits a profile's USER.md, MEMORY.md or today's note.
-    pub fn edit_profile(&self, subject: &Subject, author: Author, args: &MemoryArgs) -> Result<ProfileEdited> {
+    pub fn edit_profile(
+        &self,
+        subject: &Subject,
+        author: Author,
+        args: &MemoryArgs,
+    ) -> Result<ProfileEdited> {
         let canonical = self.validated("memory", &to_json(args))?;
         self.run_profile_edit(subject, author, canonical)
     }
@@ -91,13 +115,14 @@ impl Service {
     /// Checks `args_json` with the policy and reads its canonical form back strictly: a policy
     /// is never trusted to answer in the host's schema.
     fn validated<T: DeserializeOwned>(&self, tool: &str, args_json: &str) -> Result<T> {
-        let call = self
-            .policy
-            .validate(tool, args_json)?
-            .map_err(|errors| KenningError::Invalid {
-                tool: tool.to_owned(),
-                errors,
-            })?;
+        check_size(tool, args_json)?;
+        let call =
+            self.policy
+                .validate(tool, args_json)?
+                .map_err(|errors| KenningError::Invalid {
+                    tool: tool.to_owned(),
+                    errors,
+                })?;
         serde_json::from_str(&call.args_json).map_err(|e| {
             KenningError::Policy(PolicyError::BadAnswer {
                 policy: self.policy.info().name.clone(),
@@ -107,7 +132,12 @@ impl Service {
         })
     }
 
-    fn run_remember(&self, subject: &Subject, author: Author, args: Remember) -> Result<Remembered> {
+    fn run_remember(
+        &self,
+        subject: &Subject,
+        author: Author,
+        args: Remember,
+    ) -> Result<Remembered> {
         let target = match args.scope {
             Scope::Global => Target::Global,
             Scope::Local => Target::Local,
@@ -120,7 +150,8 @@ impl Service {
             profile: None,
             anchors: &args.anchors,
         };
-        if let Some(existing) = edits::find_active_duplicate(&kb, &content_hash(&text), placement)? {
+        if let Some(existing) = edits::find_active_duplicate(&kb, &content_hash(&text), placement)?
+        {
             return Ok(Remembered {
                 id: existing,
                 status: WriteStatus::Duplicate,
@@ -185,7 +216,9 @@ impl Service {
             day: current.day.clone(),
             text: text.unwrap_or_else(|| current.text.clone()),
             tags: args.tags.unwrap_or_else(|| current.tags.clone()),
-            categories: args.categories.unwrap_or_else(|| current.categories.clone()),
+            categories: args
+                .categories
+                .unwrap_or_else(|| current.categories.clone()),
             confidence: args.confidence.map_or(current.confidence, |c| c as f32),
             author,
             thread: args.thread.clone().or_else(|| current.thread.clone()),
@@ -261,7 +294,12 @@ impl Service {
         }
     }
 
-    fn run_forget(&self, subject: &Subject, author: Author, args: ForgetMemory) -> Result<Forgotten> {
+    fn run_forget(
+        &self,
+        subject: &Subject,
+        author: Author,
+        args: ForgetMemory,
+    ) -> Result<Forgotten> {
         let mut kb = self.open_for_write(subject, args.thread.as_deref(), false)?;
         let current = active_memory(&kb, subject, args.id)?;
         if !provenance::may_forget(author, &current) {
@@ -394,7 +432,12 @@ impl Service {
             .collect())
     }
 
-    fn run_profile_edit(&self, subject: &Subject, author: Author, args: MemoryEdit) -> Result<ProfileEdited> {
+    fn run_profile_edit(
+        &self,
+        subject: &Subject,
+        author: Author,
+        args: MemoryEdit,
+    ) -> Result<ProfileEdited> {
         let now = self.now();
         let (target, scan_target) = match args.target {
             MemoryTarget::User => (ProfileTarget::User, Target::User),
@@ -445,7 +488,8 @@ impl Service {
                     anchors: Vec::new(),
                     image_base: 0,
                 };
-                let id = kb.write(|tx| store::insert_memory(tx, &memory, badge, now, &added_by(author)))?;
+                let id = kb
+                    .write(|tx| store::insert_memory(tx, &memory, badge, now, &added_by(author)))?;
                 let status = match write_status(badge) {
                     WriteStatus::Pending => EditStatus::Pending,
                     _ => EditStatus::Accepted,
@@ -453,7 +497,10 @@ impl Service {
                 Ok(edited(status, vec![id], Some(badge)))
             }
             action @ (MemoryAction::Replace | MemoryAction::Remove) => {
-                let old_text = args.old_text.as_deref().expect("validate requires old_text");
+                let old_text = args
+                    .old_text
+                    .as_deref()
+                    .expect("validate requires old_text");
                 let mut kb = self.open_for_write(subject, args.thread.as_deref(), false)?;
                 let matches = entries_containing(&kb, target, day.as_deref(), old_text)?;
                 let first = matches.first().ok_or_else(|| {
@@ -504,6 +551,18 @@ impl Service {
             }
         }
     }
+}
+
+/// Refuses arguments over [`MAX_ARGS_BYTES`] before any policy or parser reads them.
+fn check_size(tool: &str, args_json: &str) -> Result<()> {
+    if args_json.len() > MAX_ARGS_BYTES {
+        return Err(KenningError::TooLarge {
+            what: format!("{tool} arguments"),
+            size: args_json.len(),
+            limit: MAX_ARGS_BYTES,
+        });
+    }
+    Ok(())
 }
 
 /// Reads `context` arguments strictly, naming the field of the first problem.

@@ -45,7 +45,11 @@ pub struct TurnContext {
 
 impl TurnContext {
     /// The policy's view of this turn at `now`.
-    pub fn to_context(&self, now: i64, subject_kind: kenning_policy::types::SubjectKind) -> Context {
+    pub fn to_context(
+        &self,
+        now: i64,
+        subject_kind: kenning_policy::types::SubjectKind,
+    ) -> Context {
         Context {
             now,
             subject_kind,
@@ -71,7 +75,12 @@ pub struct Injection {
 
 impl Service {
     /// Chooses what enters the prompt this turn.
-    pub fn inject(&self, subject: &Subject, turn: &TurnContext, limits: &Limits) -> Result<Injection> {
+    pub fn inject(
+        &self,
+        subject: &Subject,
+        turn: &TurnContext,
+        limits: &Limits,
+    ) -> Result<Injection> {
         let mut kb = self.open_existing(subject)?;
         if !kb.settings(turn.thread.as_deref())?.include_in_prompts {
             return Ok(Injection {
@@ -116,7 +125,10 @@ fn turn_of(args: &ContextArgs) -> Result<(TurnContext, Limits)> {
     if strings.len() > MAX_CONTEXT_STRINGS {
         return Err(invalid(
             "strings",
-            format!("{} strings; the limit is {MAX_CONTEXT_STRINGS}", strings.len()),
+            format!(
+                "{} strings; the limit is {MAX_CONTEXT_STRINGS}",
+                strings.len()
+            ),
         ));
     }
     let query = args.query.clone().unwrap_or_default();
@@ -135,7 +147,10 @@ fn turn_of(args: &ContextArgs) -> Result<(TurnContext, Limits)> {
             let start = parse_address(&f.start).map_err(|m| invalid("function.start", m))?;
             let end = parse_address(&f.end).map_err(|m| invalid("function.end", m))?;
             if end <= start {
-                return Err(invalid("function.end", "end must be greater than start".into()));
+                return Err(invalid(
+                    "function.end",
+                    "end must be greater than start".into(),
+                ));
             }
             Some(LiveFunction {
                 start,
@@ -230,7 +245,12 @@ fn explain(injection: Injection) -> ContextResult {
         })
         .collect();
     let rejected_total = rejected.len();
-    rejected.sort_by(|a, b| b.score.total.total_cmp(&a.score.total).then(a.id.cmp(&b.id)));
+    rejected.sort_by(|a, b| {
+        b.score
+            .total
+            .total_cmp(&a.score.total)
+            .then(a.id.cmp(&b.id))
+    });
     rejected.truncate(api::MAX_REJECTED_SHOWN);
     ContextResult {
         snapshot: selection.snapshot,

@@ -6,8 +6,8 @@ use kenning_policy::types::{Anchor, Scope};
 use rusqlite::{Transaction, params};
 
 use super::{
-    Badge, KnowledgeBase, NewMemory, ProfileTarget, Status, anchors_of, insert_anchors,
-    kind_str, scope_str,
+    Badge, KnowledgeBase, NewMemory, ProfileTarget, Status, anchors_of, insert_anchors, kind_str,
+    scope_str,
 };
 use crate::error::Result;
 

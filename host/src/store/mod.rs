@@ -4,19 +4,19 @@
 //! a crash, a trap or a concurrent writer never leaves half a change behind.
 
 mod anchors;
+pub mod edits;
 mod model;
 pub mod pool;
 mod schema;
 mod search;
-pub mod edits;
 pub mod settings;
 
+#[cfg(test)]
+pub(crate) use model::sample_memory;
 pub use model::{
     Author, Badge, Memory, NewMemory, ProfileTarget, Status, content_hash, kind_str, parse_kind,
     parse_scope, scope_str,
 };
-#[cfg(test)]
-pub(crate) use model::sample_memory;
 pub use schema::{APPLICATION_ID, CURRENT_VERSION, MIGRATIONS};
 pub use search::plan::{RECALL_POSTING_BUDGET, TURN_POSTING_BUDGET};
 
@@ -915,7 +915,10 @@ mod tests {
             .unwrap()
             .execute_batch("CREATE TABLE t (x); PRAGMA user_version = 3;")
             .unwrap();
-        let error = KnowledgeBase::open_existing(&path).err().unwrap().to_string();
+        let error = KnowledgeBase::open_existing(&path)
+            .err()
+            .unwrap()
+            .to_string();
         assert!(error.contains("another program"), "{error}");
     }
 

@@ -3,7 +3,7 @@
 //! Opening a knowledge base costs a few hundred microseconds (the version check, the pragmas,
 //! the schema), and a connection's first write pays for setting up its write-ahead log; an
 //! agent runtime that injects memories every turn should pay that once. The pool keeps the
-//! connections an [`crate::Kenning`] has opened and lends them out again. Before lending one it
+//! connections a [`crate::Service`] has opened and lends them out again. Before lending one it
 //! checks that the file is still the one it opened (same device and inode, so a store deleted
 //! or replaced behind its back is reopened or reported missing) and still at this build's schema
 //! version (a store another kenning migrated is reopened, which refuses a newer one).

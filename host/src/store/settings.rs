@@ -69,5 +69,4 @@ mod tests {
         assert_eq!(t1.share_confirmed_findings, ShareMode::Off);
         assert!(t1.allow_recall, "untouched settings keep their defaults");
     }
-
 }
