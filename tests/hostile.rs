@@ -113,14 +113,14 @@ fn lies_are_refused_by_the_host() {
 #[test]
 fn a_trapping_policy_leaves_the_store_untouched() {
     let workspace = Workspace::new();
-    let mut good = workspace.service();
+    let good = workspace.service();
     workspace.remember(
-        &mut good,
+        &good,
         Author::Human,
         r#"{"text": "The sample is packed with UPX."}"#,
     );
     workspace.remember(
-        &mut good,
+        &good,
         Author::Agent,
         r#"{"text": "main parses argv", "anchors": [{"kind": "function", "start": 4096, "end": 8192, "name": "main"}]}"#,
     );

@@ -709,6 +709,50 @@ mod tests {
         assert!(input_schema("import-record").is_none());
     }
 
+    /// The policy's own validation, natively: the authority the schemas must agree with.
+    fn policy_errors(tool: &str, args: &Value) -> Vec<(String, String)> {
+        match kenning_policy::validate(tool, &args.to_string()) {
+            Ok(_) => Vec::new(),
+            Err(errors) => errors.into_iter().map(|e| (e.path, e.message)).collect(),
+        }
+    }
+
+    #[test]
+    fn the_schemas_name_exactly_the_fields_the_policy_accepts_and_requires() {
+        for tool in TOOLS.iter().map(|t| t.name).filter(|&t| t != "context") {
+            let schema = input_schema(tool).unwrap();
+            let properties: Vec<&String> =
+                schema["properties"].as_object().unwrap().keys().collect();
+            for property in &properties {
+                let args = serde_json::json!({ property.as_str(): null });
+                let unknown = policy_errors(tool, &args)
+                    .into_iter()
+                    .any(|(path, message)| &path == *property && message.starts_with("unknown"));
+                assert!(!unknown, "{tool}: the policy does not know {property}");
+            }
+            let stranger = policy_errors(tool, &serde_json::json!({"not_a_field": 1}));
+            assert!(
+                stranger
+                    .iter()
+                    .any(|(path, message)| path == "not_a_field" && message.starts_with("unknown")),
+                "{tool}: {stranger:?}"
+            );
+            let mut required: Vec<String> = schema
+                .get("required")
+                .and_then(Value::as_array)
+                .map(|r| r.iter().map(|v| v.as_str().unwrap().to_owned()).collect())
+                .unwrap_or_default();
+            let mut missing: Vec<String> = policy_errors(tool, &serde_json::json!({}))
+                .into_iter()
+                .filter(|(_, message)| message.contains("required field"))
+                .map(|(path, _)| path)
+                .collect();
+            required.sort();
+            missing.sort();
+            assert_eq!(required, missing, "{tool}");
+        }
+    }
+
     #[test]
     fn optional_arguments_are_left_out_when_serialised() {
         let args = RememberArgs {
