@@ -196,8 +196,11 @@ pub fn measure(config: &BenchConfig) -> Result<BenchReport> {
     let scan_mb_s = scan_throughput(&mut policy)?;
     let inject = inject_figures(&engine, config)?;
     let mcp_dir = tempfile_dir().map_err(runtime)?.join("mcp");
-    let mcp_recall_us =
-        super::bench_mcp::recall_round_trip_us(&mcp_dir, MCP_MEMORIES, config.iterations * 4);
+    populate(&mcp_dir.join("profile-bench.sqlite"), MCP_MEMORIES)?;
+    let queries: Vec<String> = (0..config.iterations as u64 * 4)
+        .map(|i| turn(i).query)
+        .collect();
+    let mcp_recall_us = super::bench_mcp::recall_round_trip_us(&mcp_dir, &queries);
     let _ = std::fs::remove_dir_all(&mcp_dir);
     let mcp_recall_us = mcp_recall_us?;
 

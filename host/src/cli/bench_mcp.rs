@@ -1,5 +1,5 @@
 //! `mcp_recall_us`: the round trip of a `recall` tool call through a real MCP client, over
-//! stdio, to a spawned `kenning mcp`, on a knowledge base of many memories.
+//! stdio, to a spawned `kenning mcp`.
 
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -9,22 +9,18 @@ use rmcp::ServiceExt;
 use rmcp::model::CallToolRequestParams;
 use rmcp::transport::{ConfigureCommandExt, TokioChildProcess};
 
-use super::bench::{populate, turn};
-
 /// Calls made before timing, so the server has compiled the policy and opened the store.
 const WARM_UP_CALLS: usize = 20;
 
-/// The median round trip, in µs, of `calls` `recall` calls (each with another bench turn's
-/// query) from an rmcp client to a `kenning mcp` child over a profile of `memories` memories
-/// in `data_dir`.
-pub fn recall_round_trip_us(
-    data_dir: &Path,
-    memories: usize,
-    calls: usize,
-) -> Result<f64, KenningError> {
+/// The median round trip, in µs, of a `recall` call for each of `queries` (after
+/// [`WARM_UP_CALLS`] untimed ones) from an rmcp client to a `kenning mcp` child serving
+/// `profile:bench` from `data_dir`.
+pub fn recall_round_trip_us(data_dir: &Path, queries: &[String]) -> Result<f64, KenningError> {
     let failed =
         |what: &str, error: String| KenningError::Usage(format!("mcp bench: {what}: {error}"));
-    populate(&data_dir.join("profile-bench.sqlite"), memories)?;
+    if queries.is_empty() {
+        return Err(failed("queries", "none to time".into()));
+    }
     let exe = std::env::current_exe().map_err(|e| failed("own executable", e.to_string()))?;
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
@@ -43,10 +39,11 @@ pub fn recall_round_trip_us(
         let transport =
             TokioChildProcess::new(command).map_err(|e| failed("spawn", e.to_string()))?;
         let client = ().serve(transport).await.map_err(|e| failed("initialize", e.to_string()))?;
-        let mut samples: Vec<Duration> = Vec::with_capacity(calls);
-        for i in 0..WARM_UP_CALLS + calls {
+        let mut samples: Vec<Duration> = Vec::with_capacity(queries.len());
+        let warm_up = queries.iter().cycle().take(WARM_UP_CALLS);
+        for (i, query) in warm_up.chain(queries).enumerate() {
             let mut arguments = serde_json::Map::new();
-            arguments.insert("query".into(), turn(i as u64).query.into());
+            arguments.insert("query".into(), query.clone().into());
             arguments.insert("limit".into(), 10.into());
             let started = Instant::now();
             let result = client
