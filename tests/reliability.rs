@@ -125,3 +125,31 @@ fn a_writer_killed_mid_stream_leaves_a_sound_store_with_every_acknowledged_write
     let status = spawn_writer(&data, subject, "after", 1).wait().unwrap();
     assert!(status.success());
 }
+
+#[test]
+fn eight_processes_writing_first_to_a_new_subject_all_succeed() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    warm_cache(&data, "account:warm");
+    for round in 0..6 {
+        let subject = format!("profile:fresh{round}");
+        let writers: Vec<Child> = (0..8)
+            .map(|n| spawn_writer(&data, &subject, &format!("w{n}"), 3))
+            .collect();
+        for writer in writers {
+            let output = writer.wait_with_output().unwrap();
+            assert!(output.status.success(), "a first write was refused");
+            assert_eq!(
+                acks(
+                    String::from_utf8_lossy(&output.stdout)
+                        .lines()
+                        .map(str::to_owned)
+                )
+                .len(),
+                3
+            );
+        }
+        let store = data.join(format!("profile-fresh{round}.sqlite"));
+        assert_eq!(texts_by_id(&store).len(), 24);
+    }
+}

@@ -67,7 +67,7 @@ impl McpServer {
     /// Serves MCP over standard input and output until the client closes the connection.
     pub async fn serve_stdio(self) -> Result<()> {
         let running = self
-            .serve(rmcp::transport::stdio())
+            .serve(rmcp::transport::stdio_pipes())
             .await
             .map_err(|e| KenningError::Usage(format!("MCP session did not start: {e}")))?;
         running

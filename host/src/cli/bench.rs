@@ -84,10 +84,33 @@ pub fn run(cmd: &BenchCmd) -> Result<ExitCode> {
         "MCP recall           {:>10.1} µs (median round trip over stdio, {MCP_MEMORIES} memories)",
         report.mcp_recall_us
     );
+    println!(
+        "recall in process    {:>10.1} µs (same calls, same store; MCP / in process {:.2}x)",
+        report.recall_us, report.mcp_over_recall
+    );
     if cmd.json {
         print_json(&report);
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The median of `Service::call("recall", ...)` for each query, in this process, over the
+/// `profile:bench` store in `data_dir` (compiling the policy into `data_dir/cache`, which the
+/// MCP server then loads).
+fn recall_in_process_us(data_dir: &std::path::Path, queries: &[String]) -> Result<f64> {
+    let service = Service::builder(data_dir).build()?;
+    let subject = Subject::parse("profile:bench")?;
+    let args: Vec<String> = queries
+        .iter()
+        .map(|query| serde_json::json!({"query": query, "limit": 10}).to_string())
+        .collect();
+    let mut next = args.iter().cycle();
+    median_us(queries.len(), || {
+        let args = next.next().expect("a cycle never ends");
+        service
+            .call(&subject, Author::Agent, "recall", args)
+            .map(drop)
+    })
 }
 
 /// Memories in the knowledge base behind `mcp_recall_us`.
@@ -150,6 +173,11 @@ pub struct BenchReport {
     /// Median round trip of one `recall` tool call from an MCP client to a spawned
     /// `kenning mcp` over stdio, on [`MCP_MEMORIES`] memories, µs.
     pub mcp_recall_us: f64,
+    /// The same `recall` calls on the same store through [`Service::call`] in this process,
+    /// µs: what the MCP round trip adds to.
+    pub recall_us: f64,
+    /// `mcp_recall_us / recall_us`.
+    pub mcp_over_recall: f64,
     /// Memories in the inject knowledge base.
     pub memories: usize,
     /// Size of the default component, bytes.
@@ -200,9 +228,10 @@ pub fn measure(config: &BenchConfig) -> Result<BenchReport> {
     let queries: Vec<String> = (0..config.iterations as u64 * 4)
         .map(|i| turn(i).query)
         .collect();
+    let recall_us = recall_in_process_us(&mcp_dir, &queries);
     let mcp_recall_us = super::bench_mcp::recall_round_trip_us(&mcp_dir, &queries);
     let _ = std::fs::remove_dir_all(&mcp_dir);
-    let mcp_recall_us = mcp_recall_us?;
+    let (recall_us, mcp_recall_us) = (recall_us?, mcp_recall_us?);
 
     Ok(BenchReport {
         instantiate_us,
@@ -210,6 +239,8 @@ pub fn measure(config: &BenchConfig) -> Result<BenchReport> {
         policy_native_call_us,
         sandbox_ratio: policy_call_us / policy_native_call_us.max(f64::EPSILON),
         mcp_recall_us,
+        recall_us,
+        mcp_over_recall: mcp_recall_us / recall_us.max(f64::EPSILON),
         compile_ms,
         cached_load_ms,
         inject_p50_us: inject.p50_us,
