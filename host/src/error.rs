@@ -83,6 +83,10 @@ pub enum PolicyError {
 /// Everything the kenning library can fail with.
 #[derive(Debug, thiserror::Error)]
 pub enum KenningError {
+    /// Standard output is closed or full: the command's answer could not be written. What the
+    /// command stored before that stays stored.
+    #[error("could not write to standard output: {0}")]
+    Output(std::io::Error),
     /// A tool call or record failed its schema.
     #[error("invalid {tool} arguments: {}", join_field_errors(.errors))]
     Invalid {

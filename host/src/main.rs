@@ -7,6 +7,7 @@ mod cli;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+use kenning::KenningError;
 
 /// Persistent, governed long-term memory for AI agents, with a sandboxed WebAssembly policy.
 #[derive(Parser)]
@@ -60,15 +61,35 @@ enum Command {
     Mcp(cli::mcp::McpCmd),
 }
 
+/// The exit status when the command did its work but standard output would not take its
+/// answer (full, or an error other than a reader that went away).
+const OUTPUT_FAILED: u8 = 3;
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match run(&cli) {
         Ok(code) => code,
+        // The reader went away (`kenning list | head`): nothing more to say, to anyone.
+        Err(KenningError::Output(error)) if error.kind() == std::io::ErrorKind::BrokenPipe => {
+            ExitCode::SUCCESS
+        }
+        Err(KenningError::Output(error)) => {
+            say(&format!(
+                "kenning: could not write the answer to standard output ({error}); anything the command stored stays stored"
+            ));
+            ExitCode::from(OUTPUT_FAILED)
+        }
         Err(error) => {
-            eprintln!("kenning: error: {error}");
+            say(&format!("kenning: error: {error}"));
             ExitCode::FAILURE
         }
     }
+}
+
+/// One line on standard error; a closed standard error is no reason to panic.
+fn say(line: &str) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr(), "{line}");
 }
 
 fn run(cli: &Cli) -> kenning::Result<ExitCode> {

@@ -542,3 +542,59 @@ fn knowledge_bases_under_the_old_name_are_moved_in_on_first_use() {
     assert!(home.path().join("kenning/account-alice.sqlite").is_file());
     assert!(!legacy.join("account-alice.sqlite").exists());
 }
+
+/// Runs kenning with its standard output going to `stdout`.
+fn kenning_to(data_dir: &Path, args: &[&str], stdout: Stdio) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_kenning"))
+        .arg("--data-dir")
+        .arg(data_dir)
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(stdout)
+        .stderr(Stdio::piped())
+        .output()
+        .expect("run kenning")
+}
+
+#[test]
+fn a_full_standard_output_never_reads_as_a_failed_write() {
+    let dir = tempfile::tempdir().unwrap();
+    let full = std::fs::File::create("/dev/full").unwrap();
+    let args = [
+        "call",
+        "remember",
+        r#"{"text": "Written before stdout filled."}"#,
+        "-s",
+        "profile:p",
+    ];
+    let output = kenning_to(dir.path(), &args, Stdio::from(full));
+    assert_eq!(output.status.code(), Some(3));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.contains("stays stored"), "{stderr}");
+    let listed = kenning(dir.path(), &["list", "-s", "profile:p"], None);
+    assert!(String::from_utf8_lossy(&listed.stdout).contains("Written before stdout filled."));
+}
+
+#[test]
+fn a_reader_that_went_away_ends_the_program_quietly() {
+    let dir = tempfile::tempdir().unwrap();
+    kenning(
+        dir.path(),
+        &["remember", "-s", "profile:p", "A note to list."],
+        None,
+    );
+    let (reader, writer) = std::io::pipe().unwrap();
+    drop(reader);
+    let output = kenning_to(
+        dir.path(),
+        &["list", "-s", "profile:p"],
+        Stdio::from(writer),
+    );
+    assert_eq!(output.status.code(), Some(0));
+    assert!(
+        output.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+}

@@ -54,42 +54,46 @@ pub fn run(cmd: &BenchCmd) -> Result<ExitCode> {
         turns: cmd.turns,
         ..BenchConfig::default()
     })?;
-    println!(
+    outln!(
         "instantiate          {:>10.1} µs (median, fresh instance from the pre-instantiated component)",
         report.instantiate_us
     );
-    println!(
+    outln!(
         "select, sandboxed    {:>10.1} µs (median, {} candidates, instantiation included)",
-        report.policy_call_us, report.candidates
+        report.policy_call_us,
+        report.candidates
     );
-    println!(
+    outln!(
         "select, native       {:>10.1} µs (same inputs)",
         report.policy_native_call_us
     );
-    println!("sandbox / native     {:>10.2}x", report.sandbox_ratio);
-    println!("cold compile         {:>10.1} ms", report.compile_ms);
-    println!("load from cache      {:>10.2} ms", report.cached_load_ms);
-    println!(
+    outln!("sandbox / native     {:>10.2}x", report.sandbox_ratio);
+    outln!("cold compile         {:>10.1} ms", report.compile_ms);
+    outln!("load from cache      {:>10.2} ms", report.cached_load_ms);
+    outln!(
         "inject, p50          {:>10.1} µs ({} memories, {} turns)",
-        report.inject_p50_us, report.memories, cmd.turns
+        report.inject_p50_us,
+        report.memories,
+        cmd.turns
     );
-    println!("inject, p99          {:>10.1} µs", report.inject_p99_us);
-    println!(
+    outln!("inject, p99          {:>10.1} µs", report.inject_p99_us);
+    outln!(
         "candidate queries    {:>10.1} µs (median, same contexts)",
         report.candidate_query_us
     );
-    println!("inject / queries     {:>10.2}x", report.inject_over_query);
-    println!("scan in component    {:>10.1} MB/s", report.scan_mb_s);
-    println!(
+    outln!("inject / queries     {:>10.2}x", report.inject_over_query);
+    outln!("scan in component    {:>10.1} MB/s", report.scan_mb_s);
+    outln!(
         "MCP recall           {:>10.1} µs (median round trip over stdio, {MCP_MEMORIES} memories)",
         report.mcp_recall_us
     );
-    println!(
+    outln!(
         "recall in process    {:>10.1} µs (same calls, same store; MCP / in process {:.2}x)",
-        report.recall_us, report.mcp_over_recall
+        report.recall_us,
+        report.mcp_over_recall
     );
     if cmd.json {
-        print_json(&report);
+        print_json(&report)?;
     }
     Ok(ExitCode::SUCCESS)
 }

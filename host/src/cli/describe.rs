@@ -25,7 +25,7 @@ pub fn run(global: &GlobalOpts) -> Result<ExitCode> {
         None => (DEFAULT_POLICY_WASM.to_vec(), engine.load_default(limits)?),
     };
     let imports = component_imports(&engine, &bytes)?;
-    println!(
+    outln!(
         "{}",
         json!({"policy": policy.info(), "imports": imports, "bytes": bytes.len()})
     );

@@ -81,27 +81,34 @@ pub fn run(global: &GlobalOpts, cmd: &InjectCmd) -> Result<ExitCode> {
     let injection = service.inject(&subject, &turn, &limits)?;
     let selection = &injection.selection;
     if cmd.json {
-        println!(
+        outln!(
             "{}",
             json!({"snapshot": selection.snapshot, "snapshot_tokens": selection.snapshot_tokens, "chosen": selection.chosen, "rejected": selection.rejected})
         );
     } else {
-        print!("{}", selection.snapshot);
+        out!("{}", selection.snapshot);
         if !selection.snapshot.is_empty() && !selection.snapshot.ends_with('\n') {
-            println!();
+            outln!();
         }
     }
     if cmd.explain {
-        print_explanation(&injection);
+        print_explanation(&injection)?;
     }
     Ok(ExitCode::SUCCESS)
 }
 
 /// A table of every candidate: chosen or why not, and the parts of its score.
-fn print_explanation(injection: &Injection) {
-    println!(
+fn print_explanation(injection: &Injection) -> Result<()> {
+    outln!(
         "\n{:<8} {:<8} {:<11} {:>6} {:>7} {:>6} {:>7} {:>6}  text",
-        "id", "scope", "outcome", "anchor", "lexical", "conf", "recency", "total"
+        "id",
+        "scope",
+        "outcome",
+        "anchor",
+        "lexical",
+        "conf",
+        "recency",
+        "total"
     );
     let rows = injection
         .selection
@@ -123,9 +130,14 @@ fn print_explanation(injection: &Injection) {
             "global"
         };
         let text: String = candidate.text.chars().take(50).collect();
-        println!(
+        outln!(
             "{id:<8} {scope:<8} {outcome:<11} {:>6.3} {:>7.3} {:>6.2} {:>7.3} {:>6.3}  {text}",
-            s.anchor, s.lexical, s.confidence, s.recency, s.total
+            s.anchor,
+            s.lexical,
+            s.confidence,
+            s.recency,
+            s.total
         );
     }
+    Ok(())
 }

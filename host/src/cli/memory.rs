@@ -169,7 +169,7 @@ pub fn remember(global: &GlobalOpts, cmd: &RememberCmd) -> Result<ExitCode> {
         ..RememberArgs::default()
     };
     let service = service(global, None, PolicyUse::Calls)?.build()?;
-    print_json(&service.remember(&subject, cmd.author.into(), &args)?);
+    print_json(&service.remember(&subject, cmd.author.into(), &args)?)?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -191,7 +191,7 @@ pub fn recall(global: &GlobalOpts, cmd: &RecallCmd) -> Result<ExitCode> {
     let page = service.recall(&subject, &args)?;
     for found in &page.memories {
         let memory = &found.memory;
-        println!(
+        outln!(
             "#{} [{} {}] {}",
             memory.id,
             scope_str(memory.scope),
@@ -215,7 +215,7 @@ pub fn forget(global: &GlobalOpts, cmd: &ForgetCmd) -> Result<ExitCode> {
         thread: None,
     };
     let service = service(global, None, PolicyUse::Calls)?.build()?;
-    print_json(&service.forget_memory(&subject, cmd.author.into(), &args)?);
+    print_json(&service.forget_memory(&subject, cmd.author.into(), &args)?)?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -243,7 +243,7 @@ pub fn list(global: &GlobalOpts, cmd: &ListCmd) -> Result<ExitCode> {
         &service.list_page(&subject, &filter, cmd.page)?,
         cmd.json,
         |m| format!("{} {} {}", scope_str(m.scope), m.badge, kind_str(m.kind)),
-    );
+    )?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -256,7 +256,7 @@ pub fn call(global: &GlobalOpts, cmd: &CallCmd) -> Result<ExitCode> {
         let service = service(global, None, PolicyUse::Calls)?.build()?;
         service.call(&subject, author, &cmd.tool, &cmd.args)
     });
-    println!("{}", envelope(&outcome));
+    outln!("{}", envelope(&outcome));
     Ok(if outcome.is_ok() {
         ExitCode::SUCCESS
     } else {

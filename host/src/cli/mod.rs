@@ -12,6 +12,24 @@
 //! - `bench`, `eval`, `demo`: [`bench`], [`eval`], [`demo`], measurements and the scripted
 //!   session, which use only the library's public API.
 
+/// `println!` for a command's answer: a closed or full standard output becomes
+/// [`KenningError::Output`] (returned with `?`), never a panic.
+macro_rules! outln {
+    () => {
+        $crate::cli::write_stdout(format_args!("\n"))?
+    };
+    ($($arg:tt)*) => {
+        $crate::cli::write_stdout(format_args!("{}\n", format_args!($($arg)*)))?
+    };
+}
+
+/// `print!` for a command's answer (see [`outln!`]).
+macro_rules! out {
+    ($($arg:tt)*) => {
+        $crate::cli::write_stdout(format_args!($($arg)*))?
+    };
+}
+
 pub mod bench;
 pub mod bench_mcp;
 pub mod demo;
@@ -227,30 +245,37 @@ pub fn parse_function(spec: &str) -> Result<(String, u64, Option<u64>)> {
 }
 
 /// One value as one JSON line.
-pub fn print_json(value: &impl serde::Serialize) {
-    println!(
+pub fn print_json(value: &impl serde::Serialize) -> Result<()> {
+    outln!(
         "{}",
         serde_json::to_string(value).expect("results serialise")
     );
+    Ok(())
 }
 
 /// One value as indented JSON.
-pub fn print_pretty(value: &impl serde::Serialize) {
-    println!(
+pub fn print_pretty(value: &impl serde::Serialize) -> Result<()> {
+    outln!(
         "{}",
         serde_json::to_string_pretty(value).expect("results serialise")
     );
+    Ok(())
 }
 
 /// Prints memories one a line: JSON, or `#id [label] text`.
-pub fn print_memories(memories: &[Memory], json: bool, label: impl Fn(&Memory) -> String) {
+pub fn print_memories(
+    memories: &[Memory],
+    json: bool,
+    label: impl Fn(&Memory) -> String,
+) -> Result<()> {
     for memory in memories {
         if json {
-            print_json(memory);
+            print_json(memory)?;
         } else {
-            println!("#{} [{}] {}", memory.id, label(memory), memory.text);
+            outln!("#{} [{}] {}", memory.id, label(memory), memory.text);
         }
     }
+    Ok(())
 }
 
 /// The one JSON line `call` prints: the result's fields with `"ok": true`, or `"ok": false`
@@ -273,6 +298,17 @@ pub fn envelope(outcome: &Result<Value>) -> Value {
             line
         }
     }
+}
+
+/// Writes a command's answer to standard output and flushes it, so that a closed or full
+/// output is seen here, as [`KenningError::Output`].
+pub fn write_stdout(text: std::fmt::Arguments<'_>) -> Result<()> {
+    use std::io::Write;
+    let mut stdout = std::io::stdout().lock();
+    stdout
+        .write_fmt(text)
+        .and_then(|()| stdout.flush())
+        .map_err(KenningError::Output)
 }
 
 #[cfg(test)]

@@ -42,7 +42,7 @@ pub fn run(global: &GlobalOpts, review: &ReviewCmd) -> Result<ExitCode> {
             let subject = cmd.subject.parse()?;
             print_memories(&service.review_list(&subject)?, cmd.json, |m| {
                 format!("{} by {}", m.badge, m.author)
-            });
+            })?;
         }
         ReviewCmd::Accept(cmd) | ReviewCmd::Reject(cmd) => {
             let decision = if matches!(review, ReviewCmd::Accept(_)) {
@@ -51,7 +51,7 @@ pub fn run(global: &GlobalOpts, review: &ReviewCmd) -> Result<ExitCode> {
                 Decision::Reject
             };
             let subject = cmd.subject.parse()?;
-            print_json(&service.review(&subject, cmd.id, decision, &cmd.reviewer)?);
+            print_json(&service.review(&subject, cmd.id, decision, &cmd.reviewer)?)?;
         }
     }
     Ok(ExitCode::SUCCESS)

@@ -70,7 +70,7 @@ pub fn scan(global: &GlobalOpts, cmd: &ScanCmd) -> Result<ExitCode> {
         })?,
     };
     let result = service.scan(&[ScanItem { text, target }])?.remove(0);
-    print_json(&result);
+    print_json(&result)?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -107,10 +107,7 @@ fn scan_jsonl(service: &Service) -> Result<()> {
     let stdin = std::io::stdin().lock();
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
-    let io = |source| KenningError::Io {
-        path: "<stdout>".into(),
-        source,
-    };
+    let io = |source| KenningError::Output(source);
     // Each slot is either an item to scan or the error line for its input.
     let mut pending: Vec<Result<ScanItem, String>> = Vec::new();
     let flush = |pending: &mut Vec<Result<ScanItem, String>>, out: &mut dyn Write| -> Result<()> {
@@ -170,10 +167,7 @@ fn validate_jsonl(
 ) -> Result<bool> {
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
-    let write_error = |source| KenningError::Io {
-        path: "<stdout>".into(),
-        source,
-    };
+    let write_error = |source| KenningError::Output(source);
     let whole_line = |message: String| Err(vec![FieldError::new("", message)]);
     let mut all_valid = true;
     for (index, line) in input.split(b'\n').enumerate() {

@@ -48,7 +48,7 @@ pub fn settings(global: &GlobalOpts, cmd: &SettingsCmd) -> Result<ExitCode> {
             ));
         }
     };
-    print_pretty(&settings);
+    print_pretty(&settings)?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -58,9 +58,9 @@ pub fn stats(global: &GlobalOpts, cmd: &SubjectOnlyCmd) -> Result<ExitCode> {
     let service = service(global, None, PolicyUse::StoreOnly)?.build()?;
     let stats = service.stats(&subject)?;
     if cmd.json {
-        print_json(&stats);
+        print_json(&stats)?;
     } else {
-        print_pretty(&stats);
+        print_pretty(&stats)?;
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -70,7 +70,7 @@ pub fn log(global: &GlobalOpts, cmd: &LogCmd) -> Result<ExitCode> {
     let subject = cmd.subject.parse()?;
     let service = service(global, None, PolicyUse::StoreOnly)?.build()?;
     for event in service.log(&subject, cmd.limit)? {
-        print_json(&event);
+        print_json(&event)?;
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -81,18 +81,18 @@ pub fn view(global: &GlobalOpts, cmd: &SubjectOnlyCmd) -> Result<ExitCode> {
     let service = service(global, None, PolicyUse::StoreOnly)?.build()?;
     let view = service.view(&subject)?;
     if cmd.json {
-        print_json(&view);
+        print_json(&view)?;
         return Ok(ExitCode::SUCCESS);
     }
     for (file, text) in [("USER.md", &view.user), ("MEMORY.md", &view.memory)] {
         match text {
-            Some(text) => print!("{text}"),
-            None => println!("{file}: missing (no entries yet)"),
+            Some(text) => out!("{text}"),
+            None => outln!("{file}: missing (no entries yet)"),
         }
-        println!();
+        outln!();
     }
     if let Some((_, text)) = &view.daily {
-        print!("{text}");
+        out!("{text}");
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -60,9 +60,9 @@ pub fn run(global: &GlobalOpts, eval: &EvalCmd) -> Result<ExitCode> {
             }
             let service = service(global, None, PolicyUse::Session)?.build()?;
             let report = scan::evaluate(&service, &rows, true)?;
-            print!("{}", scan::render(&report));
+            out!("{}", scan::render(&report));
             if cmd.json {
-                println!("{}", report.to_json());
+                outln!("{}", report.to_json());
             }
         }
         EvalCmd::Locomo(cmd) => {
@@ -78,9 +78,9 @@ pub fn run(global: &GlobalOpts, eval: &EvalCmd) -> Result<ExitCode> {
             let report = locomo::evaluate(&service, &samples, &options, &mut |line| {
                 eprintln!("{line}")
             })?;
-            print!("{}", locomo::render_table(&report));
+            out!("{}", locomo::render_table(&report));
             if cmd.json {
-                print_json(&report);
+                print_json(&report)?;
             }
         }
     }
