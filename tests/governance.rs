@@ -680,3 +680,119 @@ proptest! {
         }
     }
 }
+
+/// Every file of a knowledge base (the store, its log, its backups), lowercased.
+fn raw_bytes_lowercase(data_dir: &std::path::Path) -> Vec<u8> {
+    let mut bytes = Vec::new();
+    for entry in std::fs::read_dir(data_dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_file() {
+            bytes.extend(std::fs::read(&path).unwrap());
+        }
+    }
+    bytes.to_ascii_lowercase()
+}
+
+#[test]
+fn secrets_outside_the_text_are_refused_and_never_reach_the_disk() {
+    const AWS: &str = "AKIA4HJ2K7LMNPQ5RSTU";
+    const GITHUB: &str = "ghp_aBcDeFgHiJkLmNoPqRsTuVwXyZ0123456789";
+    let workspace = Workspace::new();
+    let kenning = workspace.service();
+    let subject = &workspace.subject;
+    let stored = workspace.remember(
+        &kenning,
+        Author::Human,
+        &format!(r#"{{"text": "The deploy key {AWS} is rotated monthly."}}"#),
+    );
+    let refused = |tool: &str, args: String, path: &str| match call(
+        &kenning,
+        subject,
+        Author::Human,
+        tool,
+        &args,
+    ) {
+        Err(KenningError::Invalid { errors, .. }) => assert!(
+            errors
+                .iter()
+                .any(|e| e.path == path && e.message.contains("secret")),
+            "{tool} {args}: {errors:?}"
+        ),
+        other => panic!("{tool} {args}: {other:?}"),
+    };
+    refused(
+        "remember",
+        format!(r#"{{"text": "a", "tags": ["{AWS}"]}}"#),
+        "tags[0]",
+    );
+    refused(
+        "remember",
+        format!(r#"{{"text": "a", "categories": ["x {GITHUB}"]}}"#),
+        "categories[0]",
+    );
+    refused(
+        "remember",
+        format!(
+            r#"{{"text": "a", "anchors": [{{"kind": "function", "name": "{GITHUB}", "start": 4096}}]}}"#
+        ),
+        "anchors[0].name",
+    );
+    refused(
+        "remember",
+        format!(r#"{{"text": "a", "anchors": [{{"kind": "string", "value": "{GITHUB}"}}]}}"#),
+        "anchors[0].value",
+    );
+    refused(
+        "remember",
+        format!(r#"{{"text": "a", "thread": "{AWS}"}}"#),
+        "thread",
+    );
+    refused(
+        "revise_memory",
+        format!(r#"{{"id": {stored}, "text": "b", "reason": "old key {GITHUB}"}}"#),
+        "reason",
+    );
+    refused(
+        "forget_memory",
+        format!(r#"{{"id": {stored}, "reason": "{AWS}"}}"#),
+        "reason",
+    );
+    refused(
+        "memory",
+        format!(r#"{{"action": "add", "target": "memory", "content": "c", "thread": "{AWS}"}}"#),
+        "thread",
+    );
+    assert!(
+        kenning
+            .set_setting(subject, Some(AWS), "allow_recall", "false")
+            .is_err()
+    );
+    assert!(
+        kenning
+            .review(subject, stored, Decision::Accept, GITHUB)
+            .is_err()
+    );
+
+    let raw = raw_bytes_lowercase(&workspace.data_dir());
+    for secret in [AWS, GITHUB] {
+        let needle = secret.to_ascii_lowercase();
+        assert!(
+            !raw.windows(needle.len()).any(|w| w == needle.as_bytes()),
+            "{secret} reached the disk"
+        );
+    }
+    // The text's own secret was redacted, and the memory is still there.
+    assert_eq!(
+        kenning
+            .list(
+                subject,
+                &MemoryFilter {
+                    limit: 10,
+                    ..MemoryFilter::default()
+                }
+            )
+            .unwrap()
+            .len(),
+        1
+    );
+}

@@ -53,6 +53,7 @@ impl Service {
         decision: Decision,
         reviewer: &str,
     ) -> Result<Value> {
+        self.check_fields("review", &[("reviewer".to_owned(), reviewer)])?;
         let mut kb = self.open_existing(subject)?;
         let proposal = match kb.get(id)? {
             Some(m) if m.status == Status::Active && m.badge.is_quarantined() => m,
@@ -196,6 +197,9 @@ impl Service {
         value: &str,
     ) -> Result<settings::Settings> {
         let value = settings::normalize(key, value, thread)?;
+        if let Some(thread) = thread {
+            self.check_fields("settings", &[("thread".to_owned(), thread)])?;
+        }
         let mut kb = self.open_existing(subject)?;
         let now = self.now();
         kb.write(|tx| {

@@ -21,7 +21,8 @@ pub mod turn;
 use std::path::{Path, PathBuf};
 
 use kenning_policy::MAX_TEXT_BYTES;
-use kenning_policy::types::{ScanItem, ScanResult, Target, Verdict};
+use kenning_policy::types::{FieldError, ScanItem, ScanResult, Target, Verdict};
+use serde_json::Value;
 
 pub use self::config::{PolicySource, ServiceBuilder};
 use crate::error::{KenningError, Result};
@@ -142,6 +143,96 @@ impl Service {
     }
 }
 
+impl Service {
+    /// Scans the short strings a write stores or logs besides its text (tags, categories,
+    /// anchor names and literals, thread names, reasons, a reviewer's name), each with its
+    /// field path. Unlike a memory's text, these are never redacted: a secret or an attack in
+    /// one refuses the whole call, naming every field at fault, so nothing of it is written.
+    pub(crate) fn check_fields(&self, what: &str, fields: &[(String, &str)]) -> Result<()> {
+        if fields.is_empty() {
+            return Ok(());
+        }
+        let items: Vec<ScanItem> = fields
+            .iter()
+            .map(|(_, value)| ScanItem {
+                text: (*value).to_owned(),
+                target: Target::Memory,
+            })
+            .collect();
+        let results = self.policy.scan(&items)?;
+        let errors: Vec<FieldError> = fields
+            .iter()
+            .zip(results)
+            .filter_map(|((path, _), result)| match result.verdict {
+                Verdict::Allow => None,
+                Verdict::Redact => {
+                    let mut kinds: Vec<String> =
+                        result.findings.iter().map(|f| f.kind.clone()).collect();
+                    kinds.dedup();
+                    Some(FieldError::new(
+                        path.as_str(),
+                        format!(
+                            "holds a secret ({}); keep secrets out of names, tags and reasons",
+                            kinds.join(", ")
+                        ),
+                    ))
+                }
+                Verdict::Block => Some(FieldError::new(
+                    path.as_str(),
+                    format!(
+                        "blocked by the safety scan: {}",
+                        result.reason.unwrap_or_default()
+                    ),
+                )),
+            })
+            .collect();
+        if errors.is_empty() {
+            Ok(())
+        } else {
+            Err(KenningError::Invalid {
+                tool: what.to_owned(),
+                errors,
+            })
+        }
+    }
+}
+
+/// Every string in a tool call's raw arguments except `skip` (top-level fields scanned as the
+/// memory's text), with its field path (`tags[0]`, `anchors[1].name`). The raw form is read,
+/// not the policy's canonical one: canonical tags are lowercased, which hides a secret's shape.
+pub(crate) fn string_fields<'a>(args: &'a Value, skip: &[&str]) -> Vec<(String, &'a str)> {
+    fn walk<'a>(value: &'a Value, path: String, out: &mut Vec<(String, &'a str)>) {
+        match value {
+            Value::String(text) => out.push((path, text)),
+            Value::Array(items) => {
+                for (index, item) in items.iter().enumerate() {
+                    walk(item, format!("{path}[{index}]"), out);
+                }
+            }
+            Value::Object(map) => {
+                for (key, item) in map {
+                    let path = if path.is_empty() {
+                        key.clone()
+                    } else {
+                        format!("{path}.{key}")
+                    };
+                    walk(item, path, out);
+                }
+            }
+            _ => {}
+        }
+    }
+    let mut out = Vec::new();
+    if let Value::Object(map) = args {
+        for (key, value) in map {
+            if !skip.contains(&key.as_str()) {
+                walk(value, key.clone(), &mut out);
+            }
+        }
+    }
+    out
+}
+
 /// ` in thread T` for messages, or nothing.
 fn in_thread(thread: Option<&str>) -> String {
     thread
@@ -174,6 +265,22 @@ mod tests {
         assert_eq!(civil_date(951_782_400), "2000-02-29");
         assert_eq!(civil_date(1_796_083_200), "2026-12-01");
         assert_eq!(civil_date(-86_400), "1969-12-31");
+    }
+
+    #[test]
+    fn string_fields_are_found_with_their_paths_except_the_text() {
+        let args = serde_json::json!({
+            "text": "skipped",
+            "tags": ["a", "b"],
+            "anchors": [{"kind": "function", "name": "f", "start": 1}],
+            "confidence": 0.5
+        });
+        let found = string_fields(&args, &["text"]);
+        let paths: Vec<&str> = found.iter().map(|(p, _)| p.as_str()).collect();
+        assert_eq!(
+            paths,
+            ["anchors[0].kind", "anchors[0].name", "tags[0]", "tags[1]"]
+        );
     }
 
     #[test]

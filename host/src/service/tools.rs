@@ -116,6 +116,12 @@ impl Service {
     /// is never trusted to answer in the host's schema.
     fn validated<T: DeserializeOwned>(&self, tool: &str, args_json: &str) -> Result<T> {
         check_size(tool, args_json)?;
+        if WRITES.contains(&tool)
+            && let Ok(raw) = serde_json::from_str::<Value>(args_json)
+        {
+            // Malformed JSON is left to the policy, which names the problem.
+            self.check_fields(tool, &super::string_fields(&raw, MEMORY_TEXT_FIELDS))?;
+        }
         let call =
             self.policy
                 .validate(tool, args_json)?
@@ -552,6 +558,13 @@ impl Service {
         }
     }
 }
+
+/// The tools that store or log what they are given.
+const WRITES: &[&str] = &["remember", "revise_memory", "forget_memory", "memory"];
+
+/// Fields scanned as a memory's text (redacted where needed) rather than as short strings;
+/// `old_text` is only looked for, never stored.
+const MEMORY_TEXT_FIELDS: &[&str] = &["text", "content", "old_text"];
 
 /// Refuses arguments over [`MAX_ARGS_BYTES`] before any policy or parser reads them.
 fn check_size(tool: &str, args_json: &str) -> Result<()> {
