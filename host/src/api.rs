@@ -627,6 +627,21 @@ pub const TOOLS: &[ToolSpec] = &[
     },
 ];
 
+/// The record kinds the policy's `validate` checks besides tool calls: one line of a
+/// `kenning-memory/1` export, and a model's extraction result. They are data, never tools.
+pub const RECORD_KINDS: &[&str] = &["import-record", "extraction"];
+
+/// Every schema the policy's `validate` knows: the tools it validates (all but the host's own
+/// `context`) and the [`RECORD_KINDS`].
+pub fn policy_schemas() -> Vec<&'static str> {
+    TOOLS
+        .iter()
+        .map(|t| t.name)
+        .filter(|&name| name != "context")
+        .chain(RECORD_KINDS.iter().copied())
+        .collect()
+}
+
 /// The tool named `name`.
 pub fn tool(name: &str) -> Option<&'static ToolSpec> {
     TOOLS.iter().find(|t| t.name == name)

@@ -65,8 +65,14 @@ enum Command {
 /// answer (full, or an error other than a reader that went away).
 const OUTPUT_FAILED: u8 = 3;
 
+/// The exit status of a command line clap refuses.
+const USAGE: u8 = 2;
+
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(error) => return refuse_command_line(&error),
+    };
     match run(&cli) {
         Ok(code) => code,
         // The reader went away (`kenning list | head`): nothing more to say, to anyone.
@@ -82,6 +88,27 @@ fn main() -> ExitCode {
         Err(error) => {
             say(&format!("kenning: error: {error}"));
             ExitCode::FAILURE
+        }
+    }
+}
+
+/// Help and version go out as clap writes them; any other refusal is one line naming the
+/// problem (clap's first line), not clap's usage block.
+fn refuse_command_line(error: &clap::Error) -> ExitCode {
+    use clap::error::ErrorKind;
+    match error.kind() {
+        ErrorKind::DisplayHelp
+        | ErrorKind::DisplayVersion
+        | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            let _ = error.print();
+            ExitCode::from(u8::try_from(error.exit_code()).unwrap_or(USAGE))
+        }
+        _ => {
+            let rendered = error.render().to_string();
+            let first = rendered.lines().next().unwrap_or("invalid command line");
+            let problem = first.strip_prefix("error: ").unwrap_or(first);
+            say(&format!("kenning: error: {problem} (see kenning --help)"));
+            ExitCode::from(USAGE)
         }
     }
 }

@@ -60,8 +60,32 @@ pub const KEYS: &[&str] = &[
     "max_memories",
 ];
 
+/// Longest thread id, in bytes: the same limit the policy's tool schemas apply.
+pub const MAX_THREAD_BYTES: usize = 128;
+
+/// Checks a thread id as tool calls are checked: 1 to [`MAX_THREAD_BYTES`] bytes of
+/// `A-Z a-z 0-9 _ . : -`, so a thread named here is one a tool call can use.
+pub fn check_thread(thread: &str) -> Result<()> {
+    let well_formed = !thread.is_empty()
+        && thread.len() <= MAX_THREAD_BYTES
+        && thread
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b"_.:-".contains(&b));
+    if well_formed {
+        Ok(())
+    } else {
+        Err(KenningError::Usage(format!(
+            "thread {:?}: a thread is 1 to {MAX_THREAD_BYTES} of A-Z a-z 0-9 _ . : -",
+            thread.chars().take(40).collect::<String>()
+        )))
+    }
+}
+
 /// Checks a setting and returns its canonical stored value.
 pub fn normalize(key: &str, value: &str, thread: Option<&str>) -> Result<String> {
+    if let Some(thread) = thread {
+        check_thread(thread)?;
+    }
     let bad =
         |expected: &str| KenningError::Usage(format!("setting {key}: {value:?} is not {expected}"));
     let value = value.trim().to_ascii_lowercase();
@@ -128,6 +152,14 @@ impl fmt::Display for ShareMode {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn thread_names_follow_the_tool_calls_rule() {
+        assert!(normalize("allow_recall", "off", Some("chat-1")).is_ok());
+        assert!(normalize("allow_recall", "off", Some(&"t".repeat(129))).is_err());
+        assert!(normalize("allow_recall", "off", Some("has space")).is_err());
+        assert!(normalize("allow_recall", "off", Some("")).is_err());
+    }
 
     #[test]
     fn values_are_checked() {

@@ -265,15 +265,10 @@ fn validate_answers_each_line_and_fails_when_one_is_invalid() {
         json!([{"path": "memories[2].text", "message": "must not be empty"}])
     );
 
-    // An unknown schema is each line's error; a missing file is one clear error.
+    // An unknown schema and a missing file are each one clear error.
     let output = kenning(&data, &["validate", "--schema", "nope"], Some("{}\n"));
-    assert_eq!(output.status.code(), Some(1));
-    assert!(
-        lines(&output.stdout)[0]["errors"][0]["message"]
-            .as_str()
-            .unwrap()
-            .starts_with("unknown tool or record kind 'nope'")
-    );
+    assert_one_clear_error(&output, "unknown schema \"nope\"");
+    assert!(output.stdout.is_empty());
     let missing = kenning(
         &data,
         &["validate", "--schema", "extraction", "/no/such/file.jsonl"],
@@ -597,4 +592,60 @@ fn a_reader_that_went_away_ends_the_program_quietly() {
         "{}",
         String::from_utf8_lossy(&output.stderr)
     );
+}
+
+#[test]
+fn a_usage_error_is_one_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let output = kenning(dir.path(), &["list", "--no-such-flag"], None);
+    assert_eq!(output.status.code(), Some(2));
+    assert_one_clear_error(&output, "--no-such-flag");
+}
+
+#[test]
+fn an_unknown_schema_is_refused_before_any_input_is_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let output = kenning(dir.path(), &["validate", "--schema", "nonsense"], Some(""));
+    assert_one_clear_error(&output, "unknown schema");
+}
+
+#[test]
+fn a_thread_name_no_tool_call_could_use_is_refused_everywhere() {
+    let dir = tempfile::tempdir().unwrap();
+    kenning(
+        dir.path(),
+        &["remember", "-s", "profile:t", "A note."],
+        None,
+    );
+    let long = "t".repeat(100_000);
+    let output = kenning(
+        dir.path(),
+        &[
+            "settings",
+            "-s",
+            "profile:t",
+            "--thread",
+            &long,
+            "allow_recall",
+            "off",
+        ],
+        None,
+    );
+    assert_one_clear_error(&output, "a thread is 1 to 128");
+}
+
+#[test]
+fn reading_an_empty_store_file_never_writes_to_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = dir.path().join("profile-empty.sqlite");
+    std::fs::write(&store, b"").unwrap();
+    for command in ["list", "stats"] {
+        let output = kenning(dir.path(), &[command, "-s", "profile:empty"], None);
+        assert_one_clear_error(&output, "no knowledge base");
+        assert_eq!(
+            std::fs::metadata(&store).unwrap().len(),
+            0,
+            "{command} wrote"
+        );
+    }
 }

@@ -77,6 +77,15 @@ pub fn scan(global: &GlobalOpts, cmd: &ScanCmd) -> Result<ExitCode> {
 /// Checks each line of the file (or standard input) against the schema named; exit 1 when any
 /// line failed.
 pub fn validate(global: &GlobalOpts, cmd: &ValidateCmd) -> Result<ExitCode> {
+    // Known before any input is read: an empty input must not pass for a bad schema name.
+    let schemas = kenning::api::policy_schemas();
+    if !schemas.contains(&cmd.schema.as_str()) {
+        return Err(KenningError::Usage(format!(
+            "unknown schema {:?}; schemas: {}",
+            cmd.schema,
+            schemas.join(", ")
+        )));
+    }
     let input: Box<dyn BufRead> = match &cmd.file {
         Some(path) => Box::new(std::io::BufReader::new(std::fs::File::open(path).map_err(
             |source| KenningError::Io {

@@ -185,6 +185,9 @@ impl Service {
 
     /// The settings in force for `thread` (global when `None`).
     pub fn settings(&self, subject: &Subject, thread: Option<&str>) -> Result<settings::Settings> {
+        if let Some(thread) = thread {
+            settings::check_thread(thread)?;
+        }
         self.open_existing(subject)?.settings(thread)
     }
 

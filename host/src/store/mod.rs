@@ -118,7 +118,9 @@ impl KnowledgeBase {
     /// Fails with [`KenningError::UnknownSubject`]-style errors left to the caller when the file
     /// is missing: this returns `Ok(None)`.
     pub fn open_existing(path: &Path) -> Result<Option<KnowledgeBase>> {
-        if !path.is_file() {
+        // An empty file is a store another process has only begun to create (or nothing at
+        // all): there is nothing to read, and a read must never write the schema into it.
+        if !std::fs::metadata(path).is_ok_and(|meta| meta.is_file() && meta.len() > 0) {
             return Ok(None);
         }
         Self::open(path).map(Some)
@@ -905,6 +907,15 @@ mod tests {
             let kb = KnowledgeBase::open_existing(&path).unwrap().unwrap();
             assert_eq!(kb.count_active().unwrap(), 8);
         }
+    }
+
+    #[test]
+    fn opening_an_empty_file_for_reading_leaves_it_empty() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("profile-empty.sqlite");
+        std::fs::write(&path, b"").unwrap();
+        assert!(KnowledgeBase::open_existing(&path).unwrap().is_none());
+        assert_eq!(std::fs::metadata(&path).unwrap().len(), 0);
     }
 
     #[test]
