@@ -64,7 +64,7 @@ pub fn validate(tool: &str, args_json: &str) -> Result<ValidatedCall, Vec<FieldE
             args_json.len()
         ));
     }
-    let value: Value = match serde_json::from_str(args_json) {
+    let value: Value = match reader::parse_strict(args_json) {
         Ok(v) => v,
         Err(e) => return fail(format!("malformed JSON: {e}")),
     };
@@ -557,6 +557,16 @@ mod tests {
 
     fn paths(tool: &str, args: Value) -> Vec<String> {
         errs(tool, args).into_iter().map(|(p, _)| p).collect()
+    }
+
+    #[test]
+    fn a_field_given_twice_is_refused_naming_it() {
+        let errors = validate("remember", r#"{"text": "a", "text": "b"}"#).unwrap_err();
+        assert_eq!(errors.len(), 1);
+        assert!(
+            errors[0].message.contains(r#"duplicate key "text""#),
+            "{errors:?}"
+        );
     }
 
     #[test]

@@ -320,9 +320,98 @@ pub fn list<T>(
     (errors.0.len() == before).then_some(items)
 }
 
+/// Parses JSON as [`serde_json::from_str`] does, except that an object naming one key twice is
+/// refused: with the usual last-one-wins, `{"text": "a", "text": "b"}` would pass a closed
+/// schema that reads only one of the two.
+pub fn parse_strict(json: &str) -> Result<Value, String> {
+    serde_json::from_str::<Strict>(json)
+        .map(|strict| strict.0)
+        .map_err(|e| e.to_string())
+}
+
+/// A JSON value read without duplicate keys.
+struct Strict(Value);
+
+impl<'de> serde::Deserialize<'de> for Strict {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_any(StrictVisitor).map(Strict)
+    }
+}
+
+struct StrictVisitor;
+
+impl<'de> serde::de::Visitor<'de> for StrictVisitor {
+    type Value = Value;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("a JSON value")
+    }
+
+    fn visit_bool<E>(self, v: bool) -> Result<Value, E> {
+        Ok(Value::Bool(v))
+    }
+
+    fn visit_i64<E>(self, v: i64) -> Result<Value, E> {
+        Ok(Value::from(v))
+    }
+
+    fn visit_u64<E>(self, v: u64) -> Result<Value, E> {
+        Ok(Value::from(v))
+    }
+
+    fn visit_f64<E>(self, v: f64) -> Result<Value, E> {
+        Ok(serde_json::Number::from_f64(v).map_or(Value::Null, Value::Number))
+    }
+
+    fn visit_str<E>(self, v: &str) -> Result<Value, E> {
+        Ok(Value::String(v.to_owned()))
+    }
+
+    fn visit_string<E>(self, v: String) -> Result<Value, E> {
+        Ok(Value::String(v))
+    }
+
+    fn visit_unit<E>(self) -> Result<Value, E> {
+        Ok(Value::Null)
+    }
+
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
+        let mut items = Vec::new();
+        while let Some(Strict(item)) = seq.next_element()? {
+            items.push(item);
+        }
+        Ok(Value::Array(items))
+    }
+
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
+        let mut object = Map::new();
+        while let Some(key) = map.next_key::<String>()? {
+            if object.contains_key(&key) {
+                return Err(serde::de::Error::custom(format!("duplicate key \"{key}\"")));
+            }
+            let Strict(value) = map.next_value()?;
+            object.insert(key, value);
+        }
+        Ok(Value::Object(object))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_key_named_twice_is_refused_at_any_depth() {
+        assert!(parse_strict(r#"{"text": "a", "tags": ["x"], "n": 1.5}"#).is_ok());
+        let top = parse_strict(r#"{"text": "a", "text": "b"}"#).unwrap_err();
+        assert!(top.contains(r#"duplicate key "text""#), "{top}");
+        let nested = parse_strict(r#"{"anchors": [{"kind": "address", "kind": "string"}]}"#);
+        assert!(nested.unwrap_err().contains(r#"duplicate key "kind""#));
+        assert_eq!(
+            parse_strict(r#"{"a": [1, -2, 3.5, null, true, "s", {}]}"#).unwrap(),
+            serde_json::json!({"a": [1, -2, 3.5, null, true, "s", {}]})
+        );
+    }
     use serde_json::json;
 
     #[test]
