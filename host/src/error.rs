@@ -173,6 +173,12 @@ pub enum KenningError {
         /// What is wrong.
         problem: String,
     },
+    /// The knowledge base (or its folder) cannot be written: reads still work.
+    #[error("{}: permission denied: the knowledge base or its folder is read-only (reads still work, writes cannot)", .path.display())]
+    ReadOnly {
+        /// The file.
+        path: PathBuf,
+    },
     /// SQLite failed.
     #[error("knowledge base {}: {source}", .path.display())]
     Store {

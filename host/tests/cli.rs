@@ -649,3 +649,51 @@ fn reading_an_empty_store_file_never_writes_to_it() {
         );
     }
 }
+
+/// Runs kenning as the unprivileged user `nobody` (with `setpriv`), or `None` where this test
+/// process cannot switch users (it is not root, or has no `setpriv`).
+fn kenning_as_nobody(data_dir: &Path, args: &[&str]) -> Option<Output> {
+    let root = Command::new("id").arg("-u").output().ok()?.stdout == b"0\n";
+    if !root || Command::new("setpriv").arg("--version").output().is_err() {
+        return None;
+    }
+    Command::new("setpriv")
+        .args(["--reuid=65534", "--regid=65534", "--clear-groups"])
+        .arg(env!("CARGO_BIN_EXE_kenning"))
+        .arg("--data-dir")
+        .arg(data_dir)
+        .arg("--native-policy")
+        .args(args)
+        .output()
+        .ok()
+}
+
+#[test]
+fn a_read_only_knowledge_base_still_reads_and_refuses_writes_by_name() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    kenning(
+        &data,
+        &["remember", "-s", "profile:ro", "Written while writable."],
+        None,
+    );
+    for path in [dir.path().to_path_buf(), data.clone()] {
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    let store = data.join("profile-ro.sqlite");
+    std::fs::set_permissions(&store, std::fs::Permissions::from_mode(0o644)).unwrap();
+    let Some(listed) = kenning_as_nobody(&data, &["list", "-s", "profile:ro"]) else {
+        eprintln!("not run: needs root and setpriv to act as an unprivileged user");
+        return;
+    };
+    assert!(
+        listed.status.success(),
+        "{}",
+        String::from_utf8_lossy(&listed.stderr)
+    );
+    assert!(String::from_utf8_lossy(&listed.stdout).contains("Written while writable."));
+    let write = kenning_as_nobody(&data, &["remember", "-s", "profile:ro", "Another."]).unwrap();
+    assert_one_clear_error(&write, "permission denied");
+    assert!(String::from_utf8_lossy(&write.stderr).contains(&store.display().to_string()));
+}

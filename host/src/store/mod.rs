@@ -86,6 +86,9 @@ pub struct KnowledgeBase {
     recall_updates_since_checkpoint: u64,
     /// Reads kept while the store is unchanged (see [`ReadCache`]).
     cache: RefCell<ReadCache>,
+    /// Opened read-only because the file or its folder cannot be written: writes are refused
+    /// with [`KenningError::ReadOnly`], recall statistics are skipped.
+    read_only: bool,
 }
 
 /// Reads an agent repeats every turn, kept while nothing has changed the store.
@@ -138,14 +141,50 @@ impl KnowledgeBase {
     }
 
     fn open(path: &Path) -> Result<KnowledgeBase> {
-        let store_err = |source| KenningError::Store {
-            path: path.to_owned(),
-            source,
-        };
         if path.is_file() {
             // Look before touching: a newer or foreign file must be left exactly as it is.
             check_version_read_only(path)?;
         }
+        match Self::open_writable(path) {
+            Err(error) if is_permission_error(&error) && path.is_file() => {
+                Self::open_read_only(path)
+            }
+            opened => opened,
+        }
+    }
+
+    /// Opens an existing store that this process cannot write (the file or its folder is
+    /// read-only), for reading. It is opened immutable, since without write access SQLite
+    /// cannot create the shared-memory file a WAL reader needs.
+    fn open_read_only(path: &Path) -> Result<KnowledgeBase> {
+        let conn = open_immutable(path)?;
+        let version: i64 = conn
+            .pragma_query_value(None, "user_version", |row| row.get(0))
+            .map_err(|source| KenningError::Store {
+                path: path.to_owned(),
+                source,
+            })?;
+        if version != CURRENT_VERSION {
+            // An older store would need migrating, which is a write.
+            return Err(KenningError::ReadOnly {
+                path: path.to_owned(),
+            });
+        }
+        Ok(KnowledgeBase {
+            conn,
+            path: path.to_owned(),
+            local_writes: 0,
+            recall_updates_since_checkpoint: 0,
+            cache: RefCell::new(ReadCache::default()),
+            read_only: true,
+        })
+    }
+
+    fn open_writable(path: &Path) -> Result<KnowledgeBase> {
+        let store_err = |source| KenningError::Store {
+            path: path.to_owned(),
+            source,
+        };
         let conn = Connection::open(path).map_err(store_err)?;
         conn.busy_timeout(BUSY_TIMEOUT).map_err(store_err)?;
         conn.pragma_update(None, "journal_mode", "WAL")
@@ -162,6 +201,7 @@ impl KnowledgeBase {
             local_writes: 0,
             recall_updates_since_checkpoint: 0,
             cache: RefCell::new(ReadCache::default()),
+            read_only: false,
         };
         kb.migrate()?;
         Ok(kb)
@@ -243,6 +283,11 @@ impl KnowledgeBase {
 
     /// [`KnowledgeBase::write`] for writes no cached read depends on (recall statistics).
     fn transact<T>(&mut self, f: impl FnOnce(&Transaction<'_>) -> Result<T>) -> Result<T> {
+        if self.read_only {
+            return Err(KenningError::ReadOnly {
+                path: self.path.clone(),
+            });
+        }
         let path = self.path.clone();
         let store_err = |source| KenningError::Store {
             path: path.clone(),
@@ -394,7 +439,7 @@ impl KnowledgeBase {
 
     /// Notes that memories were injected or recalled at `now`.
     pub fn mark_recalled(&mut self, ids: &[u64], now: i64) -> Result<()> {
-        if ids.is_empty() {
+        if ids.is_empty() || self.read_only {
             return Ok(());
         }
         // Recall statistics are bookkeeping, not memories: they need not wait for a disk flush
@@ -466,23 +511,22 @@ fn check_version_read_only(path: &Path) -> Result<()> {
     )
     .map_err(store_err)?;
     conn.busy_timeout(BUSY_TIMEOUT).map_err(store_err)?;
-    let (version, app_id, tables): (i64, i64, i64) = conn
-        .query_row(
-            "SELECT (SELECT user_version FROM pragma_user_version),
-                    (SELECT application_id FROM pragma_application_id),
-                    (SELECT count(*) FROM sqlite_master)",
-            [],
-            |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)),
-        )
-        .map_err(|e| match e {
-            rusqlite::Error::SqliteFailure(f, _)
-                if f.code == rusqlite::ErrorCode::DatabaseBusy
-                    || f.code == rusqlite::ErrorCode::DatabaseLocked =>
-            {
-                store_err(e)
-            }
-            other => not_a_store(other.to_string()),
-        })?;
+    let header = read_header(&conn).or_else(|error| match error {
+        // Without write access to the folder a WAL store can only be read immutable.
+        rusqlite::Error::SqliteFailure(f, _)
+            if matches!(
+                f.code,
+                rusqlite::ErrorCode::ReadOnly
+                    | rusqlite::ErrorCode::CannotOpen
+                    | rusqlite::ErrorCode::PermissionDenied
+            ) =>
+        {
+            open_immutable(path)
+                .and_then(|conn| read_header(&conn).map_err(|e| classify_header_error(path, e)))
+        }
+        other => Err(classify_header_error(path, other)),
+    });
+    let (version, app_id, tables) = header?;
     // Whose file it is comes first: a foreign file is foreign whatever its version says.
     let foreign = if app_id == 0 {
         version != 0 || tables > 0
@@ -504,6 +548,76 @@ fn check_version_read_only(path: &Path) -> Result<()> {
         });
     }
     Ok(())
+}
+
+/// `(user_version, application_id, number of schema objects)`, in one statement, so it is one
+/// consistent snapshot.
+fn read_header(conn: &Connection) -> rusqlite::Result<(i64, i64, i64)> {
+    conn.query_row(
+        "SELECT (SELECT user_version FROM pragma_user_version),
+                (SELECT application_id FROM pragma_application_id),
+                (SELECT count(*) FROM sqlite_master)",
+        [],
+        |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)),
+    )
+}
+
+/// A lock held too long is a store error; anything else while reading the header means the
+/// file is no SQLite database of ours.
+fn classify_header_error(path: &Path, error: rusqlite::Error) -> KenningError {
+    match error {
+        rusqlite::Error::SqliteFailure(f, _)
+            if f.code == rusqlite::ErrorCode::DatabaseBusy
+                || f.code == rusqlite::ErrorCode::DatabaseLocked =>
+        {
+            KenningError::Store {
+                path: path.to_owned(),
+                source: error,
+            }
+        }
+        other => KenningError::NotAStore {
+            path: path.to_owned(),
+            problem: other.to_string(),
+        },
+    }
+}
+
+/// Whether opening for writing failed because the file or its folder is read-only.
+fn is_permission_error(error: &KenningError) -> bool {
+    matches!(
+        error,
+        KenningError::Store {
+            source: rusqlite::Error::SqliteFailure(f, _),
+            ..
+        } if matches!(
+            f.code,
+            rusqlite::ErrorCode::ReadOnly
+                | rusqlite::ErrorCode::CannotOpen
+                | rusqlite::ErrorCode::PermissionDenied
+        )
+    )
+}
+
+/// Opens `path` read-only and immutable (SQLite takes no locks and creates no files).
+fn open_immutable(path: &Path) -> Result<Connection> {
+    let mut uri = String::from("file:");
+    for byte in path.to_string_lossy().bytes() {
+        match byte {
+            b'?' | b'#' | b'%' | 0x80.. => uri.push_str(&format!("%{byte:02X}")),
+            _ => uri.push(char::from(byte)),
+        }
+    }
+    uri.push_str("?immutable=1");
+    Connection::open_with_flags(
+        &uri,
+        OpenFlags::SQLITE_OPEN_READ_ONLY
+            | OpenFlags::SQLITE_OPEN_URI
+            | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+    )
+    .map_err(|source| KenningError::Store {
+        path: path.to_owned(),
+        source,
+    })
 }
 
 /// Inserts a memory and its anchors and appends the event; returns the new id.
