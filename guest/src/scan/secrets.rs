@@ -468,8 +468,11 @@ fn has_template(v: &str) -> bool {
 /// Whether an unquoted value is a path, a URL, a number, an address or a code expression
 /// rather than a literal secret.
 fn is_structural(v: &str) -> bool {
-    let is_address = v.len() > 2
-        && v[..2].eq_ignore_ascii_case("0x")
+    // `get`, not indexing: byte 2 may fall inside a character (`password=日本語`).
+    let is_address = v
+        .get(..2)
+        .is_some_and(|prefix| prefix.eq_ignore_ascii_case("0x"))
+        && v.len() > 2
         && v[2..].bytes().all(|b| b.is_ascii_hexdigit());
     let is_path = v.starts_with(['/', '~', '.']) || v.get(1..3) == Some(":\\");
     let is_url = v.contains("://");
@@ -563,6 +566,25 @@ pub fn shannon_entropy(v: &str) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Found by the `scan` fuzz target: a key=value secret whose value starts with a
+    /// multi-byte character made the address check slice inside that character.
+    #[test]
+    fn values_starting_with_a_multibyte_character_do_not_panic() {
+        for text in [
+            "password=日本語",
+            "AccountKey=\u{E006F}\u{E0072}\u{E0065}",
+            "token=é0x",
+        ] {
+            for target in [crate::types::Target::Memory, crate::types::Target::Global] {
+                let results = crate::scan(&[crate::types::ScanItem {
+                    text: text.to_owned(),
+                    target,
+                }]);
+                assert_eq!(results.len(), 1, "{text}");
+            }
+        }
+    }
     use crate::scan::rules::{Hit, RuleSet};
     use std::sync::LazyLock;
 
