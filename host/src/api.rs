@@ -8,7 +8,7 @@
 
 use std::borrow::Cow;
 
-use kenning_policy::types::{Anchor, MemoryKind, RejectReason, Scope, ScoreParts, Section};
+use kenning_policy::types::{MemoryKind, RejectReason, Scope, ScoreParts, Section};
 use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -681,31 +681,6 @@ pub fn output_schema(tool: &str) -> Option<Value> {
 fn schema<T: JsonSchema>() -> Value {
     let generator = schemars::generate::SchemaSettings::draft2020_12().into_generator();
     serde_json::to_value(generator.into_root_schema_for::<T>()).expect("schemas serialise")
-}
-
-/// Converts an anchor as the policy canonicalised it back to a caller's form (file offsets).
-pub fn anchor_arg(anchor: &Anchor) -> AnchorArg {
-    match anchor {
-        Anchor::Function(f) => AnchorArg::Function {
-            name: f.name.clone(),
-            start: f.start.into(),
-            end: f.end.map(Address::from),
-        },
-        Anchor::Range(r) => AnchorArg::Range {
-            start: r.start.into(),
-            end: r.end.into(),
-        },
-        Anchor::Address { offset } => AnchorArg::Address {
-            address: (*offset).into(),
-        },
-        Anchor::Near(n) => AnchorArg::Near {
-            address: n.offset.into(),
-            radius: n.radius,
-        },
-        Anchor::String { value } => AnchorArg::String {
-            value: value.clone(),
-        },
-    }
 }
 
 #[cfg(test)]

@@ -30,15 +30,8 @@ pub enum EditRight {
     /// The change is stored as a proposal with this badge, superseding the memory once a
     /// reviewer accepts it.
     Propose(Badge),
-    /// The change is refused.
-    Refused(Refusal),
-}
-
-/// Why a change is refused.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Refusal {
-    /// A peer never overwrites a NATIVE memory.
-    PeerOverNative,
+    /// The change is refused: a peer never overwrites a NATIVE memory.
+    Refused,
 }
 
 /// Whether `author` may change `current` in place, only propose the change, or not at all.
@@ -51,9 +44,7 @@ pub fn edit_right(author: Author, current: &Memory) -> EditRight {
             EditRight::Direct
         }
         Author::Agent | Author::Triage | Author::External => EditRight::Propose(Badge::Pending),
-        Author::Peer if current.badge == Badge::Native => {
-            EditRight::Refused(Refusal::PeerOverNative)
-        }
+        Author::Peer if current.badge == Badge::Native => EditRight::Refused,
         Author::Peer => EditRight::Propose(Badge::InboundPending),
     }
 }
@@ -160,7 +151,7 @@ mod tests {
             let native = memory(author, Badge::Native);
             assert_eq!(
                 edit_right(Author::Peer, &native),
-                EditRight::Refused(Refusal::PeerOverNative)
+                EditRight::Refused
             );
             assert!(!may_forget(Author::Peer, &native));
             assert!(!may_supersede(Badge::InboundPending, Badge::Native));

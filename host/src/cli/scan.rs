@@ -116,7 +116,6 @@ fn scan_jsonl(service: &Service) -> Result<()> {
     let stdin = std::io::stdin().lock();
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
-    let io = |source| KenningError::Output(source);
     // Each slot is either an item to scan or the error line for its input.
     let mut pending: Vec<Result<ScanItem, String>> = Vec::new();
     let flush = |pending: &mut Vec<Result<ScanItem, String>>, out: &mut dyn Write| -> Result<()> {
@@ -131,7 +130,7 @@ fn scan_jsonl(service: &Service) -> Result<()> {
                     .expect("results serialise"),
                 Err(error) => json!({ "error": error }).to_string(),
             };
-            writeln!(out, "{line}").map_err(io)?;
+            writeln!(out, "{line}").map_err(KenningError::Output)?;
         }
         Ok(())
     };
@@ -161,7 +160,7 @@ fn scan_jsonl(service: &Service) -> Result<()> {
         }
     }
     flush(&mut pending, &mut out)?;
-    out.flush().map_err(io)
+    out.flush().map_err(KenningError::Output)
 }
 
 /// `kenning validate`: checks each non-blank line of `input` against the policy's schema named
@@ -176,7 +175,6 @@ fn validate_jsonl(
 ) -> Result<bool> {
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
-    let write_error = |source| KenningError::Output(source);
     let whole_line = |message: String| Err(vec![FieldError::new("", message)]);
     let mut all_valid = true;
     for (index, line) in input.split(b'\n').enumerate() {
@@ -215,8 +213,8 @@ fn validate_jsonl(
                 )
             }
         };
-        writeln!(out, "{line}").map_err(write_error)?;
+        writeln!(out, "{line}").map_err(KenningError::Output)?;
     }
-    out.flush().map_err(write_error)?;
+    out.flush().map_err(KenningError::Output)?;
     Ok(all_valid)
 }

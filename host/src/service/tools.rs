@@ -19,7 +19,7 @@ use crate::api::{
     Revised, WriteStatus,
 };
 use crate::error::{KenningError, PolicyError, Result};
-use crate::provenance::{self, EditRight, Refusal};
+use crate::provenance::{self, EditRight};
 use crate::store::edits::{self, Placement};
 use crate::store::{
     self, Author, Event, KnowledgeBase, Memory, MemoryFilter, NewMemory, ProfileTarget, Status,
@@ -196,7 +196,7 @@ impl Service {
         let proposal_badge = match provenance::edit_right(author, &current) {
             EditRight::Direct => None,
             EditRight::Propose(badge) => Some(badge),
-            EditRight::Refused(Refusal::PeerOverNative) => {
+            EditRight::Refused => {
                 return Err(KenningError::Forbidden(format!(
                     "memory {} is native: a peer never overwrites a native memory",
                     args.id
