@@ -32,6 +32,8 @@ mod validate;
 mod component;
 
 pub use validate::args;
+/// How tool calls read an address written as a string; hosts read their own inputs the same way.
+pub use validate::parse_address;
 
 use types::{
     Anchor, Candidate, Capability, Context, FieldError, Limits, PolicyInfo, ScanItem, ScanResult,

@@ -149,10 +149,7 @@ mod tests {
     fn a_peer_never_overwrites_a_native_memory() {
         for author in AUTHORS {
             let native = memory(author, Badge::Native);
-            assert_eq!(
-                edit_right(Author::Peer, &native),
-                EditRight::Refused
-            );
+            assert_eq!(edit_right(Author::Peer, &native), EditRight::Refused);
             assert!(!may_forget(Author::Peer, &native));
             assert!(!may_supersede(Badge::InboundPending, Badge::Native));
         }

@@ -4,6 +4,8 @@
 mod anchor;
 pub mod args;
 mod reader;
+
+pub use reader::parse_address;
 mod records;
 
 use serde::Serialize;

@@ -219,16 +219,7 @@ pub fn parse_word<T: DeserializeOwned>(flag: &str, text: &str, expected: &str) -
 
 /// `0x401000`, `0X401000` or decimal.
 pub fn parse_address(text: &str) -> Result<u64> {
-    let t = text.trim();
-    let parsed = match t.strip_prefix("0x").or_else(|| t.strip_prefix("0X")) {
-        Some(hex) => u64::from_str_radix(hex, 16),
-        None => t.parse(),
-    };
-    parsed.map_err(|_| {
-        usage(format!(
-            "{text:?} is not an address (use 0x401000 or decimal)"
-        ))
-    })
+    kenning_policy::parse_address(text).map_err(|problem| usage(format!("{text:?}: {problem}")))
 }
 
 /// `NAME@START[-END]`: a function's name, first address and, when given, the address past

@@ -200,17 +200,12 @@ fn turn_of(args: &ContextArgs) -> Result<(TurnContext, Limits)> {
     Ok((turn, limits))
 }
 
-/// `0x401000`, `401000` (decimal) or an integer.
+/// An address as tool calls read it: an integer, or a string in hex (`0x401000`) or decimal.
 pub fn parse_address(address: &Address) -> std::result::Result<u64, String> {
     match address {
         Address::Number(n) => Ok(*n),
         Address::Text(text) => {
-            let t = text.trim();
-            let parsed = match t.strip_prefix("0x").or_else(|| t.strip_prefix("0X")) {
-                Some(hex) => u64::from_str_radix(hex, 16),
-                None => t.parse(),
-            };
-            parsed.map_err(|_| format!("{text:?} is not an address (use 0x401000 or decimal)"))
+            kenning_policy::parse_address(text).map_err(|problem| format!("{text:?}: {problem}"))
         }
     }
 }
