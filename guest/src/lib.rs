@@ -33,7 +33,7 @@ mod component;
 
 pub use validate::args;
 /// How tool calls read an address written as a string; hosts read their own inputs the same way.
-pub use validate::parse_address;
+pub use validate::{is_thread_id, parse_address};
 
 use types::{
     Anchor, Candidate, Capability, Context, FieldError, Limits, PolicyInfo, ScanItem, ScanResult,
@@ -60,6 +60,8 @@ pub const MAX_QUERY_BYTES: usize = 1024;
 pub const MAX_TAGS: usize = 32;
 /// Longest tag, in bytes, without its leading `#`.
 pub const MAX_TAG_BYTES: usize = 64;
+/// Longest conversation thread id, in bytes.
+pub const MAX_THREAD_BYTES: usize = 128;
 /// Most categories on one memory or query.
 pub const MAX_CATEGORIES: usize = 16;
 /// Most anchors on one memory.

@@ -60,23 +60,16 @@ pub const KEYS: &[&str] = &[
     "max_memories",
 ];
 
-/// Longest thread id, in bytes: the same limit the policy's tool schemas apply.
-pub const MAX_THREAD_BYTES: usize = 128;
-
-/// Checks a thread id as tool calls are checked: 1 to [`MAX_THREAD_BYTES`] bytes of
-/// `A-Z a-z 0-9 _ . : -`, so a thread named here is one a tool call can use.
+/// Checks a thread id by the rule tool calls follow ([`kenning_policy::is_thread_id`]), so a
+/// thread named here is one a tool call can use.
 pub fn check_thread(thread: &str) -> Result<()> {
-    let well_formed = !thread.is_empty()
-        && thread.len() <= MAX_THREAD_BYTES
-        && thread
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || b"_.:-".contains(&b));
-    if well_formed {
+    if kenning_policy::is_thread_id(thread) {
         Ok(())
     } else {
         Err(KenningError::Usage(format!(
-            "thread {:?}: a thread is 1 to {MAX_THREAD_BYTES} of A-Z a-z 0-9 _ . : -",
-            thread.chars().take(40).collect::<String>()
+            "thread {:?}: a thread is 1 to {} of A-Z a-z 0-9 _ . : -",
+            thread.chars().take(40).collect::<String>(),
+            kenning_policy::MAX_THREAD_BYTES
         )))
     }
 }

@@ -19,7 +19,7 @@ use self::reader::{Errors, Object};
 use crate::types::{Anchor, FieldError, MemoryKind, Scope, ValidatedCall};
 use crate::{
     MAX_ANCHORS, MAX_ARGS_BYTES, MAX_CATEGORIES, MAX_EXTRACTION_BYTES, MAX_QUERY_BYTES,
-    MAX_RECALL_LIMIT, MAX_TAG_BYTES, MAX_TAGS, MAX_TEXT_BYTES,
+    MAX_RECALL_LIMIT, MAX_TAG_BYTES, MAX_TAGS, MAX_TEXT_BYTES, MAX_THREAD_BYTES,
 };
 
 /// The tools `validate` knows (what an agent may call), in the order error messages list them.
@@ -40,7 +40,6 @@ const KIND_NAMES: &[&str] = &["fact", "preference", "context", "conversation_sum
 const DEFAULT_CONFIDENCE: f64 = 0.8;
 const DEFAULT_RECALL_LIMIT: u64 = 10;
 const MAX_CATEGORY_BYTES: usize = 64;
-const MAX_THREAD_BYTES: usize = 128;
 const MAX_REASON_BYTES: usize = 512;
 
 /// Validates `args_json` against the schema named `tool` (a tool or a record kind); see
@@ -478,13 +477,20 @@ fn reason(v: &Value, path: &str, errors: &mut Errors) -> Option<String> {
     reader::string(v, path, 0, MAX_REASON_BYTES, errors)
 }
 
-/// A thread id: 1 to 128 bytes of `[A-Za-z0-9_.:-]`.
+/// Whether `id` is a conversation thread id: 1 to [`MAX_THREAD_BYTES`] bytes of
+/// `[A-Za-z0-9_.:-]`.
+pub fn is_thread_id(id: &str) -> bool {
+    !id.is_empty()
+        && id.len() <= MAX_THREAD_BYTES
+        && id
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b"_.:-".contains(&b))
+}
+
+/// A thread id (see [`is_thread_id`]).
 fn thread(v: &Value, path: &str, errors: &mut Errors) -> Option<String> {
     let s = reader::string(v, path, 1, MAX_THREAD_BYTES, errors)?;
-    if !s
-        .bytes()
-        .all(|b| b.is_ascii_alphanumeric() || b"_.:-".contains(&b))
-    {
+    if !is_thread_id(&s) {
         errors.push(path, "may only contain letters, digits and _ . : -");
         return None;
     }
