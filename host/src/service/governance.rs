@@ -53,7 +53,7 @@ impl Service {
         decision: Decision,
         reviewer: &str,
     ) -> Result<Value> {
-        self.check_fields("review", &[("reviewer".to_owned(), reviewer)])?;
+        self.check_fields("review", &[("reviewer".to_owned(), reviewer.to_owned())])?;
         let mut kb = self.open_existing(subject)?;
         let proposal = match kb.get(id)? {
             Some(m) if m.status == Status::Active && m.badge.is_quarantined() => m,
@@ -201,7 +201,7 @@ impl Service {
     ) -> Result<settings::Settings> {
         let value = settings::normalize(key, value, thread)?;
         if let Some(thread) = thread {
-            self.check_fields("settings", &[("thread".to_owned(), thread)])?;
+            self.check_fields("settings", &[("thread".to_owned(), thread.to_owned())])?;
         }
         let mut kb = self.open_existing(subject)?;
         let now = self.now();

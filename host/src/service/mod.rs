@@ -118,92 +118,122 @@ impl Service {
         Ok(self.policy.scan(items)?)
     }
 
-    /// Scans one text for storage; blocked text is an error, redacted text is returned with
-    /// the kinds of what was redacted.
-    fn scan_for_storage(&self, text: &str, target: Target) -> Result<(String, Vec<String>)> {
-        if text.len() > MAX_TEXT_BYTES {
+    /// Scans what a write stores, in one policy call: the memory's `text` (with its target),
+    /// if any, and the short strings it stores or logs besides (tags, categories, anchor names
+    /// and literals, thread names, reasons, a reviewer's name), each with its field path.
+    ///
+    /// The short strings are never redacted: a secret or an attack in one refuses the whole
+    /// call, naming every field at fault. Then a blocked text refuses it; otherwise the text
+    /// comes back as it is to be stored, with the kinds of what was redacted from it.
+    /// One call, because each call builds the policy's scanner afresh (a few milliseconds).
+    fn scan_write(
+        &self,
+        what: &str,
+        text: Option<(&str, Target)>,
+        fields: &[(String, String)],
+    ) -> Result<Option<(String, Vec<String>)>> {
+        if let Some((text, _)) = text
+            && text.len() > MAX_TEXT_BYTES
+        {
             return Err(KenningError::TooLarge {
                 what: "text".to_owned(),
                 size: text.len(),
                 limit: MAX_TEXT_BYTES,
             });
         }
-        let mut results = self.policy.scan(&[ScanItem {
-            text: text.to_owned(),
-            target,
-        }])?;
-        let result = results.pop().expect("the guard checks one result per item");
-        let kinds = result.findings.iter().map(|f| f.kind.clone()).collect();
-        match result.verdict {
-            Verdict::Block => Err(KenningError::Blocked {
-                reason: result.reason.unwrap_or_default(),
-            }),
-            Verdict::Redact | Verdict::Allow => Ok((result.text, kinds)),
-        }
-    }
-}
-
-impl Service {
-    /// Scans the short strings a write stores or logs besides its text (tags, categories,
-    /// anchor names and literals, thread names, reasons, a reviewer's name), each with its
-    /// field path. Unlike a memory's text, these are never redacted: a secret or an attack in
-    /// one refuses the whole call, naming every field at fault, so nothing of it is written.
-    pub(crate) fn check_fields(&self, what: &str, fields: &[(String, &str)]) -> Result<()> {
-        if fields.is_empty() {
-            return Ok(());
-        }
-        let items: Vec<ScanItem> = fields
-            .iter()
-            .map(|(_, value)| ScanItem {
-                text: (*value).to_owned(),
-                target: Target::Memory,
+        let items: Vec<ScanItem> = text
+            .into_iter()
+            .chain(
+                fields
+                    .iter()
+                    .map(|(_, value)| (value.as_str(), Target::Memory)),
+            )
+            .map(|(text, target)| ScanItem {
+                text: text.to_owned(),
+                target,
             })
             .collect();
-        let results = self.policy.scan(&items)?;
+        if items.is_empty() {
+            return Ok(None);
+        }
+        let mut results = self.policy.scan(&items)?.into_iter();
+        let text_result = text.and_then(|_| results.next());
         let errors: Vec<FieldError> = fields
             .iter()
             .zip(results)
-            .filter_map(|((path, _), result)| match result.verdict {
-                Verdict::Allow => None,
-                Verdict::Redact => {
-                    let mut kinds: Vec<String> =
-                        result.findings.iter().map(|f| f.kind.clone()).collect();
-                    kinds.dedup();
-                    Some(FieldError::new(
-                        path.as_str(),
-                        format!(
-                            "holds a secret ({}); keep secrets out of names, tags and reasons",
-                            kinds.join(", ")
-                        ),
-                    ))
-                }
-                Verdict::Block => Some(FieldError::new(
-                    path.as_str(),
-                    format!(
-                        "blocked by the safety scan: {}",
-                        result.reason.unwrap_or_default()
-                    ),
-                )),
-            })
+            .filter_map(|((path, _), result)| field_error(path, result))
             .collect();
-        if errors.is_empty() {
-            Ok(())
-        } else {
-            Err(KenningError::Invalid {
+        if !errors.is_empty() {
+            return Err(KenningError::Invalid {
                 tool: what.to_owned(),
                 errors,
-            })
+            });
         }
+        text_result
+            .map(|result| match result.verdict {
+                Verdict::Block => Err(KenningError::Blocked {
+                    reason: result.reason.unwrap_or_default(),
+                }),
+                Verdict::Redact | Verdict::Allow => Ok((
+                    result.text,
+                    result.findings.into_iter().map(|f| f.kind).collect(),
+                )),
+            })
+            .transpose()
+    }
+
+    /// [`Service::scan_write`] for a write with a text: the text as it is to be stored, and the
+    /// kinds of what was redacted from it.
+    fn scan_for_storage(
+        &self,
+        what: &str,
+        text: &str,
+        target: Target,
+        fields: &[(String, String)],
+    ) -> Result<(String, Vec<String>)> {
+        let scanned = self.scan_write(what, Some((text, target)), fields)?;
+        Ok(scanned.expect("the guard checks one result per item"))
+    }
+
+    /// Scans short strings a write stores or logs, with their field paths (see
+    /// [`Service::scan_write`]): a secret or an attack in one refuses the call.
+    pub(crate) fn check_fields(&self, what: &str, fields: &[(String, String)]) -> Result<()> {
+        self.scan_write(what, None, fields).map(drop)
+    }
+}
+
+/// The error for a short field the scan did not allow, or `None` when it did.
+fn field_error(path: &str, result: ScanResult) -> Option<FieldError> {
+    match result.verdict {
+        Verdict::Allow => None,
+        Verdict::Redact => {
+            let mut kinds: Vec<String> = result.findings.into_iter().map(|f| f.kind).collect();
+            kinds.dedup();
+            Some(FieldError::new(
+                path,
+                format!(
+                    "holds a secret ({}); keep secrets out of names, tags and reasons",
+                    kinds.join(", ")
+                ),
+            ))
+        }
+        Verdict::Block => Some(FieldError::new(
+            path,
+            format!(
+                "blocked by the safety scan: {}",
+                result.reason.unwrap_or_default()
+            ),
+        )),
     }
 }
 
 /// Every string in a tool call's raw arguments except `skip` (top-level fields scanned as the
 /// memory's text), with its field path (`tags[0]`, `anchors[1].name`). The raw form is read,
 /// not the policy's canonical one: canonical tags are lowercased, which hides a secret's shape.
-pub(crate) fn string_fields<'a>(args: &'a Value, skip: &[&str]) -> Vec<(String, &'a str)> {
-    fn walk<'a>(value: &'a Value, path: String, out: &mut Vec<(String, &'a str)>) {
+pub(crate) fn string_fields(args: &Value, skip: &[&str]) -> Vec<(String, String)> {
+    fn walk(value: &Value, path: String, out: &mut Vec<(String, String)>) {
         match value {
-            Value::String(text) => out.push((path, text)),
+            Value::String(text) => out.push((path, text.clone())),
             Value::Array(items) => {
                 for (index, item) in items.iter().enumerate() {
                     walk(item, format!("{path}[{index}]"), out);

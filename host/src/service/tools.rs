@@ -51,7 +51,7 @@ impl Service {
             "forget_memory" => {
                 to_value(self.run_forget(subject, author, self.validated(tool, args_json)?))
             }
-            "recall" => to_value(self.run_recall(subject, self.validated(tool, args_json)?)),
+            "recall" => to_value(self.run_recall(subject, self.validated(tool, args_json)?.args)),
             "memory" => {
                 to_value(self.run_profile_edit(subject, author, self.validated(tool, args_json)?))
             }
@@ -98,7 +98,7 @@ impl Service {
     /// `recall`: searches accepted memories.
     pub fn recall(&self, subject: &Subject, args: &RecallArgs) -> Result<Recalled> {
         let canonical = self.validated("recall", &to_json(args))?;
-        self.run_recall(subject, canonical)
+        self.run_recall(subject, canonical.args)
     }
 
     /// `memory`: edits a profile's USER.md, MEMORY.md or today's note.
@@ -112,16 +112,12 @@ impl Service {
         self.run_profile_edit(subject, author, canonical)
     }
 
-    /// Checks `args_json` with the policy and reads its canonical form back strictly: a policy
-    /// is never trusted to answer in the host's schema.
-    fn validated<T: DeserializeOwned>(&self, tool: &str, args_json: &str) -> Result<T> {
+    /// Checks `args_json` with the policy and reads its canonical form back strictly (a
+    /// policy is never trusted to answer in the host's schema). For a write, the raw short
+    /// strings come along to be scanned with its text: the raw form, because the canonical
+    /// one lowercases tags, which hides a secret's shape.
+    fn validated<T: DeserializeOwned>(&self, tool: &str, args_json: &str) -> Result<Checked<T>> {
         check_size(tool, args_json)?;
-        if WRITES.contains(&tool)
-            && let Ok(raw) = serde_json::from_str::<Value>(args_json)
-        {
-            // Malformed JSON is left to the policy, which names the problem.
-            self.check_fields(tool, &super::string_fields(&raw, MEMORY_TEXT_FIELDS))?;
-        }
         let call =
             self.policy
                 .validate(tool, args_json)?
@@ -129,26 +125,34 @@ impl Service {
                     tool: tool.to_owned(),
                     errors,
                 })?;
-        serde_json::from_str(&call.args_json).map_err(|e| {
+        let args = serde_json::from_str(&call.args_json).map_err(|e| {
             KenningError::Policy(PolicyError::BadAnswer {
                 policy: self.policy.info().name.clone(),
                 call: "validate",
                 problem: format!("canonical {tool} arguments do not match the host's schema: {e}"),
             })
-        })
+        })?;
+        let fields = if WRITES.contains(&tool) {
+            serde_json::from_str::<Value>(args_json)
+                .map(|raw| super::string_fields(&raw, MEMORY_TEXT_FIELDS))
+                .unwrap_or_default()
+        } else {
+            Vec::new()
+        };
+        Ok(Checked { args, fields })
     }
 
     fn run_remember(
         &self,
         subject: &Subject,
         author: Author,
-        args: Remember,
+        Checked { args, fields }: Checked<Remember>,
     ) -> Result<Remembered> {
         let target = match args.scope {
             Scope::Global => Target::Global,
             Scope::Local => Target::Local,
         };
-        let (text, redacted) = self.scan_for_storage(&args.text, target)?;
+        let (text, redacted) = self.scan_for_storage("remember", &args.text, target, &fields)?;
         let now = self.now();
         let mut kb = self.open_for_write(subject, args.thread.as_deref(), true)?;
         let placement = Placement {
@@ -189,7 +193,12 @@ impl Service {
         })
     }
 
-    fn run_revise(&self, subject: &Subject, author: Author, args: ReviseMemory) -> Result<Revised> {
+    fn run_revise(
+        &self,
+        subject: &Subject,
+        author: Author,
+        Checked { args, fields }: Checked<ReviseMemory>,
+    ) -> Result<Revised> {
         let mut kb = self.open_for_write(subject, args.thread.as_deref(), false)?;
         let current = active_memory(&kb, subject, args.id)?;
         // `None`: changed in place; `Some(badge)`: only proposed, with that badge.
@@ -203,17 +212,18 @@ impl Service {
                 )));
             }
         };
-        let text = match &args.text {
-            Some(text) => {
-                let target = if current.scope == Scope::Local {
-                    Target::Local
-                } else {
-                    Target::Global
-                };
-                Some(self.scan_for_storage(text, target)?.0)
-            }
-            None => None,
+        let target = if current.scope == Scope::Local {
+            Target::Local
+        } else {
+            Target::Global
         };
+        let text = self
+            .scan_write(
+                "revise_memory",
+                args.text.as_deref().map(|text| (text, target)),
+                &fields,
+            )?
+            .map(|(text, _)| text);
         let now = self.now();
         let revised = NewMemory {
             scope: current.scope,
@@ -304,8 +314,9 @@ impl Service {
         &self,
         subject: &Subject,
         author: Author,
-        args: ForgetMemory,
+        Checked { args, fields }: Checked<ForgetMemory>,
     ) -> Result<Forgotten> {
+        self.check_fields("forget_memory", &fields)?;
         let mut kb = self.open_for_write(subject, args.thread.as_deref(), false)?;
         let current = active_memory(&kb, subject, args.id)?;
         if !provenance::may_forget(author, &current) {
@@ -442,7 +453,7 @@ impl Service {
         &self,
         subject: &Subject,
         author: Author,
-        args: MemoryEdit,
+        Checked { args, fields }: Checked<MemoryEdit>,
     ) -> Result<ProfileEdited> {
         let now = self.now();
         let (target, scan_target) = match args.target {
@@ -451,10 +462,15 @@ impl Service {
             MemoryTarget::Daily => (ProfileTarget::Daily, Target::Daily),
         };
         let day = (target == ProfileTarget::Daily).then(|| civil_date(now));
-        let content = match &args.content {
-            Some(content) => Some(self.scan_for_storage(content, scan_target)?.0),
-            None => None,
-        };
+        let content = self
+            .scan_write(
+                "memory",
+                args.content
+                    .as_deref()
+                    .map(|content| (content, scan_target)),
+                &fields,
+            )?
+            .map(|(content, _)| content);
         let edited = |status, ids, badge| ProfileEdited {
             target,
             status,
@@ -557,6 +573,13 @@ impl Service {
             }
         }
     }
+}
+
+/// A tool call's canonical arguments and, for a write, the short strings it stores or logs
+/// besides its text, with their field paths, still to be scanned.
+struct Checked<T> {
+    args: T,
+    fields: Vec<(String, String)>,
 }
 
 /// The tools that store or log what they are given.
