@@ -140,7 +140,23 @@ impl KnowledgeBase {
         Self::open(path)
     }
 
+    /// Opens (and if need be creates or migrates) the store at `path`. While another process
+    /// is creating the same store, SQLite can answer "database is locked" at once, without
+    /// waiting for its busy timeout (switching a new file to WAL, a first reader of a fresh
+    /// log); opening is then tried again until [`BUSY_TIMEOUT`] has passed.
     fn open(path: &Path) -> Result<KnowledgeBase> {
+        let deadline = std::time::Instant::now() + BUSY_TIMEOUT;
+        loop {
+            match Self::open_once(path) {
+                Err(error) if is_busy(&error) && std::time::Instant::now() < deadline => {
+                    std::thread::sleep(Duration::from_millis(5));
+                }
+                opened => return opened,
+            }
+        }
+    }
+
+    fn open_once(path: &Path) -> Result<KnowledgeBase> {
         if path.is_file() {
             // Look before touching: a newer or foreign file must be left exactly as it is.
             check_version_read_only(path)?;
@@ -580,6 +596,20 @@ fn classify_header_error(path: &Path, error: rusqlite::Error) -> KenningError {
             problem: other.to_string(),
         },
     }
+}
+
+/// Whether an error is SQLite's "database is locked" (or "busy").
+fn is_busy(error: &KenningError) -> bool {
+    matches!(
+        error,
+        KenningError::Store {
+            source: rusqlite::Error::SqliteFailure(f, _),
+            ..
+        } if matches!(
+            f.code,
+            rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked
+        )
+    )
 }
 
 /// Whether opening for writing failed because the file or its folder is read-only.
