@@ -34,6 +34,17 @@ fn named_data_dir(variable: &str, name: &str) -> PathBuf {
     }
 }
 
+/// Moves the old name's knowledge bases into the default data directory when that is the one
+/// in use (`KENNING_HOME` unset; the caller gave no directory of its own): a directory the user
+/// named is theirs to fill. Returns the line to tell the user, if anything was found.
+pub fn adopt_into_default_data_dir() -> Option<String> {
+    if std::env::var_os("KENNING_HOME").is_some_and(|v| !v.is_empty()) {
+        return None;
+    }
+    let (legacy, data_dir) = (legacy_data_dir(), default_data_dir());
+    adopt_legacy_stores(&legacy, &data_dir).summary(&legacy, &data_dir)
+}
+
 /// What [`adopt_legacy_stores`] did.
 #[derive(Debug, Default, PartialEq, Eq)]
 pub struct Adoption {

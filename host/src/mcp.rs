@@ -82,7 +82,7 @@ impl McpServer {
         let Some(spec) = spec else {
             return Ok(self.config.subject.clone());
         };
-        if spec == subject_spec(&self.config.subject) {
+        if spec == self.config.subject.spec() {
             return Ok(self.config.subject.clone());
         }
         self.config
@@ -93,7 +93,7 @@ impl McpServer {
             .ok_or_else(|| {
                 format!(
                     "subject {spec:?} is not served here; this server serves {}{} (start it with --allow-subject {spec} to allow it)",
-                    subject_spec(&self.config.subject),
+                    self.config.subject.spec(),
                     self.config
                         .allowed
                         .iter()
@@ -110,15 +110,6 @@ impl McpServer {
             .filter(|s| s.kind == SubjectKind::Profile)
             .cloned()
             .collect()
-    }
-}
-
-/// The spec that names a subject: `profile:NAME`, `account:NAME`, or its label for a binary.
-fn subject_spec(subject: &Subject) -> String {
-    match subject.kind {
-        SubjectKind::Profile => format!("profile:{}", subject.key),
-        SubjectKind::Account => format!("account:{}", subject.key),
-        SubjectKind::Binary => subject.label.clone(),
     }
 }
 

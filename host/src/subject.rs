@@ -85,6 +85,16 @@ impl Subject {
         })
     }
 
+    /// The spec that names this subject again: `profile:NAME`, `account:NAME`, or the path a
+    /// binary was given by.
+    pub fn spec(&self) -> String {
+        match self.kind {
+            SubjectKind::Profile => format!("profile:{}", self.key),
+            SubjectKind::Account => format!("account:{}", self.key),
+            SubjectKind::Binary => self.label.clone(),
+        }
+    }
+
     /// The knowledge base's file name inside the data directory.
     pub fn file_name(&self) -> String {
         let kind = match self.kind {

@@ -123,10 +123,11 @@ pub fn service(
         Some(dir) => dir.to_path_buf(),
         None => {
             let dir = global.data_dir();
-            // Only the default directory adopts: a directory the user named (the option or
-            // KENNING_HOME) is theirs to fill.
-            if global.data_dir.is_none() && std::env::var_os("KENNING_HOME").is_none() {
-                adopt_legacy_stores(&dir);
+            if global.data_dir.is_none()
+                && let Some(line) = kenning::home::adopt_into_default_data_dir()
+            {
+                use std::io::Write;
+                let _ = writeln!(std::io::stderr(), "{line}");
             }
             dir
         }
@@ -141,16 +142,6 @@ pub fn service(
         .policy(source)
         .limits(limits)
         .scan_session(policy_use == PolicyUse::Session))
-}
-
-/// Moves knowledge bases from the old name's default directory into `data_dir`, saying so on
-/// standard error; the command goes on whatever happens.
-fn adopt_legacy_stores(data_dir: &Path) {
-    let legacy = kenning::home::legacy_data_dir();
-    let adoption = kenning::home::adopt_legacy_stores(&legacy, data_dir);
-    if let Some(summary) = adoption.summary(&legacy, data_dir) {
-        eprintln!("{summary}");
-    }
 }
 
 /// The `--subject` option.
