@@ -138,6 +138,9 @@ pub enum KenningError {
     /// `old_text` matched more than one distinct entry.
     #[error("ambiguous: {0}")]
     Ambiguous(String),
+    /// Another writer changed what this call was based on while it ran; nothing was written.
+    #[error("conflict: {0}")]
+    Conflict(String),
     /// `old_text` matched nothing.
     #[error("no match: {0}")]
     NoMatch(String),

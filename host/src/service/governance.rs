@@ -45,7 +45,9 @@ impl Service {
     /// Accepts or rejects a memory awaiting review, on behalf of `reviewer`.
     ///
     /// Accepting a proposal that revises another memory supersedes that memory. A peer's
-    /// proposal can never replace a NATIVE memory.
+    /// proposal can never replace a NATIVE memory. Decided under the write lock, on the memories
+    /// as they then stand: of two reviewers deciding on one proposal at once, one decides and
+    /// the other is told it no longer awaits review.
     pub fn review(
         &self,
         subject: &Subject,
@@ -55,51 +57,62 @@ impl Service {
     ) -> Result<Value> {
         self.check_fields("review", &[("reviewer".to_owned(), reviewer.to_owned())])?;
         let mut kb = self.open_existing(subject)?;
-        let proposal = match kb.get(id)? {
-            Some(m) if m.status == Status::Active && m.badge.is_quarantined() => m,
-            Some(m) => {
-                return Err(KenningError::Usage(format!(
-                    "memory {id} is not awaiting review (status {}, badge {})",
-                    m.status, m.badge
-                )));
-            }
-            None => {
-                return Err(KenningError::NoSuchMemory {
-                    id,
-                    subject: subject.to_string(),
-                });
-            }
-        };
-        let replaces = store::supersedes(kb.conn(), id)?;
-        let replaced = match replaces {
-            Some(old) => Some(match kb.get(old)? {
-                Some(m) if m.status == Status::Active => m,
-                _ if decision == Decision::Reject => {
-                    return self.reject(&mut kb, &proposal, reviewer);
-                }
-                _ => {
-                    return Err(KenningError::Usage(format!(
-                        "memory {id} revises memory {old}, which is no longer active; reject it instead"
-                    )));
-                }
-            }),
-            None => None,
-        };
-        if decision == Decision::Reject {
-            return self.reject(&mut kb, &proposal, reviewer);
-        }
-        let badge = provenance::badge_when_accepted(proposal.badge);
-        if let Some(old) = &replaced
-            && !provenance::may_supersede(proposal.badge, old.badge)
-        {
-            return Err(KenningError::Forbidden(format!(
-                "memory {id} was shared by a peer and would overwrite native memory {}: a peer never overwrites a native memory",
-                old.id
-            )));
-        }
         let now = self.now();
         let actor = format!("reviewer:{reviewer}");
         kb.write(|tx| {
+            let proposal = match store::get_memory(tx, id)? {
+                Some(m) if m.status == Status::Active && m.badge.is_quarantined() => m,
+                Some(m) => {
+                    return Err(KenningError::Usage(format!(
+                        "memory {id} is not awaiting review (status {}, badge {})",
+                        m.status, m.badge
+                    )));
+                }
+                None => {
+                    return Err(KenningError::NoSuchMemory {
+                        id,
+                        subject: subject.to_string(),
+                    });
+                }
+            };
+            let replaced = match store::supersedes(tx, id)? {
+                Some(old) => match store::get_memory(tx, old)? {
+                    Some(m) if m.status == Status::Active => Some(m),
+                    // What it would have replaced is gone: it can still be rejected.
+                    _ if decision == Decision::Reject => None,
+                    _ => {
+                        return Err(KenningError::Usage(format!(
+                            "memory {id} revises memory {old}, which is no longer active; reject it instead"
+                        )));
+                    }
+                },
+                None => None,
+            };
+            if decision == Decision::Reject {
+                edits::reject(tx, proposal.id, reviewer, now)?;
+                store::append_event(
+                    tx,
+                    proposal.id,
+                    now,
+                    &Event {
+                        actor: &actor,
+                        action: "reject",
+                        before_hash: Some(&proposal.content_hash),
+                        after_hash: None,
+                        detail: None,
+                    },
+                )?;
+                return Ok(json!({ "id": proposal.id, "status": "rejected" }));
+            }
+            let badge = provenance::badge_when_accepted(proposal.badge);
+            if let Some(old) = &replaced
+                && !provenance::may_supersede(proposal.badge, old.badge)
+            {
+                return Err(KenningError::Forbidden(format!(
+                    "memory {id} was shared by a peer and would overwrite native memory {}: a peer never overwrites a native memory",
+                    old.id
+                )));
+            }
             edits::accept(tx, id, badge, reviewer, now)?;
             if let Some(old) = &replaced {
                 edits::set_status(tx, old.id, Status::Superseded, now)?;
@@ -115,37 +128,11 @@ impl Service {
                     after_hash: Some(&proposal.content_hash),
                     detail: None,
                 },
+            )?;
+            Ok(
+                json!({ "id": id, "status": "accepted", "badge": badge, "superseded": replaced.map(|m| m.id) }),
             )
-        })?;
-        Ok(
-            json!({ "id": id, "status": "accepted", "badge": badge, "superseded": replaced.map(|m| m.id) }),
-        )
-    }
-
-    fn reject(
-        &self,
-        kb: &mut store::KnowledgeBase,
-        proposal: &Memory,
-        reviewer: &str,
-    ) -> Result<Value> {
-        let now = self.now();
-        let actor = format!("reviewer:{reviewer}");
-        kb.write(|tx| {
-            edits::reject(tx, proposal.id, reviewer, now)?;
-            store::append_event(
-                tx,
-                proposal.id,
-                now,
-                &Event {
-                    actor: &actor,
-                    action: "reject",
-                    before_hash: Some(&proposal.content_hash),
-                    after_hash: None,
-                    detail: None,
-                },
-            )
-        })?;
-        Ok(json!({ "id": proposal.id, "status": "rejected" }))
+        })
     }
 
     /// Memories of a subject matching `filter`.

@@ -155,20 +155,6 @@ impl Service {
         let (text, redacted) = self.scan_for_storage("remember", &args.text, target, &fields)?;
         let now = self.now();
         let mut kb = self.open_for_write(subject, args.thread.as_deref(), true)?;
-        let placement = Placement {
-            scope: args.scope,
-            profile: None,
-            anchors: &args.anchors,
-        };
-        if let Some(existing) = edits::find_active_duplicate(&kb, &content_hash(&text), placement)?
-        {
-            return Ok(Remembered {
-                id: existing,
-                status: WriteStatus::Duplicate,
-                badge: None,
-                redacted,
-            });
-        }
         let badge = provenance::badge_for_new(author);
         let memory = NewMemory {
             scope: args.scope,
@@ -184,12 +170,25 @@ impl Service {
             anchors: args.anchors,
             image_base: args.image_base,
         };
-        let id = kb.write(|tx| store::insert_memory(tx, &memory, badge, now, &added_by(author)))?;
-        Ok(Remembered {
-            id,
-            status: write_status(badge),
-            badge: Some(badge),
-            redacted,
+        let placement = Placement {
+            scope: memory.scope,
+            profile: None,
+            anchors: &memory.anchors,
+        };
+        let written = kb.write(|tx| insert_unless_duplicate(tx, &memory, placement, badge, now))?;
+        Ok(match written {
+            Insert::New(id) => Remembered {
+                id,
+                status: write_status(badge),
+                badge: Some(badge),
+                redacted,
+            },
+            Insert::Duplicate(existing) => Remembered {
+                id: existing,
+                status: WriteStatus::Duplicate,
+                badge: None,
+                redacted,
+            },
         })
     }
 
@@ -200,19 +199,11 @@ impl Service {
         Checked { args, fields }: Checked<ReviseMemory>,
     ) -> Result<Revised> {
         let mut kb = self.open_for_write(subject, args.thread.as_deref(), false)?;
-        let current = active_memory(&kb, subject, args.id)?;
-        // `None`: changed in place; `Some(badge)`: only proposed, with that badge.
-        let proposal_badge = match provenance::edit_right(author, &current) {
-            EditRight::Direct => None,
-            EditRight::Propose(badge) => Some(badge),
-            EditRight::Refused => {
-                return Err(KenningError::Forbidden(format!(
-                    "memory {} is native: a peer never overwrites a native memory",
-                    args.id
-                )));
-            }
-        };
-        let target = if current.scope == Scope::Local {
+        // Refused now what would be refused anyway, before the policy scans; the decision is
+        // taken again under the write lock on the memory as it then stands.
+        let seen = active_memory(kb.get(args.id)?, subject, args.id)?;
+        proposal_badge(author, &seen)?;
+        let target = if seen.scope == Scope::Local {
             Target::Local
         } else {
             Target::Global
@@ -225,40 +216,16 @@ impl Service {
             )?
             .map(|(text, _)| text);
         let now = self.now();
-        let revised = NewMemory {
-            scope: current.scope,
-            kind: args.kind.unwrap_or(current.kind),
-            target: current.target,
-            day: current.day.clone(),
-            text: text.unwrap_or_else(|| current.text.clone()),
-            tags: args.tags.unwrap_or_else(|| current.tags.clone()),
-            categories: args
-                .categories
-                .unwrap_or_else(|| current.categories.clone()),
-            confidence: args.confidence.map_or(current.confidence, |c| c as f32),
-            author,
-            thread: args.thread.clone().or_else(|| current.thread.clone()),
-            anchors: args.anchors.unwrap_or_else(|| current.anchors.clone()),
-            image_base: if args.image_base != 0 {
-                args.image_base
-            } else {
-                current.image_base
-            },
-        };
-        if revised.scope == Scope::Local && revised.anchors.is_empty() {
-            return Err(KenningError::Invalid {
-                tool: "revise_memory".to_owned(),
-                errors: vec![FieldError::new(
-                    "anchors",
-                    "a local memory needs at least one anchor",
-                )],
-            });
-        }
-        let after = content_hash(&revised.text);
         let reason = args.reason.as_deref();
-        match proposal_badge {
-            None => {
-                kb.write(|tx| {
+        kb.write(|tx| {
+            // Read under the write lock: a revision racing this one is applied first, and this
+            // one then changes what it left, never the text both started from.
+            let current = active_memory(store::get_memory(tx, args.id)?, subject, args.id)?;
+            let proposal_badge = proposal_badge(author, &current)?;
+            let revised = revision_of(&current, &args, text.clone(), author)?;
+            let after = content_hash(&revised.text);
+            match proposal_badge {
+                None => {
                     edits::update_memory(tx, current.id, &revised, &after, now)?;
                     store::append_event(
                         tx,
@@ -271,20 +238,18 @@ impl Service {
                             after_hash: Some(&after),
                             detail: reason,
                         },
-                    )
-                })?;
-                Ok(Revised {
-                    id: current.id,
-                    status: ReviseStatus::Revised,
-                    proposal_id: None,
-                    badge: None,
-                })
-            }
-            // An edit the author may only propose: a quarantined memory that supersedes the
-            // current one once a reviewer accepts it.
-            Some(badge) => {
-                let proposal = kb.write(|tx| {
-                    let id = store::insert_memory(
+                    )?;
+                    Ok(Revised {
+                        id: current.id,
+                        status: ReviseStatus::Revised,
+                        proposal_id: None,
+                        badge: None,
+                    })
+                }
+                // An edit the author may only propose: a quarantined memory that supersedes
+                // the current one once a reviewer accepts it.
+                Some(badge) => {
+                    let proposal = store::insert_memory(
                         tx,
                         &revised,
                         badge,
@@ -297,17 +262,16 @@ impl Service {
                             detail: reason,
                         },
                     )?;
-                    edits::set_supersedes(tx, id, current.id)?;
-                    Ok(id)
-                })?;
-                Ok(Revised {
-                    id: current.id,
-                    status: ReviseStatus::Pending,
-                    proposal_id: Some(proposal),
-                    badge: Some(badge),
-                })
+                    edits::set_supersedes(tx, proposal, current.id)?;
+                    Ok(Revised {
+                        id: current.id,
+                        status: ReviseStatus::Pending,
+                        proposal_id: Some(proposal),
+                        badge: Some(badge),
+                    })
+                }
             }
-        }
+        })
     }
 
     fn run_forget(
@@ -318,15 +282,17 @@ impl Service {
     ) -> Result<Forgotten> {
         self.check_fields("forget_memory", &fields)?;
         let mut kb = self.open_for_write(subject, args.thread.as_deref(), false)?;
-        let current = active_memory(&kb, subject, args.id)?;
-        if !provenance::may_forget(author, &current) {
-            return Err(KenningError::Forbidden(format!(
-                "a {author} author may not forget memory {} (written by {}, badge {}); ask the user",
-                args.id, current.author, current.badge
-            )));
-        }
         let now = self.now();
         kb.write(|tx| {
+            // Decided under the write lock, so a memory revised or forgotten meanwhile is not
+            // forgotten (again) on the strength of an old read.
+            let current = active_memory(store::get_memory(tx, args.id)?, subject, args.id)?;
+            if !provenance::may_forget(author, &current) {
+                return Err(KenningError::Forbidden(format!(
+                    "a {author} author may not forget memory {} (written by {}, badge {}); ask the user",
+                    args.id, current.author, current.badge
+                )));
+            }
             edits::set_status(tx, current.id, Status::Forgotten, now)?;
             store::append_event(
                 tx,
@@ -339,11 +305,11 @@ impl Service {
                     after_hash: None,
                     detail: args.reason.as_deref(),
                 },
-            )
-        })?;
-        Ok(Forgotten {
-            id: current.id,
-            status: Status::Forgotten,
+            )?;
+            Ok(Forgotten {
+                id: current.id,
+                status: Status::Forgotten,
+            })
         })
     }
 
@@ -481,16 +447,6 @@ impl Service {
             MemoryAction::Add => {
                 let content = content.expect("validate requires content for add");
                 let mut kb = self.open_for_write(subject, args.thread.as_deref(), true)?;
-                let placement = Placement {
-                    scope: Scope::Global,
-                    profile: Some((target, day.as_deref())),
-                    anchors: &[],
-                };
-                if let Some(existing) =
-                    edits::find_active_duplicate(&kb, &content_hash(&content), placement)?
-                {
-                    return Ok(edited(EditStatus::Duplicate, vec![existing], None));
-                }
                 let badge = provenance::badge_for_new(author);
                 let memory = NewMemory {
                     scope: Scope::Global,
@@ -510,8 +466,19 @@ impl Service {
                     anchors: Vec::new(),
                     image_base: 0,
                 };
-                let id = kb
-                    .write(|tx| store::insert_memory(tx, &memory, badge, now, &added_by(author)))?;
+                let placement = Placement {
+                    scope: Scope::Global,
+                    profile: Some((target, memory.day.as_deref())),
+                    anchors: &[],
+                };
+                let id = match kb
+                    .write(|tx| insert_unless_duplicate(tx, &memory, placement, badge, now))?
+                {
+                    Insert::New(id) => id,
+                    Insert::Duplicate(existing) => {
+                        return Ok(edited(EditStatus::Duplicate, vec![existing], None));
+                    }
+                };
                 let status = match write_status(badge) {
                     WriteStatus::Pending => EditStatus::Pending,
                     _ => EditStatus::Accepted,
@@ -552,6 +519,7 @@ impl Service {
                 if action == MemoryAction::Remove {
                     kb.write(|tx| {
                         for &id in &ids {
+                            unchanged_entry(tx, id, &before, target)?;
                             edits::set_status(tx, id, Status::Forgotten, now)?;
                             store::append_event(tx, id, now, &event("remove", None))?;
                         }
@@ -563,6 +531,7 @@ impl Service {
                     let after = content_hash(&content);
                     kb.write(|tx| {
                         for &id in &ids {
+                            unchanged_entry(tx, id, &before, target)?;
                             edits::replace_text(tx, id, &content, &after, now)?;
                             store::append_event(tx, id, now, &event("replace", Some(&after)))?;
                         }
@@ -619,6 +588,32 @@ fn parse_context_args(args_json: &str) -> Result<ContextArgs> {
     Ok(args)
 }
 
+/// What [`insert_unless_duplicate`] did.
+enum Insert {
+    /// Stored as this new memory.
+    New(u64),
+    /// An active memory with the same text and placement exists already: nothing was written.
+    Duplicate(u64),
+}
+
+/// Inserts `memory` with its audit event, unless an active memory with the same text and
+/// placement exists. Runs in the write transaction, so identical writes racing each other store
+/// one memory.
+fn insert_unless_duplicate(
+    tx: &rusqlite::Transaction<'_>,
+    memory: &NewMemory,
+    placement: Placement<'_>,
+    badge: store::Badge,
+    now: i64,
+) -> Result<Insert> {
+    if let Some(existing) =
+        edits::find_active_duplicate(tx, &content_hash(&memory.text), placement)?
+    {
+        return Ok(Insert::Duplicate(existing));
+    }
+    store::insert_memory(tx, memory, badge, now, &added_by(memory.author)).map(Insert::New)
+}
+
 /// The audit event of a new memory by `author`.
 fn added_by(author: Author) -> Event<'static> {
     Event {
@@ -652,8 +647,10 @@ pub(crate) fn unknown_tool(tool: &str) -> KenningError {
     }
 }
 
-fn active_memory(kb: &KnowledgeBase, subject: &Subject, id: u64) -> Result<Memory> {
-    match kb.get(id)? {
+/// `memory` (memory `id`, as just read) if it is active and out of quarantine: the memories a
+/// tool call may revise or forget.
+fn active_memory(memory: Option<Memory>, subject: &Subject, id: u64) -> Result<Memory> {
+    match memory {
         Some(memory) if memory.status == Status::Active && !memory.badge.is_quarantined() => {
             Ok(memory)
         }
@@ -662,6 +659,79 @@ fn active_memory(kb: &KnowledgeBase, subject: &Subject, id: u64) -> Result<Memor
             subject: subject.to_string(),
         }),
     }
+}
+
+/// Fails unless profile entry `id`, matched before the write lock was taken, is still active
+/// with the text hashed `hash`: a writer that changed it meanwhile wins, and this edit writes
+/// nothing.
+fn unchanged_entry(
+    tx: &rusqlite::Connection,
+    id: u64,
+    hash: &str,
+    target: ProfileTarget,
+) -> Result<()> {
+    match store::get_memory(tx, id)? {
+        Some(entry) if entry.status == Status::Active && entry.content_hash == hash => Ok(()),
+        _ => Err(KenningError::Conflict(format!(
+            "{target} entry #{id} changed while this edit ran; nothing was written: read the entries again"
+        ))),
+    }
+}
+
+/// How `author` may revise `current`: `None` in place, `Some(badge)` only as a proposal with
+/// that badge; an error when not at all.
+fn proposal_badge(author: Author, current: &Memory) -> Result<Option<store::Badge>> {
+    match provenance::edit_right(author, current) {
+        EditRight::Direct => Ok(None),
+        EditRight::Propose(badge) => Ok(Some(badge)),
+        EditRight::Refused => Err(KenningError::Forbidden(format!(
+            "memory {} is native: a peer never overwrites a native memory",
+            current.id
+        ))),
+    }
+}
+
+/// `current` as `args` revise it by `author`, with the revised (scanned) `text` if any.
+fn revision_of(
+    current: &Memory,
+    args: &ReviseMemory,
+    text: Option<String>,
+    author: Author,
+) -> Result<NewMemory> {
+    let revised = NewMemory {
+        scope: current.scope,
+        kind: args.kind.unwrap_or(current.kind),
+        target: current.target,
+        day: current.day.clone(),
+        text: text.unwrap_or_else(|| current.text.clone()),
+        tags: args.tags.clone().unwrap_or_else(|| current.tags.clone()),
+        categories: args
+            .categories
+            .clone()
+            .unwrap_or_else(|| current.categories.clone()),
+        confidence: args.confidence.map_or(current.confidence, |c| c as f32),
+        author,
+        thread: args.thread.clone().or_else(|| current.thread.clone()),
+        anchors: args
+            .anchors
+            .clone()
+            .unwrap_or_else(|| current.anchors.clone()),
+        image_base: if args.image_base != 0 {
+            args.image_base
+        } else {
+            current.image_base
+        },
+    };
+    if revised.scope == Scope::Local && revised.anchors.is_empty() {
+        return Err(KenningError::Invalid {
+            tool: "revise_memory".to_owned(),
+            errors: vec![FieldError::new(
+                "anchors",
+                "a local memory needs at least one anchor",
+            )],
+        });
+    }
+    Ok(revised)
 }
 
 fn entries_containing(

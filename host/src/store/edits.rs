@@ -3,11 +3,10 @@
 //! the audit event (see [`super::KnowledgeBase::write`]).
 
 use kenning_policy::types::{Anchor, Scope};
-use rusqlite::{Transaction, params};
+use rusqlite::{Connection, Transaction, params};
 
 use super::{
-    Badge, KnowledgeBase, NewMemory, ProfileTarget, Status, anchors_of, insert_anchors, kind_str,
-    scope_str,
+    Badge, NewMemory, ProfileTarget, Status, anchors_of, insert_anchors, kind_str, scope_str,
 };
 use crate::error::Result;
 
@@ -102,16 +101,14 @@ pub struct Placement<'a> {
     pub anchors: &'a [Anchor],
 }
 
-/// An active memory with the same content hash and the same placement, if any.
+/// An active memory with the same content hash and the same placement, if any. Writers ask
+/// inside their write transaction, so two identical writes racing each other store one memory.
 pub fn find_active_duplicate(
-    kb: &KnowledgeBase,
+    conn: &Connection,
     content_hash: &str,
     placement: Placement<'_>,
 ) -> Result<Option<u64>> {
-    let conn = kb.conn();
-    let mut stmt = conn
-        .prepare_cached("SELECT id FROM memories WHERE content_hash = ?1 AND scope = ?2 AND status = 'active' AND target IS ?3 AND day IS ?4")
-        .map_err(|e| kb.err(e))?;
+    let mut stmt = conn.prepare_cached("SELECT id FROM memories WHERE content_hash = ?1 AND scope = ?2 AND status = 'active' AND target IS ?3 AND day IS ?4")?;
     let ids: Vec<u64> = stmt
         .query_map(
             params![
@@ -122,10 +119,9 @@ pub fn find_active_duplicate(
             ],
             |row| row.get::<_, i64>(0).map(|id| id as u64),
         )
-        .and_then(|rows| rows.collect())
-        .map_err(|e| kb.err(e))?;
+        .and_then(|rows| rows.collect())?;
     for id in ids {
-        if anchors_of(conn, id).map_err(|e| kb.err(e))? == placement.anchors {
+        if anchors_of(conn, id)? == placement.anchors {
             return Ok(Some(id));
         }
     }
