@@ -4,7 +4,7 @@
 set -euo pipefail
 
 SECONDS_PER_TARGET="${1:-60}"
-TARGETS=(${FUZZ_TARGETS:-validate scan select})
+TARGETS=(${FUZZ_TARGETS:-validate scan select context})
 
 cd "$(dirname "$0")"
 export CARGO_TARGET_DIR="$PWD/target"

@@ -79,3 +79,18 @@ sel = [
 ]
 for i, (n, b, parts) in enumerate(sel):
     write("select", f"seed-{i}", bytes([n, b]) + b"\xff".join(parts))
+
+# context: the JSON of a turn context, as the host hands it to the policy.
+contexts = [
+    {"now": 1790000000, "subject_kind": "binary", "image_base": 4194304, "cursor": 4198480,
+     "current_function": {"start": 4198400, "end": 4198912, "name": "decrypt_config"},
+     "referenced_strings": ["RC4 key", "config.bin"], "live_functions": [{"start": 4096, "end": 4608, "name": "decrypt_config"}],
+     "live_strings": ["RC4 key"], "query": "where is the config decrypted"},
+    {"now": 0, "subject_kind": "account", "image_base": 0, "cursor": None, "current_function": None,
+     "referenced_strings": [], "live_functions": [], "live_strings": [], "query": "0x401000"},
+    {"now": -9223372036854775808, "subject_kind": "profile", "image_base": 18446744073709551615,
+     "cursor": 18446744073709551615, "current_function": {"start": 10, "end": 5, "name": ""},
+     "referenced_strings": [""], "live_functions": [{"start": 0, "end": 0, "name": "\u00e9"}], "live_strings": [], "query": "caf\u00e9 \u30c6\u30b9\u30c8"},
+]
+for i, c in enumerate(contexts):
+    write("context", f"seed-{i}", json.dumps(c).encode())
