@@ -3,19 +3,22 @@
 
 use std::path::Path;
 
-use kenning_build::{ComponentBuild, build_component, rerun_if_changed};
+use kenning_build::{ComponentBuild, Target, build_component, rerun_if_changed};
 
 fn main() {
     let manifest_dir = Path::new(env!("CARGO_MANIFEST_DIR"));
     let root = manifest_dir.parent().expect("host/ sits in the workspace");
     rerun_if_changed(&root.join("guest/src"));
     rerun_if_changed(&root.join("guest/Cargo.toml"));
-    rerun_if_changed(&root.join("wit"));
+    rerun_if_changed(&root.join("contract/src"));
+    rerun_if_changed(&root.join("contract/wit"));
+    rerun_if_changed(&root.join("contract/Cargo.toml"));
 
     let wasm = build_component(&ComponentBuild {
         manifest: &root.join("Cargo.toml"),
         package: "kenning-policy",
         features: &[],
+        target: Target::Lean,
     });
     let out = Path::new(&std::env::var("OUT_DIR").unwrap()).join("kenning_policy.wasm");
     std::fs::copy(&wasm, &out).expect("copy the policy component into OUT_DIR");

@@ -1,7 +1,12 @@
-//! Compiles a Rust crate to a `wasm32-wasip2` WebAssembly component from a build script.
+//! Compiles a Rust crate to a WebAssembly component from a build script.
 //!
 //! The host embeds the default policy and the end-to-end tests use small hostile policies; both
 //! are built by the ordinary `cargo build` through this helper, so no manual step is needed.
+//!
+//! A policy of contract 0.2 and later is built *lean*: for `wasm32-unknown-unknown`, then made a
+//! component by `wit-component` from the WIT that `wit-bindgen` embedded in it. It imports
+//! nothing, so the host refuses any component that does. `wasm32-wasip2` remains for the
+//! components of contract 0.1.0, whose std imports WASI.
 //! The nested cargo uses its own target directory (beside the outer one) so that it never waits
 //! on the lock the outer cargo holds.
 
@@ -9,8 +14,24 @@ use std::env;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-/// The target every policy component is built for.
-pub const WASM_TARGET: &str = "wasm32-wasip2";
+/// How a component is built.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Target {
+    /// `wasm32-unknown-unknown`, componentised here: no imports at all.
+    Lean,
+    /// `wasm32-wasip2`: Rust's std imports WASI interfaces (contract 0.1.0 components).
+    Wasip2,
+}
+
+impl Target {
+    /// The Rust target triple.
+    pub fn triple(self) -> &'static str {
+        match self {
+            Target::Lean => "wasm32-unknown-unknown",
+            Target::Wasip2 => "wasm32-wasip2",
+        }
+    }
+}
 
 /// What to build.
 pub struct ComponentBuild<'a> {
@@ -20,9 +41,11 @@ pub struct ComponentBuild<'a> {
     pub package: &'a str,
     /// Cargo features to enable, if any.
     pub features: &'a [&'a str],
+    /// The target.
+    pub target: Target,
 }
 
-/// Builds the component in release mode and returns the path of the `.wasm` file.
+/// Builds the component in release mode and returns the path of the component's `.wasm` file.
 ///
 /// Panics with a message naming the command on failure: a build script has no better channel.
 pub fn build_component(build: &ComponentBuild<'_>) -> PathBuf {
@@ -33,7 +56,7 @@ pub fn build_component(build: &ComponentBuild<'_>) -> PathBuf {
         .arg("build")
         .arg("--release")
         .arg("--target")
-        .arg(WASM_TARGET)
+        .arg(build.target.triple())
         .arg("--manifest-path")
         .arg(build.manifest)
         .arg("-p")
@@ -61,12 +84,13 @@ pub fn build_component(build: &ComponentBuild<'_>) -> PathBuf {
     if !status.success() {
         panic!(
             "building the {} component failed ({status}); is the target installed? \
-             run `rustup target add {WASM_TARGET}`",
-            build.package
+             run `rustup target add {}`",
+            build.package,
+            build.target.triple()
         );
     }
     let artifact = target_dir
-        .join(WASM_TARGET)
+        .join(build.target.triple())
         .join("release")
         .join(format!("{}.wasm", build.package.replace('-', "_")));
     assert!(
@@ -75,7 +99,26 @@ pub fn build_component(build: &ComponentBuild<'_>) -> PathBuf {
         build.package,
         artifact.display()
     );
-    artifact
+    match build.target {
+        Target::Wasip2 => artifact,
+        Target::Lean => componentise(&artifact),
+    }
+}
+
+/// Makes the core module at `module` a component (beside it, `<name>.component.wasm`) from the
+/// component type `wit-bindgen` embedded in it.
+fn componentise(module: &Path) -> PathBuf {
+    let bytes = std::fs::read(module)
+        .unwrap_or_else(|err| panic!("could not read {}: {err}", module.display()));
+    let component = wit_component::ComponentEncoder::default()
+        .validate(true)
+        .module(&bytes)
+        .and_then(|mut encoder| encoder.encode())
+        .unwrap_or_else(|err| panic!("could not make {} a component: {err:#}", module.display()));
+    let out = module.with_extension("component.wasm");
+    std::fs::write(&out, component)
+        .unwrap_or_else(|err| panic!("could not write {}: {err}", out.display()));
+    out
 }
 
 /// Tells cargo to rerun the build script when anything under `path` changes.

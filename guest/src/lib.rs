@@ -1,73 +1,93 @@
 //! kenning's default memory policy.
 //!
-//! Four duties, each a pure function of its inputs (no I/O, no clock, no randomness):
+//! Five duties, each a pure function of its inputs (no I/O, no clock, no randomness):
 //! [`validate`] checks tool calls and records (imports, extraction results) against closed
 //! schemas, [`scan`] redacts secrets and blocks unsafe text, [`score`] measures how well
-//! memories match where the agent works, and [`select`] chooses what enters the prompt and
-//! renders it.
+//! memories match where the agent works, [`select`] chooses what enters the prompt and renders
+//! it, and [`consolidate`] plans merges, supersessions and expiries.
 //!
 //! Natively this is an ordinary library (the host links it for benchmarks, golden vectors and
-//! fallback); built for `wasm32-wasip2` it is the component that implements
-//! `kenning:policy/policy@0.1.0` (see `wit/policy.wit`).
+//! fallback); built for `wasm32-unknown-unknown` and made a component it implements
+//! `kenning:policy/policy@0.2.0` through [`kenning_contract::Policy`] and
+//! [`kenning_contract::export_policy!`], like any policy written against the contract crate.
 //!
 //! Modules, one concern each: `validate` (closed schemas), `scan` (secrets and unsafe content),
 //! `score` (anchor, lexical, confidence and recency parts), `select` (quotas, duplicates,
-//! budget), `render` (the snapshot text), `tokens` (the token estimate), `detmath` (platform
-//! independent arithmetic, so native and wasm agree bit for bit).
+//! budget), `consolidate` (merges, supersessions, expiries), `similarity` (word sets), `render`
+//! (the snapshot text), `tokens` (the token estimate), `detmath` (platform independent
+//! arithmetic, so native and wasm agree bit for bit).
 
 #![warn(missing_docs)]
 
-pub mod types;
 pub mod vectors;
 
+mod consolidate;
 mod detmath;
 mod render;
 mod scan;
 mod score;
 mod select;
+mod similarity;
 mod tokens;
 mod validate;
 
-#[cfg(target_arch = "wasm32")]
-mod component;
-
+/// The boundary types, from the contract crate.
+pub use kenning_contract::types;
+pub use kenning_contract::{
+    CONTRACT_VERSION, MAX_ANCHORS, MAX_ARGS_BYTES, MAX_CATEGORIES, MAX_EXTRACTION_BYTES,
+    MAX_EXTRACTION_ITEMS, MAX_QUERY_BYTES, MAX_RECALL_LIMIT, MAX_TAG_BYTES, MAX_TAGS,
+    MAX_TEXT_BYTES, MAX_THREAD_BYTES,
+};
 pub use validate::args;
 /// How tool calls read an address written as a string; hosts read their own inputs the same way.
 pub use validate::{is_thread_id, parse_address};
 
 use types::{
-    Anchor, Candidate, Capability, Context, FieldError, Limits, PolicyInfo, ScanItem, ScanResult,
-    ScoreParts, Selection, ValidatedCall,
+    Anchor, Candidate, Capability, ConsolidationPlan, Context, FieldError, Limits, PolicyInfo,
+    Retention, ScanItem, ScanResult, ScoreParts, Selection, StoredMemory, ValidatedCall,
 };
-
-/// The contract version this policy implements.
-pub const CONTRACT_VERSION: &str = "0.1.0";
 
 /// The name this policy reports through [`describe`] and prints in its snapshot header.
 pub const POLICY_NAME: &str = "kenning-default";
 
-/// Largest `args_json` accepted by [`validate`] for a tool call or an import record, in bytes.
-pub const MAX_ARGS_BYTES: usize = 65536;
-/// Largest extraction result accepted by [`validate`], in bytes.
-pub const MAX_EXTRACTION_BYTES: usize = 1 << 20;
-/// Most memories one extraction result may propose.
-pub const MAX_EXTRACTION_ITEMS: usize = 32;
-/// Largest memory text (and `memory` tool content), in bytes after trimming.
-pub const MAX_TEXT_BYTES: usize = 8192;
-/// Largest `recall` query, in bytes after trimming.
-pub const MAX_QUERY_BYTES: usize = 1024;
-/// Most tags on one memory or query.
-pub const MAX_TAGS: usize = 32;
-/// Longest tag, in bytes, without its leading `#`.
-pub const MAX_TAG_BYTES: usize = 64;
-/// Longest conversation thread id, in bytes.
-pub const MAX_THREAD_BYTES: usize = 128;
-/// Most categories on one memory or query.
-pub const MAX_CATEGORIES: usize = 16;
-/// Most anchors on one memory.
-pub const MAX_ANCHORS: usize = 16;
-/// Largest `recall` limit.
-pub const MAX_RECALL_LIMIT: u64 = 100;
+/// The default policy, as the contract crate's [`kenning_contract::Policy`]: each duty is the
+/// function of the same name in this crate.
+pub struct DefaultPolicy;
+
+impl kenning_contract::Policy for DefaultPolicy {
+    const NAME: &'static str = POLICY_NAME;
+    const VERSION: &'static str = env!("CARGO_PKG_VERSION");
+
+    fn describe() -> PolicyInfo {
+        describe()
+    }
+
+    fn validate(tool: &str, args_json: &str) -> Result<ValidatedCall, Vec<FieldError>> {
+        validate(tool, args_json)
+    }
+
+    fn scan(items: &[ScanItem]) -> Vec<ScanResult> {
+        scan(items)
+    }
+
+    fn score(context: &Context, candidates: &[Candidate]) -> Vec<ScoreParts> {
+        score(context, candidates)
+    }
+
+    fn select(context: &Context, candidates: &[Candidate], limits: &Limits) -> Selection {
+        select(context, candidates, limits)
+    }
+
+    fn consolidate(
+        now: i64,
+        memories: &[StoredMemory],
+        retention: &Retention,
+    ) -> ConsolidationPlan {
+        consolidate(now, memories, retention)
+    }
+}
+
+kenning_contract::export_policy!(DefaultPolicy);
 
 /// Who this policy is: its name, version, contract version, capabilities and default limits.
 pub fn describe() -> PolicyInfo {
@@ -80,6 +100,7 @@ pub fn describe() -> PolicyInfo {
             Capability::Scan,
             Capability::Score,
             Capability::Select,
+            Capability::Consolidate,
         ],
         default_limits: Limits::default(),
     }
@@ -126,6 +147,18 @@ pub fn select(context: &Context, candidates: &[Candidate], limits: &Limits) -> S
     select::select(context, candidates, limits)
 }
 
+/// Plans a consolidation of one subject's memories at `now`: near-duplicates folded into the
+/// memory that says most, older memories a newer one contradicts superseded, suggestions and
+/// daily notes past `retention` expired, each with its reason. Only memories about the same
+/// place (scope, kind, profile file, anchors) are compared, and suggestions never merge.
+pub fn consolidate(
+    now: i64,
+    memories: &[StoredMemory],
+    retention: &Retention,
+) -> ConsolidationPlan {
+    consolidate::consolidate(now, memories, retention)
+}
+
 /// The policy's token estimate for `text`: per line, the larger of its word-bound segments and
 /// a quarter of its grapheme clusters, plus one for the line itself.
 pub fn estimate_tokens(text: &str) -> u32 {
@@ -142,13 +175,13 @@ mod tests {
         assert_eq!(info.name, "kenning-default");
         assert_eq!(info.version, env!("CARGO_PKG_VERSION"));
         assert_eq!(info.contract_version, CONTRACT_VERSION);
-        assert_eq!(info.capabilities.len(), 4);
+        assert_eq!(info.capabilities.len(), 5);
         assert_eq!(info.default_limits, Limits::default());
     }
 
     #[test]
     fn contract_version_matches_the_wit_package() {
-        let wit = include_str!("../../wit/policy.wit");
+        let wit = include_str!("../../contract/wit/since_v0.2.0/policy.wit");
         assert!(wit.contains(&format!("package kenning:policy@{CONTRACT_VERSION};")));
     }
 }

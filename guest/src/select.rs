@@ -16,6 +16,7 @@ use unicode_segmentation::UnicodeSegmentation;
 
 use crate::render::{self, Entry};
 use crate::score;
+use crate::similarity::{jaccard, word_set};
 use crate::tokens::{self, line_tokens};
 use crate::types::{
     Candidate, Chosen, Context, Limits, RejectReason, Rejected, Scope, ScoreParts, Section,
@@ -179,22 +180,6 @@ fn interleave(a: &[usize], b: &[usize]) -> Vec<usize> {
         out.extend(b.get(k));
     }
     out
-}
-
-/// The lowercase words of `text`.
-fn word_set(text: &str) -> BTreeSet<String> {
-    text.unicode_words().map(str::to_lowercase).collect()
-}
-
-/// `|a ∩ b| / |a ∪ b|`; two empty sets are identical.
-fn jaccard(a: &BTreeSet<String>, b: &BTreeSet<String>) -> f64 {
-    let common = a.intersection(b).count();
-    let union = a.len() + b.len() - common;
-    if union == 0 {
-        1.0
-    } else {
-        common as f64 / union as f64
-    }
 }
 
 /// What is left of the token and byte budgets, with the header and closing line paid for.

@@ -8,7 +8,7 @@
 
 use std::borrow::Cow;
 
-use kenning_policy::types::{MemoryKind, RejectReason, Scope, ScoreParts, Section};
+use kenning_contract::types::{MemoryKind, RejectReason, Scope, ScoreParts, Section};
 use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;

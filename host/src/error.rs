@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use kenning_policy::types::FieldError;
+use kenning_contract::types::FieldError;
 
 /// A policy failed: it could not be loaded, it trapped, ran out of its budget, or answered
 /// something the host refuses to act on. The store is never touched when this is returned.
@@ -33,6 +33,31 @@ pub enum PolicyError {
         contract: &'static str,
         /// What is missing or mismatched.
         detail: String,
+    },
+    /// The component imports something: a policy of contract 0.2.0 or later may import
+    /// nothing, so it can reach nothing but its inputs.
+    #[error("policy {policy}: imports {}; a policy of contract {contract} may import nothing", .imports.join(", "))]
+    Imports {
+        /// The policy's name or path.
+        policy: String,
+        /// The contract version it exports.
+        contract: &'static str,
+        /// Every import, by name.
+        imports: Vec<String>,
+    },
+    /// The policy's contract version has no such duty.
+    #[error(
+        "policy {policy}: contract {contract} has no {duty} duty; rebuild the policy against contract {latest}"
+    )]
+    Unsupported {
+        /// The policy's name.
+        policy: String,
+        /// The duty asked for.
+        duty: &'static str,
+        /// The contract version the policy implements.
+        contract: &'static str,
+        /// The newest contract version, which has the duty.
+        latest: &'static str,
     },
     /// The call used up its fuel: the policy looped or did far too much work.
     #[error("policy {policy}: stopped in {call} after using all its fuel ({fuel} units)")]

@@ -30,7 +30,7 @@ use crate::error::{KenningError, Result};
 use crate::service::{Service, civil_date};
 use crate::store::Author;
 use crate::subject::Subject;
-use kenning_policy::types::SubjectKind;
+use kenning_contract::types::SubjectKind;
 
 /// What the server tells a client about itself when it connects.
 const INSTRUCTIONS: &str = "kenning is this agent's long-term memory. Call `context` when you start a task or move to another place (function, address) to get what is known there; call `recall` to look for something specific; call `remember` when you learn something that will matter in a later session, and `revise_memory` when a memory is wrong. Profile subjects also have `memory` for USER.md, MEMORY.md and today's note, and expose those files as resources. Writes from this client may await a human's review before they are used.";

@@ -60,16 +60,16 @@ pub const KEYS: &[&str] = &[
     "max_memories",
 ];
 
-/// Checks a thread id by the rule tool calls follow ([`kenning_policy::is_thread_id`]), so a
+/// Checks a thread id by the rule tool calls follow ([`kenning_contract::is_thread_id`]), so a
 /// thread named here is one a tool call can use.
 pub fn check_thread(thread: &str) -> Result<()> {
-    if kenning_policy::is_thread_id(thread) {
+    if kenning_contract::is_thread_id(thread) {
         Ok(())
     } else {
         Err(KenningError::Usage(format!(
             "thread {:?}: a thread is 1 to {} of A-Z a-z 0-9 _ . : -",
             thread.chars().take(40).collect::<String>(),
-            kenning_policy::MAX_THREAD_BYTES
+            kenning_contract::MAX_THREAD_BYTES
         )))
     }
 }

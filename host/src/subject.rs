@@ -12,7 +12,7 @@
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-use kenning_policy::types::SubjectKind;
+use kenning_contract::types::SubjectKind;
 use md5::{Digest, Md5};
 
 use crate::error::{KenningError, Result};

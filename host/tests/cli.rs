@@ -377,7 +377,7 @@ fn bad_input_gets_one_clear_error_line_and_writes_nothing() {
     let output = kenning(&data, &["inject", "--subject", "/no/such/binary"], None);
     assert_one_clear_error(&output, "no such file");
 
-    let long = "x".repeat(kenning_policy::MAX_TEXT_BYTES + 1);
+    let long = "x".repeat(kenning_contract::MAX_TEXT_BYTES + 1);
     let output = kenning(
         &data,
         &["remember", "--subject", "account:alice", &long],

@@ -2,11 +2,11 @@
 //! reported with its path, canonical JSON out.
 
 mod anchor;
-pub mod args;
 mod reader;
-
-pub use reader::parse_address;
 mod records;
+
+pub use kenning_contract::args;
+pub use kenning_contract::{RECORDS, TOOLS, is_thread_id, parse_address};
 
 use serde::Serialize;
 use serde_json::Value;
@@ -21,20 +21,6 @@ use crate::{
     MAX_ANCHORS, MAX_ARGS_BYTES, MAX_CATEGORIES, MAX_EXTRACTION_BYTES, MAX_QUERY_BYTES,
     MAX_RECALL_LIMIT, MAX_TAG_BYTES, MAX_TAGS, MAX_TEXT_BYTES, MAX_THREAD_BYTES,
 };
-
-/// The tools `validate` knows (what an agent may call), in the order error messages list them.
-pub const TOOLS: &[&str] = &[
-    "remember",
-    "revise_memory",
-    "forget_memory",
-    "recall",
-    "memory",
-];
-
-/// The record kinds `validate` knows: data the host reads from elsewhere, never an agent's
-/// call. `import-record` is one line of a JSONL export ([`args::ImportRecord`]); `extraction`
-/// is what a model-driven extraction step proposes ([`args::Extraction`]).
-pub const RECORDS: &[&str] = &["import-record", "extraction"];
 
 const KIND_NAMES: &[&str] = &["fact", "preference", "context", "conversation_summary"];
 const DEFAULT_CONFIDENCE: f64 = 0.8;
@@ -475,16 +461,6 @@ fn confidence(v: &Value, path: &str, errors: &mut Errors) -> Option<f64> {
 
 fn reason(v: &Value, path: &str, errors: &mut Errors) -> Option<String> {
     reader::string(v, path, 0, MAX_REASON_BYTES, errors)
-}
-
-/// Whether `id` is a conversation thread id: 1 to [`MAX_THREAD_BYTES`] bytes of
-/// `[A-Za-z0-9_.:-]`.
-pub fn is_thread_id(id: &str) -> bool {
-    !id.is_empty()
-        && id.len() <= MAX_THREAD_BYTES
-        && id
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || b"_.:-".contains(&b))
 }
 
 /// A thread id (see [`is_thread_id`]).

@@ -5,6 +5,8 @@
 
 use serde_json::{Map, Value};
 
+use kenning_contract::parse_address;
+
 use crate::types::FieldError;
 
 /// The errors found so far in one call.
@@ -196,29 +198,6 @@ pub fn integer_in(
         return None;
     }
     Some(v)
-}
-
-/// Parses an address written as a string: `0x`-prefixed hex (any case) or decimal.
-pub fn parse_address(text: &str) -> Result<u64, &'static str> {
-    let t = text.trim();
-    let (digits, radix) = match t.get(..2) {
-        Some(p) if p.eq_ignore_ascii_case("0x") => (&t[2..], 16),
-        _ => (t, 10),
-    };
-    let well_formed = !digits.is_empty()
-        && digits.chars().all(|c| {
-            if radix == 16 {
-                c.is_ascii_hexdigit()
-            } else {
-                c.is_ascii_digit()
-            }
-        });
-    if !well_formed {
-        return Err(
-            "expected an address: a non-negative integer, a hex string such as \"0x401000\" or a decimal string",
-        );
-    }
-    u64::from_str_radix(digits, radix).map_err(|_| "address does not fit in 64 bits")
 }
 
 /// An address: a non-negative JSON integer, a hex string such as `"0x401000"`, or a decimal

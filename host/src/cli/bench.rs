@@ -15,7 +15,7 @@ use kenning::service::turn::gather_candidates;
 use kenning::store::{self, Author, Badge, Event, KnowledgeBase, NewMemory};
 use kenning::subject::Subject;
 use kenning::{PolicyError, PolicySource, Result, Service, TurnContext};
-use kenning_policy::types::{
+use kenning_contract::types::{
     Anchor, FunctionAnchor, Limits, LiveFunction, MemoryKind, OffsetRadius, OffsetRange, ScanItem,
     Scope, SubjectKind, Target,
 };

@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use kenning::store::Author;
 use kenning::subject::Subject;
 use kenning::{KenningError, Result, Service, TurnContext};
-use kenning_policy::types::{Limits, LiveFunction};
+use kenning_contract::types::{Limits, LiveFunction};
 
 use super::{GlobalOpts, PolicyUse, envelope, service};
 

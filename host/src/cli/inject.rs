@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use clap::Args;
 use kenning::{Injection, Result, TurnContext};
-use kenning_policy::types::{Limits, LiveFunction, Scope};
+use kenning_contract::types::{Limits, LiveFunction, Scope};
 use serde_json::json;
 
 use super::{GlobalOpts, PolicyUse, SubjectArg, parse_address, parse_function, service, usage};

@@ -7,7 +7,7 @@ use clap::Args;
 use kenning::Result;
 use kenning::api::{AnchorArg, ForgetMemoryArgs, RecallArgs, RecallScopeArg, RememberArgs};
 use kenning::store::{Author, MemoryFilter, kind_str, scope_str};
-use kenning_policy::types::{MemoryKind, Scope};
+use kenning_contract::types::{MemoryKind, Scope};
 
 use super::{
     AuthorArg, GlobalOpts, PolicyUse, SubjectArg, envelope, parse_address, parse_function,

@@ -210,7 +210,7 @@ pub fn parse_word<T: DeserializeOwned>(flag: &str, text: &str, expected: &str) -
 
 /// `0x401000`, `0X401000` or decimal.
 pub fn parse_address(text: &str) -> Result<u64> {
-    kenning_policy::parse_address(text).map_err(|problem| usage(format!("{text:?}: {problem}")))
+    kenning_contract::parse_address(text).map_err(|problem| usage(format!("{text:?}: {problem}")))
 }
 
 /// `NAME@START[-END]`: a function's name, first address and, when given, the address past

@@ -9,7 +9,7 @@ use std::process::ExitCode;
 use clap::Args;
 use kenning::policy::Policy;
 use kenning::{KenningError, Result, Service};
-use kenning_policy::types::{FieldError, ScanItem, Target};
+use kenning_contract::types::{FieldError, ScanItem, Target};
 use serde_json::json;
 
 use super::{GlobalOpts, PolicyUse, parse_word, print_json, service};

@@ -4,13 +4,18 @@
 //! component once. Every call then runs in a fresh `Store` with a fuel budget and a memory cap,
 //! so a policy keeps no state between calls, cannot run forever and cannot exhaust the host's
 //! memory. A trap becomes a [`PolicyError`] naming the policy and the trap kind.
+//!
+//! Components of every accepted contract version load here; which one a component implements
+//! is read from the interface it exports, and each version's calls go through its adapter
+//! module (`v0_1`, `v0_2`). Only 0.1.0 components may import anything (the WASI interfaces of
+//! Rust's `wasm32-wasip2` std, satisfied with a fixed seed and traps); later ones import nothing.
 
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, PoisonError};
 
-use kenning_policy::types::{
-    Candidate, Context, FieldError, Limits, PolicyInfo, ScanItem, ScanResult, ScoreParts,
-    Selection, ValidatedCall,
+use kenning_contract::types::{
+    Candidate, ConsolidationPlan, Context, FieldError, Limits, PolicyInfo, Retention, ScanItem,
+    ScanResult, ScoreParts, Selection, StoredMemory, ValidatedCall,
 };
 use wasmtime::component::{Component, Linker};
 use wasmtime::{
@@ -19,8 +24,7 @@ use wasmtime::{
 };
 
 use super::cache::{self, CacheOutcome};
-use super::v0_1::{self, PolicyPre};
-use super::{CONTRACT_INTERFACE, DEFAULT_POLICY_WASM, Policy};
+use super::{CONTRACT_INTERFACES, DEFAULT_POLICY_WASM, Policy, v0_1, v0_2};
 use crate::error::PolicyError;
 
 /// Resource limits applied to every policy call.
@@ -136,13 +140,11 @@ impl PolicyEngine {
             keep_instance: false,
             session: Mutex::new(None),
         };
-        let info = policy.run("describe", |bindings, store| {
-            bindings
-                .kenning_policy_policy()
-                .call_describe(store)
-                .map(v0_1::policy_info)
+        let info = policy.run("describe", |bindings, store| match bindings {
+            Bindings::V0_1(b) => v0_1::describe(b, store),
+            Bindings::V0_2(b) => v0_2::describe(b, store),
         })?;
-        check_contract_version(label, &info)?;
+        check_contract_version(label, policy.pre.interface(), &info)?;
         policy.info = Some(info);
         Ok(policy)
     }
@@ -167,31 +169,95 @@ impl PolicyEngine {
         })
     }
 
-    fn pre_instantiate(
-        &self,
-        label: &str,
-        component: &Component,
-    ) -> Result<PolicyPre<Sandbox>, PolicyError> {
+    fn pre_instantiate(&self, label: &str, component: &Component) -> Result<Pre, PolicyError> {
+        let exports = exported_names(&self.engine, component);
+        let Some(interface) = CONTRACT_INTERFACES
+            .iter()
+            .rev()
+            .find(|interface| exports.iter().any(|e| e == *interface))
+        else {
+            return Err(PolicyError::WrongContract {
+                policy: label.to_owned(),
+                contract: ANY_CONTRACT,
+                detail: format!("it exports {}", describe_names(&exports)),
+            });
+        };
         let mut linker: Linker<Sandbox> = Linker::new(&self.engine);
-        define_fixed_seed(&mut linker, &self.engine, component)
-            .map_err(|e| PolicyError::Runtime(format!("{label}: {e:#}")))?;
-        // Rust's wasm32-wasip2 std makes components import WASI interfaces that a pure policy
-        // never calls; satisfy them with functions that trap if called.
-        linker
-            .define_unknown_imports_as_traps(component)
-            .map_err(|e| PolicyError::Runtime(format!("{e:#}")))?;
+        if *interface == v0_1::INTERFACE {
+            define_fixed_seed(&mut linker, &self.engine, component)
+                .map_err(|e| PolicyError::Runtime(format!("{label}: {e:#}")))?;
+            // Rust's wasm32-wasip2 std makes components import WASI interfaces that a pure
+            // policy never calls; satisfy them with functions that trap if called.
+            linker
+                .define_unknown_imports_as_traps(component)
+                .map_err(|e| PolicyError::Runtime(format!("{e:#}")))?;
+        } else {
+            // The contract's own `types` interface holds types only; anything else is a door
+            // out of the sandbox.
+            let types = interface.replace("/policy@", "/types@");
+            let imports: Vec<String> = component
+                .component_type()
+                .imports(&self.engine)
+                .map(|(name, _)| name.to_owned())
+                .filter(|name| *name != types)
+                .collect();
+            if !imports.is_empty() {
+                return Err(PolicyError::Imports {
+                    policy: label.to_owned(),
+                    contract: interface,
+                    imports,
+                });
+            }
+        }
         let instance_pre = linker
             .instantiate_pre(component)
             .map_err(|e| PolicyError::Runtime(format!("{label}: {e:#}")))?;
-        PolicyPre::new(instance_pre).map_err(|e| PolicyError::WrongContract {
+        let wrong = |e: wasmtime::Error| PolicyError::WrongContract {
             policy: label.to_owned(),
-            contract: CONTRACT_INTERFACE,
-            detail: format!(
-                "{e:#}; it exports {}",
-                describe_exports(&self.engine, component)
-            ),
-        })
+            contract: interface,
+            detail: format!("{e:#}; it exports {}", describe_names(&exports)),
+        };
+        if *interface == v0_1::INTERFACE {
+            v0_1::BindingsPre::new(instance_pre)
+                .map(Pre::V0_1)
+                .map_err(wrong)
+        } else {
+            v0_2::BindingsPre::new(instance_pre)
+                .map(Pre::V0_2)
+                .map_err(wrong)
+        }
     }
+}
+
+/// How the host names "any accepted contract" in errors.
+const ANY_CONTRACT: &str = "kenning:policy/policy (0.1.0 or 0.2.0)";
+
+/// A component's pre-instantiated bindings, for the contract version it implements.
+enum Pre {
+    V0_1(v0_1::BindingsPre<Sandbox>),
+    V0_2(v0_2::BindingsPre<Sandbox>),
+}
+
+impl Pre {
+    fn interface(&self) -> &'static str {
+        match self {
+            Pre::V0_1(_) => v0_1::INTERFACE,
+            Pre::V0_2(_) => v0_2::INTERFACE,
+        }
+    }
+
+    fn instantiate(&self, store: &mut Store<Sandbox>) -> wasmtime::Result<Bindings> {
+        match self {
+            Pre::V0_1(pre) => pre.instantiate(store).map(Bindings::V0_1),
+            Pre::V0_2(pre) => pre.instantiate(store).map(Bindings::V0_2),
+        }
+    }
+}
+
+/// One instance's bindings, for the contract version it implements.
+enum Bindings {
+    V0_1(v0_1::Bindings),
+    V0_2(v0_2::Bindings),
 }
 
 /// The names of everything a component imports (for `kenning describe` and the README).
@@ -226,12 +292,15 @@ fn define_fixed_seed(
     Ok(())
 }
 
-fn describe_exports(engine: &Engine, component: &Component) -> String {
-    let names: Vec<String> = component
+fn exported_names(engine: &Engine, component: &Component) -> Vec<String> {
+    component
         .component_type()
         .exports(engine)
         .map(|(name, _)| name.to_owned())
-        .collect();
+        .collect()
+}
+
+fn describe_names(names: &[String]) -> String {
     if names.is_empty() {
         "nothing".to_owned()
     } else {
@@ -239,14 +308,16 @@ fn describe_exports(engine: &Engine, component: &Component) -> String {
     }
 }
 
-fn check_contract_version(label: &str, info: &PolicyInfo) -> Result<(), PolicyError> {
-    let ours = kenning_policy::CONTRACT_VERSION;
-    // 0.x versions: the minor version is the breaking one.
-    let major_minor = |v: &str| v.split('.').take(2).collect::<Vec<_>>().join(".");
-    if major_minor(&info.contract_version) != major_minor(ours) {
+/// The version `describe` reports must be the one whose interface the component exports.
+fn check_contract_version(
+    label: &str,
+    interface: &'static str,
+    info: &PolicyInfo,
+) -> Result<(), PolicyError> {
+    if interface.rsplit('@').next() != Some(info.contract_version.as_str()) {
         return Err(PolicyError::WrongContract {
             policy: label.to_owned(),
-            contract: CONTRACT_INTERFACE,
+            contract: interface,
             detail: format!(
                 "describe reports contract version {:?}",
                 info.contract_version
@@ -295,7 +366,7 @@ impl ResourceLimiter for MemoryCap {
 /// A policy component, compiled and pre-instantiated, ready to be called.
 pub struct ComponentPolicy {
     engine: Engine,
-    pre: PolicyPre<Sandbox>,
+    pre: Pre,
     label: String,
     info: Option<PolicyInfo>,
     limits: SandboxLimits,
@@ -304,7 +375,7 @@ pub struct ComponentPolicy {
     keep_instance: bool,
     /// The session's instance, between calls. A call takes it out and puts it back, so calls
     /// from several threads at once each run in an instance of their own.
-    session: Mutex<Option<(Store<Sandbox>, v0_1::MemoryPolicy)>>,
+    session: Mutex<Option<(Store<Sandbox>, Bindings)>>,
 }
 
 impl std::fmt::Debug for ComponentPolicy {
@@ -383,7 +454,7 @@ impl ComponentPolicy {
     fn run<T>(
         &self,
         call: &'static str,
-        f: impl FnOnce(&v0_1::MemoryPolicy, &mut Store<Sandbox>) -> wasmtime::Result<T>,
+        f: impl FnOnce(&Bindings, &mut Store<Sandbox>) -> wasmtime::Result<T>,
     ) -> Result<T, PolicyError> {
         let kept = self
             .session
@@ -451,6 +522,13 @@ impl ComponentPolicy {
     }
 }
 
+impl ComponentPolicy {
+    /// The contract version this component implements.
+    pub fn contract_version(&self) -> &'static str {
+        self.pre.interface().rsplit('@').next().unwrap_or_default()
+    }
+}
+
 impl Policy for ComponentPolicy {
     fn info(&self) -> &PolicyInfo {
         self.info.as_ref().expect("describe ran at load time")
@@ -461,19 +539,16 @@ impl Policy for ComponentPolicy {
         tool: &str,
         args_json: &str,
     ) -> Result<Result<ValidatedCall, Vec<FieldError>>, PolicyError> {
-        self.run("validate", |bindings, store| {
-            bindings
-                .kenning_policy_policy()
-                .call_validate(store, tool, args_json)
-                .map(v0_1::validation)
+        self.run("validate", |bindings, store| match bindings {
+            Bindings::V0_1(b) => v0_1::validate(b, store, tool, args_json),
+            Bindings::V0_2(b) => v0_2::validate(b, store, tool, args_json),
         })
     }
 
     fn scan(&self, items: &[ScanItem]) -> Result<Vec<ScanResult>, PolicyError> {
-        let items: Vec<_> = items.iter().map(v0_1::scan_item).collect();
-        self.run("scan", |bindings, store| {
-            let results = bindings.kenning_policy_policy().call_scan(store, &items)?;
-            Ok(results.into_iter().map(v0_1::scan_result).collect())
+        self.run("scan", |bindings, store| match bindings {
+            Bindings::V0_1(b) => v0_1::scan(b, store, items),
+            Bindings::V0_2(b) => v0_2::scan(b, store, items),
         })
     }
 
@@ -482,14 +557,9 @@ impl Policy for ComponentPolicy {
         context: &Context,
         candidates: &[Candidate],
     ) -> Result<Vec<ScoreParts>, PolicyError> {
-        let context = v0_1::context(context);
-        let candidates: Vec<_> = candidates.iter().map(v0_1::candidate).collect();
-        self.run("score", |bindings, store| {
-            let scores =
-                bindings
-                    .kenning_policy_policy()
-                    .call_score(store, &context, &candidates)?;
-            Ok(scores.into_iter().map(v0_1::score_parts).collect())
+        self.run("score", |bindings, store| match bindings {
+            Bindings::V0_1(b) => v0_1::score(b, store, context, candidates),
+            Bindings::V0_2(b) => v0_2::score(b, store, context, candidates),
         })
     }
 
@@ -499,14 +569,27 @@ impl Policy for ComponentPolicy {
         candidates: &[Candidate],
         limits: &Limits,
     ) -> Result<Selection, PolicyError> {
-        let context = v0_1::context(context);
-        let candidates: Vec<_> = candidates.iter().map(v0_1::candidate).collect();
-        let limits = v0_1::limits(limits);
-        self.run("select", |bindings, store| {
-            bindings
-                .kenning_policy_policy()
-                .call_select(store, &context, &candidates, limits)
-                .map(v0_1::selection)
+        self.run("select", |bindings, store| match bindings {
+            Bindings::V0_1(b) => v0_1::select(b, store, context, candidates, limits),
+            Bindings::V0_2(b) => v0_2::select(b, store, context, candidates, limits),
+        })
+    }
+
+    fn consolidate(
+        &self,
+        now: i64,
+        memories: &[StoredMemory],
+        retention: &Retention,
+    ) -> Result<ConsolidationPlan, PolicyError> {
+        let plan = self.run("consolidate", |bindings, store| match bindings {
+            Bindings::V0_1(_) => Ok(None),
+            Bindings::V0_2(b) => v0_2::consolidate(b, store, now, memories, retention).map(Some),
+        })?;
+        plan.ok_or_else(|| PolicyError::Unsupported {
+            policy: self.name().to_owned(),
+            duty: "consolidate",
+            contract: "0.1.0",
+            latest: kenning_contract::CONTRACT_VERSION,
         })
     }
 }

@@ -3,9 +3,9 @@
 
 use std::collections::HashSet;
 
-use kenning_policy::types::{
-    Candidate, Context, FieldError, Limits, PolicyInfo, ScanItem, ScanResult, Scope, ScoreParts,
-    Selection, ValidatedCall, Verdict,
+use kenning_contract::types::{
+    Candidate, ConsolidationPlan, Context, FieldError, Limits, PolicyInfo, Retention, ScanItem,
+    ScanResult, Scope, ScoreParts, Selection, StoredMemory, ValidatedCall, Verdict,
 };
 
 use super::Policy;
@@ -168,6 +168,86 @@ impl<P: Policy> Policy for Guarded<P> {
             .map_err(|problem| self.bad("select", problem))?;
         Ok(selection)
     }
+
+    fn consolidate(
+        &self,
+        now: i64,
+        memories: &[StoredMemory],
+        retention: &Retention,
+    ) -> Result<ConsolidationPlan, PolicyError> {
+        let plan = self.inner.consolidate(now, memories, retention)?;
+        check_plan(memories, &plan).map_err(|problem| self.bad("consolidate", problem))?;
+        Ok(plan)
+    }
+}
+
+/// Longest reason a consolidation step may give, in bytes.
+pub const MAX_REASON_BYTES: usize = 1024;
+
+/// Checks a consolidation plan against the memories it was made from: every id is one of
+/// them, no memory appears in two steps (or twice in one), a merge keeps one memory and folds
+/// at least one other into it, nothing supersedes itself, and every step says why in at most
+/// [`MAX_REASON_BYTES`].
+pub(crate) fn check_plan(
+    memories: &[StoredMemory],
+    plan: &ConsolidationPlan,
+) -> Result<(), String> {
+    let offered: HashSet<u64> = memories.iter().map(|m| m.id).collect();
+    let mut used = HashSet::new();
+    let mut claim = |id: u64, step: &str| -> Result<(), String> {
+        if !offered.contains(&id) {
+            return Err(format!("{step} names memory {id}, which was not offered"));
+        }
+        if !used.insert(id) {
+            return Err(format!(
+                "{step} names memory {id}, which another step already names"
+            ));
+        }
+        Ok(())
+    };
+    let reason_ok = |reason: &str, step: &str| -> Result<(), String> {
+        if reason.trim().is_empty() {
+            return Err(format!("{step} gives no reason"));
+        }
+        if reason.len() > MAX_REASON_BYTES {
+            return Err(format!(
+                "{step} gives a reason of {} bytes; the limit is {MAX_REASON_BYTES}",
+                reason.len()
+            ));
+        }
+        Ok(())
+    };
+    for merge in &plan.merges {
+        let step = format!("a merge into {}", merge.keep);
+        if merge.duplicates.is_empty() {
+            return Err(format!("{step} folds nothing into it"));
+        }
+        claim(merge.keep, &step)?;
+        for &id in &merge.duplicates {
+            claim(id, &step)?;
+        }
+        reason_ok(&merge.reason, &step)?;
+    }
+    for s in &plan.supersessions {
+        let step = format!("a supersession of {} by {}", s.older, s.newer);
+        claim(s.older, &step)?;
+        if s.newer == s.older {
+            return Err(format!("{step} supersedes a memory by itself"));
+        }
+        if !offered.contains(&s.newer) {
+            return Err(format!(
+                "{step} names memory {}, which was not offered",
+                s.newer
+            ));
+        }
+        reason_ok(&s.reason, &step)?;
+    }
+    for e in &plan.expiries {
+        let step = format!("the expiry of {}", e.id);
+        claim(e.id, &step)?;
+        reason_ok(&e.reason, &step)?;
+    }
+    Ok(())
 }
 
 /// Checks a selection against the candidates it was made from and the limits it had to respect.

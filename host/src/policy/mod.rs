@@ -6,9 +6,12 @@
 
 mod cache;
 mod component;
+pub mod conformance;
+mod convert;
 mod guard;
 mod native;
 mod v0_1;
+mod v0_2;
 
 pub use cache::CacheOutcome;
 pub use component::{
@@ -18,9 +21,9 @@ pub use component::{
 pub use guard::Guarded;
 pub use native::NativePolicy;
 
-use kenning_policy::types::{
-    Candidate, Context, FieldError, Limits, PolicyInfo, ScanItem, ScanResult, ScoreParts,
-    Selection, ValidatedCall,
+use kenning_contract::types::{
+    Candidate, ConsolidationPlan, Context, FieldError, Limits, PolicyInfo, Retention, ScanItem,
+    ScanResult, ScoreParts, Selection, StoredMemory, ValidatedCall,
 };
 
 use crate::error::PolicyError;
@@ -29,10 +32,11 @@ use crate::error::PolicyError;
 pub const DEFAULT_POLICY_WASM: &[u8] =
     include_bytes!(concat!(env!("OUT_DIR"), "/kenning_policy.wasm"));
 
-/// The contract interface every policy component must export.
-pub const CONTRACT_INTERFACE: &str = "kenning:policy/policy@0.1.0";
+/// The contract interfaces a policy component may export, one per accepted contract version,
+/// oldest first.
+pub const CONTRACT_INTERFACES: &[&str] = &[v0_1::INTERFACE, v0_2::INTERFACE];
 
-/// The four duties of a memory policy plus `describe`, as the host calls them.
+/// The duties of a memory policy plus `describe`, as the host calls them.
 ///
 /// Every method takes `&self`, so one loaded policy serves many threads at once; a policy call
 /// keeps nothing between calls (a scan session's instance aside).
@@ -67,6 +71,15 @@ pub trait Policy: Send + Sync {
         candidates: &[Candidate],
         limits: &Limits,
     ) -> Result<Selection, PolicyError>;
+
+    /// Plans a consolidation of one subject's memories at `now`. A policy of contract 0.1.0
+    /// has no such duty and answers [`PolicyError::Unsupported`].
+    fn consolidate(
+        &self,
+        now: i64,
+        memories: &[StoredMemory],
+        retention: &Retention,
+    ) -> Result<ConsolidationPlan, PolicyError>;
 }
 
 /// A boxed policy is a policy, so an embedder's own can be guarded like the built-in ones.
@@ -102,5 +115,14 @@ impl<P: Policy + ?Sized> Policy for Box<P> {
         limits: &Limits,
     ) -> Result<Selection, PolicyError> {
         (**self).select(context, candidates, limits)
+    }
+
+    fn consolidate(
+        &self,
+        now: i64,
+        memories: &[StoredMemory],
+        retention: &Retention,
+    ) -> Result<ConsolidationPlan, PolicyError> {
+        (**self).consolidate(now, memories, retention)
     }
 }

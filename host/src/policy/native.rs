@@ -1,8 +1,8 @@
 //! The default policy linked into the host as ordinary Rust.
 
-use kenning_policy::types::{
-    Candidate, Context, FieldError, Limits, PolicyInfo, ScanItem, ScanResult, ScoreParts,
-    Selection, ValidatedCall,
+use kenning_contract::types::{
+    Candidate, ConsolidationPlan, Context, FieldError, Limits, PolicyInfo, Retention, ScanItem,
+    ScanResult, ScoreParts, Selection, StoredMemory, ValidatedCall,
 };
 
 use super::Policy;
@@ -61,5 +61,14 @@ impl Policy for NativePolicy {
         limits: &Limits,
     ) -> Result<Selection, PolicyError> {
         Ok(kenning_policy::select(context, candidates, limits))
+    }
+
+    fn consolidate(
+        &self,
+        now: i64,
+        memories: &[StoredMemory],
+        retention: &Retention,
+    ) -> Result<ConsolidationPlan, PolicyError> {
+        Ok(kenning_policy::consolidate(now, memories, retention))
     }
 }

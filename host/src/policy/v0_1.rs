@@ -1,54 +1,33 @@
-//! The adapter for contract `kenning:policy@0.1.0`: generated bindings and the conversions
-//! between them and the policy crate's plain types. When the contract changes, this version's
-//! WIT is frozen and a sibling module adapts the next one; nothing outside `policy/` changes.
+//! The adapter for contract `kenning:policy@0.1.0` (frozen in
+//! `contract/wit/since_v0.1.0/`): its generated bindings, the conversions between them and the
+//! contract's plain types, and one function per duty. 0.1.0 has no `consolidate` duty.
 
-use kenning_policy::types as plain;
+use kenning_contract::types as plain;
+use wasmtime::Store;
+
+use super::component::Sandbox;
+use super::convert::shared_conversions;
 
 wasmtime::component::bindgen!({
     world: "memory-policy",
-    path: "../wit",
+    path: "../contract/wit/since_v0.1.0",
 });
 
 use self::kenning::policy::types as wit;
 
-pub use MemoryPolicyPre as PolicyPre;
+pub use MemoryPolicy as Bindings;
+pub use MemoryPolicyPre as BindingsPre;
 
-pub(super) fn context(c: &plain::Context) -> wit::Context {
-    wit::Context {
-        now: c.now,
-        subject_kind: match c.subject_kind {
-            plain::SubjectKind::Binary => wit::SubjectKind::Binary,
-            plain::SubjectKind::Account => wit::SubjectKind::Account,
-            plain::SubjectKind::Profile => wit::SubjectKind::Profile,
-        },
-        image_base: c.image_base,
-        cursor: c.cursor,
-        current_function: c.current_function.as_ref().map(live_function),
-        referenced_strings: c.referenced_strings.clone(),
-        live_functions: c.live_functions.iter().map(live_function).collect(),
-        live_strings: c.live_strings.clone(),
-        query: c.query.clone(),
-    }
-}
+/// The interface a 0.1.0 component exports.
+pub const INTERFACE: &str = "kenning:policy/policy@0.1.0";
 
-fn live_function(f: &plain::LiveFunction) -> wit::LiveFunction {
-    wit::LiveFunction {
-        start: f.start,
-        end: f.end,
-        name: f.name.clone(),
-    }
-}
+shared_conversions!();
 
-pub(super) fn candidate(c: &plain::Candidate) -> wit::Candidate {
+fn candidate(c: &plain::Candidate) -> wit::Candidate {
     wit::Candidate {
         id: c.id,
         scope: scope(c.scope),
-        kind: match c.kind {
-            plain::MemoryKind::Fact => wit::MemoryKind::Fact,
-            plain::MemoryKind::Preference => wit::MemoryKind::Preference,
-            plain::MemoryKind::Context => wit::MemoryKind::Context,
-            plain::MemoryKind::ConversationSummary => wit::MemoryKind::ConversationSummary,
-        },
+        kind: kind(c.kind),
         text: c.text.clone(),
         tags: c.tags.clone(),
         confidence: c.confidence,
@@ -59,152 +38,7 @@ pub(super) fn candidate(c: &plain::Candidate) -> wit::Candidate {
     }
 }
 
-fn scope(s: plain::Scope) -> wit::Scope {
-    match s {
-        plain::Scope::Global => wit::Scope::Global,
-        plain::Scope::Local => wit::Scope::Local,
-    }
-}
-
-fn anchor(a: &plain::Anchor) -> wit::Anchor {
-    match a {
-        plain::Anchor::Function(f) => wit::Anchor::Function(wit::FunctionAnchor {
-            start: f.start,
-            end: f.end,
-            name: f.name.clone(),
-        }),
-        plain::Anchor::Range(r) => wit::Anchor::Range(wit::OffsetRange {
-            start: r.start,
-            end: r.end,
-        }),
-        plain::Anchor::Address { offset } => wit::Anchor::Address(*offset),
-        plain::Anchor::Near(n) => wit::Anchor::Near(wit::OffsetRadius {
-            offset: n.offset,
-            radius: n.radius,
-        }),
-        plain::Anchor::String { value } => wit::Anchor::ReferencedString(value.clone()),
-    }
-}
-
-pub(super) fn limits(l: &plain::Limits) -> wit::Limits {
-    wit::Limits {
-        local_quota: l.local_quota,
-        global_quota: l.global_quota,
-        token_budget: l.token_budget,
-        max_snapshot_bytes: l.max_snapshot_bytes,
-    }
-}
-
-fn limits_back(l: wit::Limits) -> plain::Limits {
-    plain::Limits {
-        local_quota: l.local_quota,
-        global_quota: l.global_quota,
-        token_budget: l.token_budget,
-        max_snapshot_bytes: l.max_snapshot_bytes,
-    }
-}
-
-pub(super) fn scan_item(i: &plain::ScanItem) -> wit::ScanItem {
-    wit::ScanItem {
-        text: i.text.clone(),
-        target: match i.target {
-            plain::Target::User => wit::Target::User,
-            plain::Target::Memory => wit::Target::Memory,
-            plain::Target::Daily => wit::Target::Daily,
-            plain::Target::Global => wit::Target::Global,
-            plain::Target::Local => wit::Target::Local,
-        },
-    }
-}
-
-pub(super) fn scan_result(r: wit::ScanResult) -> plain::ScanResult {
-    plain::ScanResult {
-        verdict: match r.verdict {
-            wit::Verdict::Allow => plain::Verdict::Allow,
-            wit::Verdict::Redact => plain::Verdict::Redact,
-            wit::Verdict::Block => plain::Verdict::Block,
-        },
-        text: r.text,
-        findings: r
-            .findings
-            .into_iter()
-            .map(|f| plain::Finding {
-                kind: f.kind,
-                start: f.start,
-                end: f.end,
-            })
-            .collect(),
-        reason: r.reason,
-    }
-}
-
-pub(super) fn score_parts(s: wit::ScoreParts) -> plain::ScoreParts {
-    plain::ScoreParts {
-        anchor: s.anchor,
-        lexical: s.lexical,
-        confidence: s.confidence,
-        recency: s.recency,
-        total: s.total,
-    }
-}
-
-pub(super) fn selection(s: wit::Selection) -> plain::Selection {
-    plain::Selection {
-        chosen: s
-            .chosen
-            .into_iter()
-            .map(|c| plain::Chosen {
-                id: c.id,
-                section: match c.section {
-                    wit::Section::Global => plain::Section::Global,
-                    wit::Section::Local => plain::Section::Local,
-                    wit::Section::Facts => plain::Section::Facts,
-                    wit::Section::Preferences => plain::Section::Preferences,
-                    wit::Section::Context => plain::Section::Context,
-                    wit::Section::Conversations => plain::Section::Conversations,
-                },
-                score: score_parts(c.score),
-            })
-            .collect(),
-        rejected: s
-            .rejected
-            .into_iter()
-            .map(|r| plain::Rejected {
-                id: r.id,
-                reason: match r.reason {
-                    wit::RejectReason::Quota => plain::RejectReason::Quota,
-                    wit::RejectReason::Budget => plain::RejectReason::Budget,
-                    wit::RejectReason::Duplicate => plain::RejectReason::Duplicate,
-                    wit::RejectReason::Stale => plain::RejectReason::Stale,
-                    wit::RejectReason::Irrelevant => plain::RejectReason::Irrelevant,
-                },
-                score: score_parts(r.score),
-            })
-            .collect(),
-        snapshot: s.snapshot,
-        snapshot_tokens: s.snapshot_tokens,
-    }
-}
-
-pub(super) fn validation(
-    r: Result<wit::ValidatedCall, Vec<wit::FieldError>>,
-) -> Result<plain::ValidatedCall, Vec<plain::FieldError>> {
-    match r {
-        Ok(call) => Ok(plain::ValidatedCall {
-            tool: call.tool,
-            args_json: call.args_json,
-        }),
-        Err(errors) => Err(errors
-            .into_iter()
-            .map(|e| plain::FieldError {
-                path: e.path,
-                message: e.message,
-            })
-            .collect()),
-    }
-}
-
-pub(super) fn policy_info(i: wit::PolicyInfo) -> plain::PolicyInfo {
+fn policy_info(i: wit::PolicyInfo) -> plain::PolicyInfo {
     plain::PolicyInfo {
         name: i.name,
         version: i.version,
@@ -221,4 +55,70 @@ pub(super) fn policy_info(i: wit::PolicyInfo) -> plain::PolicyInfo {
             .collect(),
         default_limits: limits_back(i.default_limits),
     }
+}
+
+/// Who the policy is.
+pub(super) fn describe(
+    b: &MemoryPolicy,
+    store: &mut Store<Sandbox>,
+) -> wasmtime::Result<plain::PolicyInfo> {
+    b.kenning_policy_policy()
+        .call_describe(store)
+        .map(policy_info)
+}
+
+/// Checks a tool call.
+pub(super) fn validate(
+    b: &MemoryPolicy,
+    store: &mut Store<Sandbox>,
+    tool: &str,
+    args_json: &str,
+) -> wasmtime::Result<Result<plain::ValidatedCall, Vec<plain::FieldError>>> {
+    b.kenning_policy_policy()
+        .call_validate(store, tool, args_json)
+        .map(validation)
+}
+
+/// Scans texts.
+pub(super) fn scan(
+    b: &MemoryPolicy,
+    store: &mut Store<Sandbox>,
+    items: &[plain::ScanItem],
+) -> wasmtime::Result<Vec<plain::ScanResult>> {
+    let items: Vec<_> = items.iter().map(scan_item).collect();
+    let results = b.kenning_policy_policy().call_scan(store, &items)?;
+    Ok(results.into_iter().map(scan_result).collect())
+}
+
+/// Scores candidates, each text a string of its own.
+pub(super) fn score(
+    b: &MemoryPolicy,
+    store: &mut Store<Sandbox>,
+    context: &plain::Context,
+    candidates: &[plain::Candidate],
+) -> wasmtime::Result<Vec<plain::ScoreParts>> {
+    let candidates: Vec<_> = candidates.iter().map(candidate).collect();
+    let scores =
+        b.kenning_policy_policy()
+            .call_score(store, &self::context(context), &candidates)?;
+    Ok(scores.into_iter().map(score_parts).collect())
+}
+
+/// Selects among candidates, each text a string of its own.
+pub(super) fn select(
+    b: &MemoryPolicy,
+    store: &mut Store<Sandbox>,
+    context: &plain::Context,
+    candidates: &[plain::Candidate],
+    limits: &plain::Limits,
+) -> wasmtime::Result<plain::Selection> {
+    let candidates: Vec<_> = candidates.iter().map(candidate).collect();
+    b.kenning_policy_policy()
+        .call_select(
+            store,
+            &self::context(context),
+            &candidates,
+            self::limits(limits),
+        )
+        .map(selection)
 }

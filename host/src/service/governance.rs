@@ -153,8 +153,8 @@ impl Service {
         let scopes = match filter.scope {
             Some(scope) => vec![scope],
             None => vec![
-                kenning_policy::types::Scope::Global,
-                kenning_policy::types::Scope::Local,
+                kenning_contract::types::Scope::Global,
+                kenning_contract::types::Scope::Local,
             ],
         };
         let mut out = Vec::new();
@@ -225,8 +225,8 @@ impl Service {
         stats["schema_version"] = json!(kb.schema_version()?);
         stats["limits"] = json!({
             "max_memories": settings.max_memories,
-            "max_text_bytes": kenning_policy::MAX_TEXT_BYTES,
-            "max_args_bytes": kenning_policy::MAX_ARGS_BYTES,
+            "max_text_bytes": kenning_contract::MAX_TEXT_BYTES,
+            "max_args_bytes": kenning_contract::MAX_ARGS_BYTES,
             "list_page": 1000,
         });
         stats["settings"] = json!(settings);

@@ -20,8 +20,8 @@ pub mod turn;
 
 use std::path::{Path, PathBuf};
 
-use kenning_policy::MAX_TEXT_BYTES;
-use kenning_policy::types::{FieldError, ScanItem, ScanResult, Target, Verdict};
+use kenning_contract::MAX_TEXT_BYTES;
+use kenning_contract::types::{FieldError, ScanItem, ScanResult, Target, Verdict};
 use serde_json::Value;
 
 pub use self::config::{PolicySource, ServiceBuilder};

@@ -2,12 +2,14 @@
 //! `context`. Each has a typed entry point (for embedders); [`Service::call`] runs any of them
 //! from JSON (for interfaces that receive JSON), and both go through the policy's `validate`.
 
-use kenning_policy::MAX_ARGS_BYTES;
-use kenning_policy::args::{
+use kenning_contract::MAX_ARGS_BYTES;
+use kenning_contract::args::{
     ForgetMemory, MemoryAction, MemoryEdit, MemoryTarget, Recall, RecallScope, Remember,
     ReviseMemory,
 };
-use kenning_policy::types::{Anchor, Context, FieldError, LiveFunction, MemoryKind, Scope, Target};
+use kenning_contract::types::{
+    Anchor, Context, FieldError, LiveFunction, MemoryKind, Scope, Target,
+};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::Value;

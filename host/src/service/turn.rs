@@ -6,7 +6,7 @@
 
 use std::collections::BTreeMap;
 
-use kenning_policy::types::{Candidate, Context, FieldError, Limits, LiveFunction, Selection};
+use kenning_contract::types::{Candidate, Context, FieldError, Limits, LiveFunction, Selection};
 
 use super::Service;
 use crate::api::{
@@ -48,7 +48,7 @@ impl TurnContext {
     pub fn to_context(
         &self,
         now: i64,
-        subject_kind: kenning_policy::types::SubjectKind,
+        subject_kind: kenning_contract::types::SubjectKind,
     ) -> Context {
         Context {
             now,
@@ -132,13 +132,13 @@ fn turn_of(args: &ContextArgs) -> Result<(TurnContext, Limits)> {
         ));
     }
     let query = args.query.clone().unwrap_or_default();
-    if query.len() > kenning_policy::MAX_QUERY_BYTES {
+    if query.len() > kenning_contract::MAX_QUERY_BYTES {
         return Err(invalid(
             "query",
             format!(
                 "{} bytes; the limit is {}",
                 query.len(),
-                kenning_policy::MAX_QUERY_BYTES
+                kenning_contract::MAX_QUERY_BYTES
             ),
         ));
     }
@@ -205,7 +205,7 @@ pub fn parse_address(address: &Address) -> std::result::Result<u64, String> {
     match address {
         Address::Number(n) => Ok(*n),
         Address::Text(text) => {
-            kenning_policy::parse_address(text).map_err(|problem| format!("{text:?}: {problem}"))
+            kenning_contract::parse_address(text).map_err(|problem| format!("{text:?}: {problem}"))
         }
     }
 }

@@ -2,7 +2,7 @@
 //! entry edits, review decisions. Each runs inside the caller's transaction, which also appends
 //! the audit event (see [`super::KnowledgeBase::write`]).
 
-use kenning_policy::types::{Anchor, Scope};
+use kenning_contract::types::{Anchor, Scope};
 use rusqlite::{Connection, Transaction, params};
 
 use super::{

@@ -25,7 +25,9 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use kenning_policy::types::{Anchor, FunctionAnchor, MemoryKind, OffsetRadius, OffsetRange, Scope};
+use kenning_contract::types::{
+    Anchor, FunctionAnchor, MemoryKind, OffsetRadius, OffsetRange, Scope,
+};
 use rusqlite::{
     Connection, OpenFlags, OptionalExtension, Transaction, TransactionBehavior, params,
 };

@@ -1,6 +1,6 @@
 //! The rows of a knowledge base as Rust values.
 
-use kenning_policy::types::{Anchor, MemoryKind, Scope};
+use kenning_contract::types::{Anchor, MemoryKind, Scope};
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 

@@ -21,7 +21,7 @@ use kenning::api::{RecallArgs, RememberArgs, WriteStatus};
 use kenning::store::Author;
 use kenning::subject::Subject;
 use kenning::{KenningError, Result, Service};
-use kenning_policy::types::MemoryKind;
+use kenning_contract::types::MemoryKind;
 
 /// The cut-offs reported, as in the paper's Table 3.
 pub const KS: [usize; 4] = [5, 10, 25, 50];
@@ -30,7 +30,7 @@ pub const KS: [usize; 4] = [5, 10, 25, 50];
 const DIA_CATEGORY_PREFIX: &str = "locomo:";
 
 /// Longest query the `recall` tool accepts, in bytes.
-const MAX_QUERY_BYTES: usize = kenning_policy::MAX_QUERY_BYTES;
+const MAX_QUERY_BYTES: usize = kenning_contract::MAX_QUERY_BYTES;
 
 /// A dialog id, `D<session>:<turn>`, with its numbers parsed (so `D30:05` equals `D30:5`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]

@@ -22,7 +22,7 @@
 use std::path::Path;
 use std::time::Instant;
 
-use kenning_policy::types::{ScanItem, ScanResult, Target, Verdict};
+use kenning_contract::types::{ScanItem, ScanResult, Target, Verdict};
 use serde_json::{Value, json};
 
 use kenning::{KenningError, Service};

@@ -1,26 +1,30 @@
-//! The WebAssembly component: exports `kenning:policy/policy` by converting the generated
-//! binding types to and from the plain types in [`crate::types`] and calling the library.
-//!
-//! Compiled only for `wasm32`. Every conversion matches every variant, so a contract change
-//! fails to compile here rather than misbehaving.
+//! The WebAssembly side of the contract (compiled for `wasm32` only): the bindings of the
+//! current WIT version and the glue that exports any [`Policy`] through them. Texts arrive
+//! packed in one buffer; the glue cuts them out inside the policy, so the host makes two
+//! allocations per batch instead of one per string.
+
+use core::marker::PhantomData;
+
+use crate::Policy;
+use crate::types as plain;
 
 wit_bindgen::generate!({
     world: "memory-policy",
-    path: "../wit",
+    path: "wit/since_v0.2.0",
+    pub_export_macro: true,
+    export_macro_name: "export_bindings",
+    default_bindings_module: "kenning_contract::export",
 });
 
+use self::exports::kenning::policy::policy::Guest;
 use self::kenning::policy::types as wit;
-use crate::types as plain;
-use exports::kenning::policy::policy::Guest;
 
-/// The exported policy.
-struct DefaultPolicy;
+/// Exports the policy `P`; named through [`crate::export_policy!`].
+pub struct Export<P>(PhantomData<P>);
 
-export!(DefaultPolicy);
-
-impl Guest for DefaultPolicy {
+impl<P: Policy> Guest for Export<P> {
     fn describe() -> wit::PolicyInfo {
-        let info = crate::describe();
+        let info = P::describe();
         wit::PolicyInfo {
             name: info.name,
             version: info.version,
@@ -34,7 +38,7 @@ impl Guest for DefaultPolicy {
         tool: String,
         args_json: String,
     ) -> Result<wit::ValidatedCall, Vec<wit::FieldError>> {
-        crate::validate(&tool, &args_json)
+        P::validate(&tool, &args_json)
             .map(|c| wit::ValidatedCall {
                 tool: c.tool,
                 args_json: c.args_json,
@@ -58,12 +62,12 @@ impl Guest for DefaultPolicy {
                 target: target(i.target),
             })
             .collect();
-        crate::scan(&items).into_iter().map(scan_result).collect()
+        P::scan(&items).into_iter().map(scan_result).collect()
     }
 
-    fn score(context: wit::Context, candidates: Vec<wit::Candidate>) -> Vec<wit::ScoreParts> {
-        let candidates: Vec<plain::Candidate> = candidates.into_iter().map(candidate).collect();
-        crate::score(&context_in(context), &candidates)
+    fn score(context: wit::Context, candidates: wit::Candidates) -> Vec<wit::ScoreParts> {
+        let candidates = unpack(candidates);
+        P::score(&context_in(context), &candidates)
             .into_iter()
             .map(score_out)
             .collect()
@@ -71,17 +75,17 @@ impl Guest for DefaultPolicy {
 
     fn select(
         context: wit::Context,
-        candidates: Vec<wit::Candidate>,
+        candidates: wit::Candidates,
         limits: wit::Limits,
     ) -> wit::Selection {
-        let candidates: Vec<plain::Candidate> = candidates.into_iter().map(candidate).collect();
+        let candidates = unpack(candidates);
         let limits = plain::Limits {
             local_quota: limits.local_quota,
             global_quota: limits.global_quota,
             token_budget: limits.token_budget,
             max_snapshot_bytes: limits.max_snapshot_bytes,
         };
-        let s = crate::select(&context_in(context), &candidates, &limits);
+        let s = P::select(&context_in(context), &candidates, &limits);
         wit::Selection {
             chosen: s
                 .chosen
@@ -105,6 +109,117 @@ impl Guest for DefaultPolicy {
             snapshot_tokens: s.snapshot_tokens,
         }
     }
+
+    fn consolidate(
+        now: wit::Timestamp,
+        memories: wit::Memories,
+        retention: wit::Retention,
+    ) -> wit::ConsolidationPlan {
+        let texts = memories.texts;
+        let memories: Vec<plain::StoredMemory> = memories
+            .items
+            .into_iter()
+            .map(|m| plain::StoredMemory {
+                id: m.id,
+                scope: scope(m.scope),
+                kind: kind(m.kind),
+                target: m.target.map(target),
+                day: Some(cut(&texts, m.day)).filter(|d| !d.is_empty()),
+                text: cut(&texts, m.text),
+                tags: tags(&texts, m.tags),
+                confidence: m.confidence,
+                created_at: m.created_at,
+                updated_at: m.updated_at,
+                anchors: m.anchors.into_iter().map(anchor).collect(),
+                pending: m.pending,
+            })
+            .collect();
+        let retention = plain::Retention {
+            pending_days: retention.pending_days,
+            daily_days: retention.daily_days,
+        };
+        let plan = P::consolidate(now, &memories, &retention);
+        wit::ConsolidationPlan {
+            merges: plan
+                .merges
+                .into_iter()
+                .map(|m| wit::Merge {
+                    keep: m.keep,
+                    duplicates: m.duplicates,
+                    reason: m.reason,
+                })
+                .collect(),
+            supersessions: plan
+                .supersessions
+                .into_iter()
+                .map(|s| wit::Supersession {
+                    newer: s.newer,
+                    older: s.older,
+                    reason: s.reason,
+                })
+                .collect(),
+            expiries: plan
+                .expiries
+                .into_iter()
+                .map(|e| wit::Expiry {
+                    id: e.id,
+                    reason: e.reason,
+                })
+                .collect(),
+        }
+    }
+}
+
+/// The text `span` names in `texts`; empty if the span is out of bounds or splits a character
+/// (the host never sends one, but a policy never panics on what it is given).
+fn cut(texts: &str, span: wit::Span) -> String {
+    let start = span.start as usize;
+    let end = start.saturating_add(span.len as usize);
+    texts.get(start..end).unwrap_or_default().to_owned()
+}
+
+fn tags(texts: &str, span: wit::Span) -> Vec<String> {
+    cut(texts, span)
+        .split(' ')
+        .filter(|t| !t.is_empty())
+        .map(str::to_owned)
+        .collect()
+}
+
+fn unpack(batch: wit::Candidates) -> Vec<plain::Candidate> {
+    let texts = batch.texts;
+    batch
+        .items
+        .into_iter()
+        .map(|c| plain::Candidate {
+            id: c.id,
+            scope: scope(c.scope),
+            kind: kind(c.kind),
+            text: cut(&texts, c.text),
+            tags: tags(&texts, c.tags),
+            confidence: c.confidence,
+            created_at: c.created_at,
+            updated_at: c.updated_at,
+            anchors: c.anchors.into_iter().map(anchor).collect(),
+            lexical_score: c.lexical_score,
+        })
+        .collect()
+}
+
+fn scope(s: wit::Scope) -> plain::Scope {
+    match s {
+        wit::Scope::Global => plain::Scope::Global,
+        wit::Scope::Local => plain::Scope::Local,
+    }
+}
+
+fn kind(k: wit::MemoryKind) -> plain::MemoryKind {
+    match k {
+        wit::MemoryKind::Fact => plain::MemoryKind::Fact,
+        wit::MemoryKind::Preference => plain::MemoryKind::Preference,
+        wit::MemoryKind::Context => plain::MemoryKind::Context,
+        wit::MemoryKind::ConversationSummary => plain::MemoryKind::ConversationSummary,
+    }
 }
 
 fn capability(c: plain::Capability) -> wit::Capability {
@@ -113,6 +228,7 @@ fn capability(c: plain::Capability) -> wit::Capability {
         plain::Capability::Scan => wit::Capability::Scan,
         plain::Capability::Score => wit::Capability::Score,
         plain::Capability::Select => wit::Capability::Select,
+        plain::Capability::Consolidate => wit::Capability::Consolidate,
     }
 }
 
@@ -199,29 +315,6 @@ fn anchor(a: wit::Anchor) -> plain::Anchor {
             radius: n.radius,
         }),
         wit::Anchor::ReferencedString(value) => plain::Anchor::String { value },
-    }
-}
-
-fn candidate(c: wit::Candidate) -> plain::Candidate {
-    plain::Candidate {
-        id: c.id,
-        scope: match c.scope {
-            wit::Scope::Global => plain::Scope::Global,
-            wit::Scope::Local => plain::Scope::Local,
-        },
-        kind: match c.kind {
-            wit::MemoryKind::Fact => plain::MemoryKind::Fact,
-            wit::MemoryKind::Preference => plain::MemoryKind::Preference,
-            wit::MemoryKind::Context => plain::MemoryKind::Context,
-            wit::MemoryKind::ConversationSummary => plain::MemoryKind::ConversationSummary,
-        },
-        text: c.text,
-        tags: c.tags,
-        confidence: c.confidence,
-        created_at: c.created_at,
-        updated_at: c.updated_at,
-        anchors: c.anchors.into_iter().map(anchor).collect(),
-        lexical_score: c.lexical_score,
     }
 }
 

@@ -1,8 +1,11 @@
-//! Plain Rust mirrors of the types in `wit/policy.wit` (`kenning:policy/types@0.1.0`).
+//! Plain Rust mirrors of the types of the contract's WIT (`wit/since_v0.2.0/policy.wit`,
+//! `kenning:policy/types@0.2.0`).
 //!
-//! The policy's logic works on these, so it runs and unit-tests natively; the component glue
-//! (`component.rs`) and the host's adapter convert to and from the generated bindings. Field
-//! docs live in the WIT file, which is the contract; only what differs is noted here.
+//! A policy's logic works on these, so it runs and unit-tests natively; the export glue
+//! (`export.rs`) and the host's adapter per contract version convert to and from the generated
+//! bindings. Where the WIT packs texts into one buffer (candidates, stored memories), these hold
+//! the texts themselves. Field docs live in the WIT file, which is the contract; only what
+//! differs is noted here.
 
 use serde::{Deserialize, Serialize};
 
@@ -419,6 +422,8 @@ pub enum Capability {
     Score,
     /// `select`.
     Select,
+    /// `consolidate` (contract 0.2.0 and later).
+    Consolidate,
 }
 
 /// Who a policy is.
@@ -435,4 +440,100 @@ pub struct PolicyInfo {
     pub capabilities: Vec<Capability>,
     /// Recommended limits.
     pub default_limits: Limits,
+}
+
+/// A stored memory as consolidation sees it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct StoredMemory {
+    /// The memory's id.
+    pub id: MemoryId,
+    /// Global or local.
+    pub scope: Scope,
+    /// What kind of knowledge it is.
+    pub kind: MemoryKind,
+    /// The profile file it belongs to (`user`, `memory` or `daily`), if it is a profile entry.
+    pub target: Option<Target>,
+    /// The day of a daily note, `YYYY-MM-DD`.
+    pub day: Option<String>,
+    /// The text.
+    pub text: String,
+    /// `#tag` tokens, without the `#`.
+    pub tags: Vec<String>,
+    /// How sure the author was, from 0 to 1.
+    pub confidence: f32,
+    /// When it was written.
+    pub created_at: Timestamp,
+    /// When it was last changed.
+    pub updated_at: Timestamp,
+    /// Where it applies (empty for global memories).
+    pub anchors: Vec<Anchor>,
+    /// Whether it awaits review: a suggestion, not yet knowledge.
+    pub pending: bool,
+}
+
+/// How long what is not permanent is kept.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct Retention {
+    /// Suggestions awaiting review expire after this many days.
+    pub pending_days: u32,
+    /// Daily notes older than this many days expire (`user` and `memory` entries never do).
+    pub daily_days: u32,
+}
+
+impl Default for Retention {
+    /// The personal assistant's defaults: suggestions for 14 days, daily notes for 180.
+    fn default() -> Self {
+        Retention {
+            pending_days: 14,
+            daily_days: 180,
+        }
+    }
+}
+
+/// Near-duplicates folded into one: `keep` stays, each of `duplicates` is superseded by it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct Merge {
+    /// The memory that stays.
+    pub keep: MemoryId,
+    /// The memories it replaces.
+    pub duplicates: Vec<MemoryId>,
+    /// Why, in words.
+    pub reason: String,
+}
+
+/// A newer memory contradicts an older one: the older is kept, marked superseded.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct Supersession {
+    /// The memory that stays.
+    pub newer: MemoryId,
+    /// The memory it contradicts.
+    pub older: MemoryId,
+    /// Why, in words.
+    pub reason: String,
+}
+
+/// A memory past its retention.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct Expiry {
+    /// The memory that expires.
+    pub id: MemoryId,
+    /// Why, in words.
+    pub reason: String,
+}
+
+/// What a consolidation would change; the host checks it before applying it.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct ConsolidationPlan {
+    /// Near-duplicates to fold.
+    pub merges: Vec<Merge>,
+    /// Contradictions to resolve in favour of the newer memory.
+    pub supersessions: Vec<Supersession>,
+    /// Memories past their retention.
+    pub expiries: Vec<Expiry>,
 }

@@ -1,0 +1,358 @@
+//! Consolidation: which memories repeat each other, which a newer one contradicts, and which
+//! are past their retention. The policy only plans; the host previews, checks and applies the
+//! plan, superseding and never deleting.
+//!
+//! Memories are compared only with memories about the same place: same scope, kind, profile
+//! file and anchors, both accepted (a suggestion awaiting review is never merged into
+//! knowledge). Candidate pairs come from prefix filtering (each memory's rarest words), so a
+//! subject of thousands of memories is planned without comparing every pair.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use crate::select::DUPLICATE_JACCARD;
+use crate::similarity::{jaccard, word_set};
+use crate::types::{
+    ConsolidationPlan, Expiry, MemoryId, Merge, Retention, StoredMemory, Supersession, Target,
+};
+
+const DAY: i64 = 86_400;
+
+/// Least word-set similarity at which two memories about one place are about the same thing,
+/// so that the newer one, saying it differently, supersedes the older.
+pub const CONTRADICTION_JACCARD: f64 = 0.5;
+
+/// Words two memories must open with, alike, before what follows can contradict.
+pub const MIN_SHARED_OPENING: usize = 3;
+
+/// Plans a consolidation; see [`crate::consolidate`].
+pub fn consolidate(
+    now: i64,
+    memories: &[StoredMemory],
+    retention: &Retention,
+) -> ConsolidationPlan {
+    let mut plan = ConsolidationPlan::default();
+    let mut settled: BTreeSet<MemoryId> = BTreeSet::new();
+    for m in memories {
+        if let Some(reason) = expiry(now, m, retention) {
+            plan.expiries.push(Expiry { id: m.id, reason });
+            settled.insert(m.id);
+        }
+    }
+
+    let mut places: BTreeMap<String, Vec<&StoredMemory>> = BTreeMap::new();
+    for m in memories
+        .iter()
+        .filter(|m| !m.pending && !settled.contains(&m.id))
+    {
+        let place = format!("{:?}|{:?}|{:?}|{:?}", m.scope, m.kind, m.target, m.anchors);
+        places.entry(place).or_default().push(m);
+    }
+    for group in places.values_mut() {
+        group.sort_by_key(|m| m.id);
+        let words: Vec<BTreeSet<String>> = group.iter().map(|m| word_set(&m.text)).collect();
+        merges(group, &words, &mut settled, &mut plan);
+        supersessions(group, &words, &mut settled, &mut plan);
+    }
+    plan
+}
+
+/// Why `m` has expired at `now`, if it has: a suggestion left unreviewed too long, or a daily
+/// note older than the retention window. Profile files and knowledge never expire.
+fn expiry(now: i64, m: &StoredMemory, retention: &Retention) -> Option<String> {
+    if m.pending {
+        let age = now.saturating_sub(m.created_at) / DAY;
+        if age > i64::from(retention.pending_days) {
+            return Some(format!(
+                "suggestion awaiting review for {age} days (suggestions expire after {})",
+                retention.pending_days
+            ));
+        }
+    }
+    if m.target == Some(Target::Daily) {
+        let day = m.day.as_deref().and_then(days_since_epoch)?;
+        let age = now.div_euclid(DAY) - day;
+        if age > i64::from(retention.daily_days) {
+            return Some(format!(
+                "daily note of {} is {age} days old (daily notes are kept {} days)",
+                m.day.as_deref().unwrap_or_default(),
+                retention.daily_days
+            ));
+        }
+    }
+    None
+}
+
+/// Days since 1970-01-01 of a `YYYY-MM-DD` date (proleptic Gregorian calendar).
+fn days_since_epoch(date: &str) -> Option<i64> {
+    let mut parts = date.splitn(3, '-');
+    let year: i64 = parts.next()?.parse().ok()?;
+    let month: i64 = parts.next()?.parse().ok()?;
+    let day: i64 = parts.next()?.parse().ok()?;
+    if !(1..=12).contains(&month) || !(1..=31).contains(&day) || !(0..=9999).contains(&year) {
+        return None;
+    }
+    // Days from civil, after Howard Hinnant's well-known algorithm.
+    let y = if month <= 2 { year - 1 } else { year };
+    let era = y.div_euclid(400);
+    let yoe = y - era * 400;
+    let mp = (month + 9) % 12;
+    let doy = (153 * mp + 2) / 5 + day - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    Some(era * 146_097 + doe - 719_468)
+}
+
+/// Pairs `(i, j)`, `i < j`, of `words` that may reach `threshold` Jaccard similarity: by prefix
+/// filtering, two sets that do share a word among their rarest few.
+fn candidate_pairs(words: &[BTreeSet<String>], threshold: f64) -> BTreeSet<(usize, usize)> {
+    let mut frequency: BTreeMap<&str, usize> = BTreeMap::new();
+    for set in words {
+        for w in set {
+            *frequency.entry(w).or_default() += 1;
+        }
+    }
+    let mut postings: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
+    let mut pairs = BTreeSet::new();
+    for (i, set) in words.iter().enumerate() {
+        let mut rarest: Vec<&str> = set.iter().map(String::as_str).collect();
+        rarest.sort_by_key(|w| (frequency[w], *w));
+        let n = rarest.len();
+        let prefix = n - (threshold * n as f64).ceil() as usize + 1;
+        for w in rarest.into_iter().take(prefix.min(n)) {
+            let list = postings.entry(w).or_default();
+            pairs.extend(list.iter().map(|&j| (j, i)));
+            list.push(i);
+        }
+    }
+    pairs
+}
+
+/// Folds near-duplicates into the memory that says most (the longest; the newest of equals).
+fn merges(
+    group: &[&StoredMemory],
+    words: &[BTreeSet<String>],
+    settled: &mut BTreeSet<MemoryId>,
+    plan: &mut ConsolidationPlan,
+) {
+    let mut clusters: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
+    let mut root_of: Vec<usize> = (0..group.len()).collect();
+    for (i, j) in candidate_pairs(words, DUPLICATE_JACCARD) {
+        if root_of[j] == j && jaccard(&words[root_of[i]], &words[j]) >= DUPLICATE_JACCARD {
+            root_of[j] = root_of[i];
+        }
+    }
+    for (i, &root) in root_of.iter().enumerate() {
+        clusters.entry(root).or_default().push(i);
+    }
+    for members in clusters.values().filter(|m| m.len() > 1) {
+        let keep = *members
+            .iter()
+            .max_by_key(|&&i| (group[i].text.len(), group[i].updated_at, group[i].id))
+            .expect("a cluster has members");
+        let duplicates: Vec<MemoryId> = members
+            .iter()
+            .filter(|&&i| i != keep)
+            .map(|&i| group[i].id)
+            .collect();
+        settled.extend(members.iter().map(|&i| group[i].id));
+        plan.merges.push(Merge {
+            keep: group[keep].id,
+            reason: format!(
+                "{} near-duplicate{} of #{}: at least {:.0}% of their words are the same",
+                duplicates.len(),
+                if duplicates.len() == 1 { "" } else { "s" },
+                group[keep].id,
+                DUPLICATE_JACCARD * 100.0
+            ),
+            duplicates,
+        });
+    }
+}
+
+/// A newer memory that opens like an older one about the same place and then says something
+/// else supersedes it ("the C2 server is at 10.0.0.5" after "the C2 server is at 10.0.0.1").
+fn supersessions(
+    group: &[&StoredMemory],
+    words: &[BTreeSet<String>],
+    settled: &mut BTreeSet<MemoryId>,
+    plan: &mut ConsolidationPlan,
+) {
+    let openings: Vec<Vec<String>> = group
+        .iter()
+        .map(|m| crate::similarity::words(&m.text).collect())
+        .collect();
+    let mut newest_successor: BTreeMap<usize, usize> = BTreeMap::new();
+    for (i, j) in candidate_pairs(words, CONTRADICTION_JACCARD) {
+        let (older, newer) =
+            if (group[i].created_at, group[i].id) < (group[j].created_at, group[j].id) {
+                (i, j)
+            } else {
+                (j, i)
+            };
+        if settled.contains(&group[older].id) || settled.contains(&group[newer].id) {
+            continue;
+        }
+        let shared = openings[older]
+            .iter()
+            .zip(&openings[newer])
+            .take_while(|(a, b)| a == b)
+            .count();
+        let differs = openings[older].len() > shared || openings[newer].len() > shared;
+        if shared >= MIN_SHARED_OPENING
+            && differs
+            && jaccard(&words[older], &words[newer]) >= CONTRADICTION_JACCARD
+        {
+            let best = newest_successor.entry(older).or_insert(newer);
+            if (group[newer].created_at, group[newer].id)
+                > (group[*best].created_at, group[*best].id)
+            {
+                *best = newer;
+            }
+        }
+    }
+    for (older, newer) in newest_successor {
+        if settled.contains(&group[older].id) {
+            continue;
+        }
+        settled.insert(group[older].id);
+        let opening = openings[newer][..MIN_SHARED_OPENING].join(" ");
+        plan.supersessions.push(Supersession {
+            newer: group[newer].id,
+            older: group[older].id,
+            reason: format!(
+                "#{} says \"{opening} ...\" differently, and is newer",
+                group[newer].id
+            ),
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::types::{MemoryKind, Scope};
+
+    fn memory(id: MemoryId, text: &str, created_at: i64) -> StoredMemory {
+        StoredMemory {
+            id,
+            scope: Scope::Global,
+            kind: MemoryKind::Fact,
+            target: None,
+            day: None,
+            text: text.to_owned(),
+            tags: Vec::new(),
+            confidence: 0.8,
+            created_at,
+            updated_at: created_at,
+            anchors: Vec::new(),
+            pending: false,
+        }
+    }
+
+    const NOW: i64 = 1_796_000_000;
+
+    #[test]
+    fn near_duplicates_fold_into_the_memory_that_says_most() {
+        let memories = [
+            memory(1, "the config is encrypted with RC4 using a static key", 10),
+            memory(
+                2,
+                "the config is encrypted with RC4 using a static key!",
+                20,
+            ),
+            memory(3, "the user prefers short answers", 30),
+        ];
+        let plan = consolidate(NOW, &memories, &Retention::default());
+        assert_eq!(plan.merges.len(), 1, "{plan:?}");
+        assert_eq!(plan.merges[0].keep, 2);
+        assert_eq!(plan.merges[0].duplicates, vec![1]);
+        assert!(plan.supersessions.is_empty() && plan.expiries.is_empty());
+    }
+
+    #[test]
+    fn a_newer_memory_that_says_otherwise_supersedes_the_older() {
+        let memories = [
+            memory(1, "the c2 server is at 10.0.0.1 port 443", 10),
+            memory(2, "the c2 server is at 10.0.0.7 port 443", 20),
+        ];
+        let plan = consolidate(NOW, &memories, &Retention::default());
+        assert_eq!(plan.supersessions.len(), 1, "{plan:?}");
+        assert_eq!(
+            (plan.supersessions[0].newer, plan.supersessions[0].older),
+            (2, 1)
+        );
+    }
+
+    #[test]
+    fn memories_about_different_places_are_never_merged() {
+        let mut other = memory(2, "the config is encrypted with RC4 using a static key", 20);
+        other.scope = Scope::Local;
+        let memories = [
+            memory(1, "the config is encrypted with RC4 using a static key", 10),
+            other,
+        ];
+        assert_eq!(
+            consolidate(NOW, &memories, &Retention::default()),
+            ConsolidationPlan::default()
+        );
+    }
+
+    #[test]
+    fn unrelated_memories_are_left_alone() {
+        let memories = [
+            memory(1, "the user lives in Lisbon", 10),
+            memory(2, "the sample beacons every 60 seconds", 20),
+        ];
+        assert_eq!(
+            consolidate(NOW, &memories, &Retention::default()),
+            ConsolidationPlan::default()
+        );
+    }
+
+    #[test]
+    fn old_suggestions_and_old_daily_notes_expire_and_profile_files_never_do() {
+        let mut suggestion = memory(1, "maybe the user likes tea", NOW - 20 * DAY);
+        suggestion.pending = true;
+        let mut fresh = memory(2, "maybe the user likes coffee", NOW - 2 * DAY);
+        fresh.pending = true;
+        let mut daily = memory(3, "met Ana", NOW);
+        daily.target = Some(Target::Daily);
+        daily.day = Some("2026-01-02".to_owned());
+        let mut user = memory(4, "name: Ana", 0);
+        user.target = Some(Target::User);
+        let plan = consolidate(
+            NOW,
+            &[suggestion, fresh, daily, user],
+            &Retention::default(),
+        );
+        let expired: Vec<MemoryId> = plan.expiries.iter().map(|e| e.id).collect();
+        assert_eq!(expired, vec![1, 3], "{plan:?}");
+    }
+
+    #[test]
+    fn civil_dates_count_days_from_the_epoch() {
+        assert_eq!(days_since_epoch("1970-01-01"), Some(0));
+        assert_eq!(days_since_epoch("2000-03-01"), Some(11_017));
+        assert_eq!(days_since_epoch("2026-13-01"), None);
+        assert_eq!(days_since_epoch("not a date"), None);
+    }
+
+    #[test]
+    fn the_plan_is_the_same_whatever_the_order_of_the_memories() {
+        let memories = vec![
+            memory(1, "the c2 server is at 10.0.0.1 port 443", 10),
+            memory(2, "the c2 server is at 10.0.0.7 port 443", 20),
+            memory(3, "the config is encrypted with RC4 using a static key", 30),
+            memory(
+                4,
+                "the config is encrypted with RC4 using a static key!",
+                40,
+            ),
+        ];
+        let mut reversed = memories.clone();
+        reversed.reverse();
+        assert_eq!(
+            consolidate(NOW, &memories, &Retention::default()),
+            consolidate(NOW, &reversed, &Retention::default())
+        );
+    }
+}

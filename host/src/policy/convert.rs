@@ -1,0 +1,195 @@
+//! The conversions every contract version shares, written once and expanded into each
+//! version's adapter module (the generated binding types differ per version, their shapes do
+//! not). Each adapter keeps only what its version changed.
+
+/// Expands, in an adapter module that has `wit` (its version's generated types) and `plain`
+/// (the contract's plain types) in scope, the conversions all versions share.
+macro_rules! shared_conversions {
+    () => {
+        pub(crate) fn context(c: &plain::Context) -> wit::Context {
+            wit::Context {
+                now: c.now,
+                subject_kind: match c.subject_kind {
+                    plain::SubjectKind::Binary => wit::SubjectKind::Binary,
+                    plain::SubjectKind::Account => wit::SubjectKind::Account,
+                    plain::SubjectKind::Profile => wit::SubjectKind::Profile,
+                },
+                image_base: c.image_base,
+                cursor: c.cursor,
+                current_function: c.current_function.as_ref().map(live_function),
+                referenced_strings: c.referenced_strings.clone(),
+                live_functions: c.live_functions.iter().map(live_function).collect(),
+                live_strings: c.live_strings.clone(),
+                query: c.query.clone(),
+            }
+        }
+
+        pub(crate) fn live_function(f: &plain::LiveFunction) -> wit::LiveFunction {
+            wit::LiveFunction {
+                start: f.start,
+                end: f.end,
+                name: f.name.clone(),
+            }
+        }
+
+        pub(crate) fn scope(s: plain::Scope) -> wit::Scope {
+            match s {
+                plain::Scope::Global => wit::Scope::Global,
+                plain::Scope::Local => wit::Scope::Local,
+            }
+        }
+
+        pub(crate) fn anchor(a: &plain::Anchor) -> wit::Anchor {
+            match a {
+                plain::Anchor::Function(f) => wit::Anchor::Function(wit::FunctionAnchor {
+                    start: f.start,
+                    end: f.end,
+                    name: f.name.clone(),
+                }),
+                plain::Anchor::Range(r) => wit::Anchor::Range(wit::OffsetRange {
+                    start: r.start,
+                    end: r.end,
+                }),
+                plain::Anchor::Address { offset } => wit::Anchor::Address(*offset),
+                plain::Anchor::Near(n) => wit::Anchor::Near(wit::OffsetRadius {
+                    offset: n.offset,
+                    radius: n.radius,
+                }),
+                plain::Anchor::String { value } => wit::Anchor::ReferencedString(value.clone()),
+            }
+        }
+
+        pub(crate) fn limits(l: &plain::Limits) -> wit::Limits {
+            wit::Limits {
+                local_quota: l.local_quota,
+                global_quota: l.global_quota,
+                token_budget: l.token_budget,
+                max_snapshot_bytes: l.max_snapshot_bytes,
+            }
+        }
+
+        pub(crate) fn limits_back(l: wit::Limits) -> plain::Limits {
+            plain::Limits {
+                local_quota: l.local_quota,
+                global_quota: l.global_quota,
+                token_budget: l.token_budget,
+                max_snapshot_bytes: l.max_snapshot_bytes,
+            }
+        }
+
+        pub(crate) fn scan_item(i: &plain::ScanItem) -> wit::ScanItem {
+            wit::ScanItem {
+                text: i.text.clone(),
+                target: target(i.target),
+            }
+        }
+
+        pub(crate) fn scan_result(r: wit::ScanResult) -> plain::ScanResult {
+            plain::ScanResult {
+                verdict: match r.verdict {
+                    wit::Verdict::Allow => plain::Verdict::Allow,
+                    wit::Verdict::Redact => plain::Verdict::Redact,
+                    wit::Verdict::Block => plain::Verdict::Block,
+                },
+                text: r.text,
+                findings: r
+                    .findings
+                    .into_iter()
+                    .map(|f| plain::Finding {
+                        kind: f.kind,
+                        start: f.start,
+                        end: f.end,
+                    })
+                    .collect(),
+                reason: r.reason,
+            }
+        }
+
+        pub(crate) fn score_parts(s: wit::ScoreParts) -> plain::ScoreParts {
+            plain::ScoreParts {
+                anchor: s.anchor,
+                lexical: s.lexical,
+                confidence: s.confidence,
+                recency: s.recency,
+                total: s.total,
+            }
+        }
+
+        pub(crate) fn selection(s: wit::Selection) -> plain::Selection {
+            plain::Selection {
+                chosen: s
+                    .chosen
+                    .into_iter()
+                    .map(|c| plain::Chosen {
+                        id: c.id,
+                        section: match c.section {
+                            wit::Section::Global => plain::Section::Global,
+                            wit::Section::Local => plain::Section::Local,
+                            wit::Section::Facts => plain::Section::Facts,
+                            wit::Section::Preferences => plain::Section::Preferences,
+                            wit::Section::Context => plain::Section::Context,
+                            wit::Section::Conversations => plain::Section::Conversations,
+                        },
+                        score: score_parts(c.score),
+                    })
+                    .collect(),
+                rejected: s
+                    .rejected
+                    .into_iter()
+                    .map(|r| plain::Rejected {
+                        id: r.id,
+                        reason: match r.reason {
+                            wit::RejectReason::Quota => plain::RejectReason::Quota,
+                            wit::RejectReason::Budget => plain::RejectReason::Budget,
+                            wit::RejectReason::Duplicate => plain::RejectReason::Duplicate,
+                            wit::RejectReason::Stale => plain::RejectReason::Stale,
+                            wit::RejectReason::Irrelevant => plain::RejectReason::Irrelevant,
+                        },
+                        score: score_parts(r.score),
+                    })
+                    .collect(),
+                snapshot: s.snapshot,
+                snapshot_tokens: s.snapshot_tokens,
+            }
+        }
+
+        pub(crate) fn validation(
+            r: Result<wit::ValidatedCall, Vec<wit::FieldError>>,
+        ) -> Result<plain::ValidatedCall, Vec<plain::FieldError>> {
+            match r {
+                Ok(call) => Ok(plain::ValidatedCall {
+                    tool: call.tool,
+                    args_json: call.args_json,
+                }),
+                Err(errors) => Err(errors
+                    .into_iter()
+                    .map(|e| plain::FieldError {
+                        path: e.path,
+                        message: e.message,
+                    })
+                    .collect()),
+            }
+        }
+
+        pub(crate) fn target(t: plain::Target) -> wit::Target {
+            match t {
+                plain::Target::User => wit::Target::User,
+                plain::Target::Memory => wit::Target::Memory,
+                plain::Target::Daily => wit::Target::Daily,
+                plain::Target::Global => wit::Target::Global,
+                plain::Target::Local => wit::Target::Local,
+            }
+        }
+
+        pub(crate) fn kind(k: plain::MemoryKind) -> wit::MemoryKind {
+            match k {
+                plain::MemoryKind::Fact => wit::MemoryKind::Fact,
+                plain::MemoryKind::Preference => wit::MemoryKind::Preference,
+                plain::MemoryKind::Context => wit::MemoryKind::Context,
+                plain::MemoryKind::ConversationSummary => wit::MemoryKind::ConversationSummary,
+            }
+        }
+    };
+}
+
+pub(crate) use shared_conversions;
