@@ -50,6 +50,9 @@ enum Command {
     View(cli::SubjectOnlyCmd),
     /// Show the policy's name, version, contract and imports.
     Describe,
+    /// Check a policy component against the contract (the conformance kit).
+    #[command(subcommand)]
+    Policy(cli::policy::PolicyCmd),
     /// Measure the sandbox's costs.
     Bench(cli::bench::BenchCmd),
     /// A scripted session showing remember, redaction and inject.
@@ -136,6 +139,7 @@ fn run(cli: &Cli) -> kenning::Result<ExitCode> {
         Command::Log(cmd) => cli::settings::log(global, cmd),
         Command::View(cmd) => cli::settings::view(global, cmd),
         Command::Describe => cli::describe::run(global),
+        Command::Policy(cmd) => cli::policy::run(cmd, global),
         Command::Bench(cmd) => cli::bench::run(cmd),
         Command::Demo => cli::demo::run(global),
         // A service shared by concurrent calls, so never a scan session.

@@ -38,6 +38,7 @@ pub mod eval;
 pub mod inject;
 pub mod mcp;
 pub mod memory;
+pub mod policy;
 pub mod review;
 pub mod scan;
 pub mod settings;
