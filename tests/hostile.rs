@@ -6,8 +6,8 @@ use std::time::{Duration, Instant};
 use kenning::policy::{Guarded, Policy, SandboxLimits};
 use kenning::store::Author;
 use kenning::{KenningError, PolicyError, TurnContext};
+use kenning_contract::types::{Context, Limits, ScanItem, SubjectKind, Target};
 use kenning_e2e::{Workspace, hostile_policy, store_state};
-use kenning_policy::types::{Context, Limits, ScanItem, SubjectKind, Target};
 
 /// A canonical `remember` call: the hostile policy passes arguments through unvalidated.
 fn remember_args(text: &str) -> String {
@@ -43,6 +43,29 @@ fn an_infinite_loop_is_stopped_by_fuel_with_the_default_limits() {
         }
         other => panic!("expected OutOfFuel, got {other}"),
     }
+}
+
+#[test]
+fn a_call_with_fuel_to_spare_is_stopped_at_its_wall_clock_deadline() {
+    let policy = hostile_policy(SandboxLimits {
+        fuel: u64::MAX,
+        deadline_ms: 200,
+        ..SandboxLimits::default()
+    });
+    let error = policy
+        .select(&context("loop"), &[], &Limits::default())
+        .unwrap_err();
+    match &error {
+        PolicyError::Deadline {
+            call, deadline_ms, ..
+        } => {
+            let (call, deadline_ms) = (*call, *deadline_ms);
+            assert_eq!(call, "select");
+            assert_eq!(deadline_ms, 200);
+        }
+        ref other => panic!("expected Deadline, got {other}"),
+    }
+    assert!(error.to_string().contains("deadline of 200 ms"), "{error}");
 }
 
 #[test]
@@ -130,6 +153,7 @@ fn a_trapping_policy_leaves_the_store_untouched() {
     let hostile = workspace.hostile_service(SandboxLimits {
         fuel: 50_000_000,
         memory_bytes: 32 << 20,
+        ..SandboxLimits::default()
     });
     for trigger in ["loop", "grow", "panic"] {
         let error = hostile

@@ -69,6 +69,16 @@ pub enum PolicyError {
         /// The fuel it was given.
         fuel: u64,
     },
+    /// The call ran past its wall-clock deadline.
+    #[error("policy {policy}: stopped in {call} at its deadline of {deadline_ms} ms")]
+    Deadline {
+        /// The policy's name.
+        policy: String,
+        /// The export that was running.
+        call: &'static str,
+        /// The deadline in milliseconds.
+        deadline_ms: u64,
+    },
     /// The policy tried to grow its memory past the cap.
     #[error("policy {policy}: stopped in {call} when it tried to grow its memory past {cap} bytes")]
     MemoryCap {

@@ -71,6 +71,9 @@ pub struct GlobalOpts {
     /// Memory cap of the policy, in MiB.
     #[arg(long, global = true, default_value_t = SandboxLimits::default().memory_bytes >> 20)]
     pub memory_mib: usize,
+    /// Wall-clock deadline of each policy call, in milliseconds.
+    #[arg(long, global = true, default_value_t = SandboxLimits::default().deadline_ms)]
+    pub deadline_ms: u64,
 }
 
 impl GlobalOpts {
@@ -92,6 +95,7 @@ impl GlobalOpts {
         let limits = SandboxLimits {
             fuel: self.fuel,
             memory_bytes,
+            deadline_ms: self.deadline_ms,
         };
         limits.check()?;
         Ok(limits)
@@ -305,6 +309,7 @@ mod tests {
             native_policy: false,
             fuel: 1,
             memory_mib,
+            deadline_ms: 1_000,
         }
     }
 

@@ -12,6 +12,7 @@
 
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, PoisonError};
+use std::time::Duration;
 
 use kenning_contract::types::{
     Candidate, ConsolidationPlan, Context, FieldError, Limits, PolicyInfo, Retention, ScanItem,
@@ -34,16 +35,43 @@ pub struct SandboxLimits {
     pub fuel: u64,
     /// Most bytes of linear memory the policy may hold.
     pub memory_bytes: usize,
+    /// Most wall-clock time one call may take, in milliseconds: fuel bounds the work, this
+    /// bounds the time, whatever the machine's speed or load.
+    pub deadline_ms: u64,
 }
 
 impl Default for SandboxLimits {
-    /// 2 billion fuel (a second or two of work at most) and 128 MiB of memory.
+    /// 2 billion fuel (a second or two of work at most), 128 MiB of memory and 10 seconds.
     fn default() -> Self {
         SandboxLimits {
             fuel: 2_000_000_000,
             memory_bytes: 128 << 20,
+            deadline_ms: 10_000,
         }
     }
+}
+
+/// How often the engine's epoch advances: the resolution of call deadlines.
+pub const EPOCH_TICK: Duration = Duration::from_millis(5);
+
+/// Longest deadline a call may be given: one hour.
+pub const MAX_DEADLINE_MS: u64 = 3_600_000;
+
+/// Advances `engine`'s epoch every [`EPOCH_TICK`] for as long as the engine lives.
+fn start_epoch_ticker(engine: &Engine) -> std::io::Result<()> {
+    let engine = engine.weak();
+    std::thread::Builder::new()
+        .name("kenning-policy-clock".to_owned())
+        .spawn(move || {
+            loop {
+                std::thread::sleep(EPOCH_TICK);
+                match engine.upgrade() {
+                    Some(engine) => engine.increment_epoch(),
+                    None => break,
+                }
+            }
+        })
+        .map(drop)
 }
 
 /// The wasmtime engine, configured for policies, and the compiled-code cache.
@@ -89,12 +117,16 @@ impl PolicyEngine {
     pub fn new(cache_dir: Option<PathBuf>) -> Result<Self, PolicyError> {
         let mut config = Config::new();
         config.consume_fuel(true);
+        config.epoch_interruption(true);
         config.cranelift_opt_level(wasmtime::OptLevel::Speed);
         // A trap is reported as one line naming the policy and the trap; a wasm backtrace of
         // the policy's internals would help nobody reading the error.
         config.wasm_backtrace_max_frames(None);
         config.allocation_strategy(InstanceAllocationStrategy::Pooling(pooling_config()));
         let engine = Engine::new(&config).map_err(|e| PolicyError::Runtime(format!("{e:#}")))?;
+        start_epoch_ticker(&engine).map_err(|e| {
+            PolicyError::Runtime(format!("could not start the deadline clock: {e}"))
+        })?;
         Ok(PolicyEngine { engine, cache_dir })
     }
 
@@ -447,7 +479,14 @@ impl ComponentPolicy {
         store
             .set_fuel(self.limits.fuel)
             .map_err(|e| PolicyError::Runtime(format!("{e:#}")))?;
+        store.set_epoch_deadline(self.deadline_ticks());
         Ok(store)
+    }
+
+    /// The call deadline in epoch ticks, rounded up, plus the tick already under way.
+    fn deadline_ticks(&self) -> u64 {
+        let tick = EPOCH_TICK.as_millis() as u64;
+        self.limits.deadline_ms.div_ceil(tick) + 1
     }
 
     /// Runs one export in a fresh instance.
@@ -475,6 +514,7 @@ impl ComponentPolicy {
         store
             .set_fuel(self.limits.fuel)
             .map_err(|e| PolicyError::Runtime(format!("{e:#}")))?;
+        store.set_epoch_deadline(self.deadline_ticks());
         match f(&bindings, &mut store) {
             Ok(value) => {
                 if self.keep_instance {
@@ -507,6 +547,11 @@ impl ComponentPolicy {
                 policy,
                 call,
                 fuel: self.limits.fuel,
+            },
+            Some(Trap::Interrupt) => PolicyError::Deadline {
+                policy,
+                call,
+                deadline_ms: self.limits.deadline_ms,
             },
             Some(trap) => PolicyError::Trap {
                 policy,

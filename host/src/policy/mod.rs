@@ -15,8 +15,8 @@ mod v0_2;
 
 pub use cache::CacheOutcome;
 pub use component::{
-    ComponentPolicy, MAX_MEMORY_BYTES, MIN_MEMORY_BYTES, PolicyEngine, SandboxLimits,
-    component_imports,
+    ComponentPolicy, EPOCH_TICK, MAX_DEADLINE_MS, MAX_MEMORY_BYTES, MIN_MEMORY_BYTES, PolicyEngine,
+    SandboxLimits, component_imports,
 };
 pub use guard::Guarded;
 pub use native::NativePolicy;

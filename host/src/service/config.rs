@@ -142,6 +142,12 @@ impl SandboxLimits {
                 crate::policy::MAX_MEMORY_BYTES >> 20
             )));
         }
+        if self.deadline_ms == 0 || self.deadline_ms > crate::policy::MAX_DEADLINE_MS {
+            return Err(KenningError::Usage(format!(
+                "the policy's deadline must be between 1 ms and {} ms",
+                crate::policy::MAX_DEADLINE_MS
+            )));
+        }
         Ok(())
     }
 }
