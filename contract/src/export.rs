@@ -115,7 +115,7 @@ impl<P: Policy> Guest for Export<P> {
         memories: wit::Memories,
         retention: wit::Retention,
     ) -> wit::ConsolidationPlan {
-        let texts = memories.texts;
+        let (texts, anchors) = (memories.texts, memories.anchors);
         let memories: Vec<plain::StoredMemory> = memories
             .items
             .into_iter()
@@ -130,7 +130,7 @@ impl<P: Policy> Guest for Export<P> {
                 confidence: m.confidence,
                 created_at: m.created_at,
                 updated_at: m.updated_at,
-                anchors: m.anchors.into_iter().map(anchor).collect(),
+                anchors: anchors_of(&texts, &anchors, m.anchors),
                 pending: m.pending,
             })
             .collect();
@@ -187,7 +187,7 @@ fn tags(texts: &str, span: wit::Span) -> Vec<String> {
 }
 
 fn unpack(batch: wit::Candidates) -> Vec<plain::Candidate> {
-    let texts = batch.texts;
+    let (texts, anchors) = (batch.texts, batch.anchors);
     batch
         .items
         .into_iter()
@@ -200,7 +200,7 @@ fn unpack(batch: wit::Candidates) -> Vec<plain::Candidate> {
             confidence: c.confidence,
             created_at: c.created_at,
             updated_at: c.updated_at,
-            anchors: c.anchors.into_iter().map(anchor).collect(),
+            anchors: anchors_of(&texts, &anchors, c.anchors),
             lexical_score: c.lexical_score,
         })
         .collect()
@@ -298,24 +298,35 @@ fn context_in(c: wit::Context) -> plain::Context {
     }
 }
 
-fn anchor(a: wit::Anchor) -> plain::Anchor {
-    match a {
-        wit::Anchor::Function(f) => plain::Anchor::Function(plain::FunctionAnchor {
-            start: f.start,
-            end: f.end,
-            name: f.name,
-        }),
-        wit::Anchor::Range(r) => plain::Anchor::Range(plain::OffsetRange {
-            start: r.start,
-            end: r.end,
-        }),
-        wit::Anchor::Address(offset) => plain::Anchor::Address { offset },
-        wit::Anchor::Near(n) => plain::Anchor::Near(plain::OffsetRadius {
-            offset: n.offset,
-            radius: n.radius,
-        }),
-        wit::Anchor::ReferencedString(value) => plain::Anchor::String { value },
-    }
+/// The anchors `span` names in a batch's `anchors`, their strings cut from `texts`; none if
+/// the span is out of bounds.
+fn anchors_of(texts: &str, anchors: &[wit::Anchor], span: wit::Span) -> Vec<plain::Anchor> {
+    let start = span.start as usize;
+    let end = start.saturating_add(span.len as usize);
+    anchors
+        .get(start..end)
+        .unwrap_or_default()
+        .iter()
+        .map(|a| match *a {
+            wit::Anchor::Function(f) => plain::Anchor::Function(plain::FunctionAnchor {
+                start: f.start,
+                end: f.end,
+                name: cut(texts, f.name),
+            }),
+            wit::Anchor::Range(r) => plain::Anchor::Range(plain::OffsetRange {
+                start: r.start,
+                end: r.end,
+            }),
+            wit::Anchor::Address(offset) => plain::Anchor::Address { offset },
+            wit::Anchor::Near(n) => plain::Anchor::Near(plain::OffsetRadius {
+                offset: n.offset,
+                radius: n.radius,
+            }),
+            wit::Anchor::ReferencedString(value) => plain::Anchor::String {
+                value: cut(texts, value),
+            },
+        })
+        .collect()
 }
 
 fn score_out(s: plain::ScoreParts) -> wit::ScoreParts {

@@ -68,6 +68,13 @@ pub fn run(cmd: &BenchCmd) -> Result<ExitCode> {
         report.policy_native_call_us
     );
     outln!("sandbox / native     {:>10.2}x", report.sandbox_ratio);
+    outln!(
+        "select on real turns {:>10.1} µs sandboxed, {:.1} µs native, {:.2}x ({:.0} candidates a turn)",
+        report.select_turn_us,
+        report.select_turn_native_us,
+        report.select_turn_ratio,
+        report.turn_candidates
+    );
     outln!("cold compile         {:>10.1} ms", report.compile_ms);
     outln!("load from cache      {:>10.2} ms", report.cached_load_ms);
     outln!(
@@ -77,6 +84,10 @@ pub fn run(cmd: &BenchCmd) -> Result<ExitCode> {
         cmd.turns
     );
     outln!("inject, p99          {:>10.1} µs", report.inject_p99_us);
+    outln!(
+        "kenning recall       {:>10.1} ms (whole process, compiled component cached)",
+        report.cold_recall_ms
+    );
     outln!(
         "candidate queries    {:>10.1} µs (median, same contexts)",
         report.candidate_query_us
@@ -115,6 +126,29 @@ fn recall_in_process_us(data_dir: &std::path::Path, queries: &[String]) -> Resul
             .call(&subject, Author::Agent, "recall", args)
             .map(drop)
     })
+}
+
+/// Times whole `kenning recall` processes (this executable) on the store in `data_dir`, after
+/// one run that fills the compiled-component cache.
+fn cold_recall_ms(data_dir: &std::path::Path, queries: &[String]) -> Result<f64> {
+    let exe = std::env::current_exe().map_err(|e| PolicyError::Runtime(e.to_string()))?;
+    let run = |query: &str| -> Result<()> {
+        let status = std::process::Command::new(&exe)
+            .arg("--data-dir")
+            .arg(data_dir)
+            .args(["recall", "--subject", "profile:bench", query])
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .status()
+            .map_err(|e| PolicyError::Runtime(format!("could not run {}: {e}", exe.display())))?;
+        if !status.success() {
+            return Err(PolicyError::Runtime(format!("kenning recall failed: {status}")).into());
+        }
+        Ok(())
+    };
+    run("warm the cache")?;
+    let mut next = queries.iter().cycle();
+    median_ms(20, || run(next.next().expect("a cycle never ends")))
 }
 
 /// Memories in the knowledge base behind `mcp_recall_us`.
@@ -159,6 +193,15 @@ pub struct BenchReport {
     pub policy_native_call_us: f64,
     /// `policy_call_us / policy_native_call_us`.
     pub sandbox_ratio: f64,
+    /// Median sandboxed select on the candidates of the inject benchmark's real turns (fresh
+    /// instance included), µs.
+    pub select_turn_us: f64,
+    /// The same selects compiled natively, µs.
+    pub select_turn_native_us: f64,
+    /// `select_turn_us / select_turn_native_us`.
+    pub select_turn_ratio: f64,
+    /// Candidates per real turn, on average.
+    pub turn_candidates: f64,
     /// Median cold compile of the default component, ms.
     pub compile_ms: f64,
     /// Median load of the compiled component from the on-disk cache, ms.
@@ -182,6 +225,9 @@ pub struct BenchReport {
     pub recall_us: f64,
     /// `mcp_recall_us / recall_us`.
     pub mcp_over_recall: f64,
+    /// Median wall time of a whole `kenning recall` process on the same store, the compiled
+    /// component already in the cache: start-up, load, one recall, exit. ms.
+    pub cold_recall_ms: f64,
     /// Memories in the inject knowledge base.
     pub memories: usize,
     /// Size of the default component, bytes.
@@ -232,10 +278,11 @@ pub fn measure(config: &BenchConfig) -> Result<BenchReport> {
     let queries: Vec<String> = (0..config.iterations as u64 * 4)
         .map(|i| turn(i).query)
         .collect();
+    let cold_recall_ms = cold_recall_ms(&mcp_dir, &queries);
     let recall_us = recall_in_process_us(&mcp_dir, &queries);
     let mcp_recall_us = super::bench_mcp::recall_round_trip_us(&mcp_dir, &queries);
     let _ = std::fs::remove_dir_all(&mcp_dir);
-    let (recall_us, mcp_recall_us) = (recall_us?, mcp_recall_us?);
+    let (recall_us, mcp_recall_us, cold_recall_ms) = (recall_us?, mcp_recall_us?, cold_recall_ms?);
 
     Ok(BenchReport {
         instantiate_us,
@@ -244,11 +291,16 @@ pub fn measure(config: &BenchConfig) -> Result<BenchReport> {
         sandbox_ratio: policy_call_us / policy_native_call_us.max(f64::EPSILON),
         mcp_recall_us,
         recall_us,
+        cold_recall_ms,
         mcp_over_recall: mcp_recall_us / recall_us.max(f64::EPSILON),
         compile_ms,
         cached_load_ms,
         inject_p50_us: inject.p50_us,
         inject_p99_us: inject.p99_us,
+        select_turn_us: inject.select_turn_us,
+        select_turn_native_us: inject.select_turn_native_us,
+        select_turn_ratio: inject.select_turn_us / inject.select_turn_native_us.max(f64::EPSILON),
+        turn_candidates: inject.turn_candidates,
         candidate_query_us: inject.query_us,
         inject_over_query: inject.p50_us / inject.query_us.max(f64::EPSILON),
         scan_mb_s,
@@ -297,6 +349,43 @@ struct InjectFigures {
     p50_us: f64,
     p99_us: f64,
     query_us: f64,
+    select_turn_us: f64,
+    select_turn_native_us: f64,
+    turn_candidates: f64,
+}
+
+/// Median select over real turns' candidates, sandboxed and native; the two alternate turn by
+/// turn, so neither always runs with the other's data in the cache.
+fn select_on_turns(
+    engine: &PolicyEngine,
+    turns: &[(
+        kenning_contract::types::Context,
+        Vec<kenning_contract::types::Candidate>,
+    )],
+) -> Result<(f64, f64)> {
+    let sandboxed = engine.load_default(SandboxLimits::default())?;
+    let native = NativePolicy::new();
+    let limits = Limits::default();
+    let (mut ours, mut theirs) = (Vec::new(), Vec::new());
+    for (i, (context, candidates)) in turns.iter().enumerate() {
+        let time = |policy: &dyn Policy, into: &mut Vec<Duration>| -> Result<()> {
+            let start = Instant::now();
+            policy.select(context, candidates, &limits)?;
+            into.push(start.elapsed());
+            Ok(())
+        };
+        if i % 2 == 0 {
+            time(&sandboxed, &mut ours)?;
+            time(&native, &mut theirs)?;
+        } else {
+            time(&native, &mut theirs)?;
+            time(&sandboxed, &mut ours)?;
+        }
+    }
+    Ok((
+        median(ours).as_secs_f64() * 1e6,
+        median(theirs).as_secs_f64() * 1e6,
+    ))
 }
 
 /// Builds a knowledge base of `config.memories` memories and times full injects against the
@@ -317,14 +406,16 @@ fn inject_figures(engine: &PolicyEngine, config: &BenchConfig) -> Result<InjectF
         let kb = KnowledgeBase::open_existing(&path)?.expect("just built");
         let mut query = Vec::with_capacity(turns.len());
         let mut inject = Vec::with_capacity(turns.len());
+        let mut turn_candidates = Vec::with_capacity(turns.len());
         // Each turn runs both; which goes first alternates, so neither always finds the other's
         // pages already in the operating system's cache.
         for (i, turn) in turns.iter().enumerate() {
             let context = turn.to_context(NOW, SubjectKind::Binary);
             let mut time_query = || -> Result<()> {
                 let start = Instant::now();
-                gather_candidates(&kb, &context)?;
+                let candidates = gather_candidates(&kb, &context)?;
                 query.push(start.elapsed());
+                turn_candidates.push((context.clone(), candidates.into_values().collect()));
                 Ok(())
             };
             if i % 2 == 0 {
@@ -339,10 +430,15 @@ fn inject_figures(engine: &PolicyEngine, config: &BenchConfig) -> Result<InjectF
         }
         inject.sort();
         let p99 = inject[(inject.len() * 99 / 100).min(inject.len() - 1)];
+        let (select_turn_us, select_turn_native_us) = select_on_turns(engine, &turn_candidates)?;
         Ok(InjectFigures {
             p50_us: median(inject).as_secs_f64() * 1e6,
             p99_us: p99.as_secs_f64() * 1e6,
             query_us: median(query).as_secs_f64() * 1e6,
+            select_turn_us,
+            select_turn_native_us,
+            turn_candidates: turn_candidates.iter().map(|(_, c)| c.len()).sum::<usize>() as f64
+                / turn_candidates.len().max(1) as f64,
         })
     })();
     let _ = std::fs::remove_dir_all(&dir);

@@ -39,26 +39,6 @@ macro_rules! shared_conversions {
             }
         }
 
-        pub(crate) fn anchor(a: &plain::Anchor) -> wit::Anchor {
-            match a {
-                plain::Anchor::Function(f) => wit::Anchor::Function(wit::FunctionAnchor {
-                    start: f.start,
-                    end: f.end,
-                    name: f.name.clone(),
-                }),
-                plain::Anchor::Range(r) => wit::Anchor::Range(wit::OffsetRange {
-                    start: r.start,
-                    end: r.end,
-                }),
-                plain::Anchor::Address { offset } => wit::Anchor::Address(*offset),
-                plain::Anchor::Near(n) => wit::Anchor::Near(wit::OffsetRadius {
-                    offset: n.offset,
-                    radius: n.radius,
-                }),
-                plain::Anchor::String { value } => wit::Anchor::ReferencedString(value.clone()),
-            }
-        }
-
         pub(crate) fn limits(l: &plain::Limits) -> wit::Limits {
             wit::Limits {
                 local_quota: l.local_quota,

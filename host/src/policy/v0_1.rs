@@ -23,6 +23,26 @@ pub const INTERFACE: &str = "kenning:policy/policy@0.1.0";
 
 shared_conversions!();
 
+fn anchor(a: &plain::Anchor) -> wit::Anchor {
+    match a {
+        plain::Anchor::Function(f) => wit::Anchor::Function(wit::FunctionAnchor {
+            start: f.start,
+            end: f.end,
+            name: f.name.clone(),
+        }),
+        plain::Anchor::Range(r) => wit::Anchor::Range(wit::OffsetRange {
+            start: r.start,
+            end: r.end,
+        }),
+        plain::Anchor::Address { offset } => wit::Anchor::Address(*offset),
+        plain::Anchor::Near(n) => wit::Anchor::Near(wit::OffsetRadius {
+            offset: n.offset,
+            radius: n.radius,
+        }),
+        plain::Anchor::String { value } => wit::Anchor::ReferencedString(value.clone()),
+    }
+}
+
 fn candidate(c: &plain::Candidate) -> wit::Candidate {
     wit::Candidate {
         id: c.id,

@@ -24,10 +24,11 @@ pub const INTERFACE: &str = "kenning:policy/policy@0.2.0";
 
 shared_conversions!();
 
-/// Appends texts to one buffer and hands out their spans.
+/// Appends texts and anchors to one buffer each and hands out their spans.
 #[derive(Default)]
 struct Packer {
     texts: String,
+    anchors: Vec<wit::Anchor>,
 }
 
 impl Packer {
@@ -47,6 +48,31 @@ impl Packer {
         }
         span(start, self.texts.len() - start)
     }
+
+    fn push_anchors(&mut self, anchors: &[plain::Anchor]) -> wit::Span {
+        let start = self.anchors.len();
+        for a in anchors {
+            let anchor = match a {
+                plain::Anchor::Function(f) => wit::Anchor::Function(wit::FunctionAnchor {
+                    start: f.start,
+                    end: f.end,
+                    name: self.push(&f.name),
+                }),
+                plain::Anchor::Range(r) => wit::Anchor::Range(wit::OffsetRange {
+                    start: r.start,
+                    end: r.end,
+                }),
+                plain::Anchor::Address { offset } => wit::Anchor::Address(*offset),
+                plain::Anchor::Near(n) => wit::Anchor::Near(wit::OffsetRadius {
+                    offset: n.offset,
+                    radius: n.radius,
+                }),
+                plain::Anchor::String { value } => wit::Anchor::ReferencedString(self.push(value)),
+            };
+            self.anchors.push(anchor);
+        }
+        span(start, anchors.len())
+    }
 }
 
 /// A span; the batches a host builds stay far below 4 GiB (texts are capped at 8 KiB each).
@@ -60,6 +86,7 @@ fn span(start: usize, len: usize) -> wit::Span {
 fn pack(candidates: &[plain::Candidate]) -> wit::Candidates {
     let mut packer = Packer {
         texts: String::with_capacity(candidates.iter().map(|c| c.text.len() + 16).sum()),
+        anchors: Vec::with_capacity(candidates.len()),
     };
     let items = candidates
         .iter()
@@ -72,12 +99,13 @@ fn pack(candidates: &[plain::Candidate]) -> wit::Candidates {
             confidence: c.confidence,
             created_at: c.created_at,
             updated_at: c.updated_at,
-            anchors: c.anchors.iter().map(anchor).collect(),
+            anchors: packer.push_anchors(&c.anchors),
             lexical_score: c.lexical_score,
         })
         .collect();
     wit::Candidates {
         texts: packer.texts,
+        anchors: packer.anchors,
         items,
     }
 }
@@ -97,12 +125,13 @@ fn pack_memories(memories: &[plain::StoredMemory]) -> wit::Memories {
             confidence: m.confidence,
             created_at: m.created_at,
             updated_at: m.updated_at,
-            anchors: m.anchors.iter().map(anchor).collect(),
+            anchors: packer.push_anchors(&m.anchors),
             pending: m.pending,
         })
         .collect();
     wit::Memories {
         texts: packer.texts,
+        anchors: packer.anchors,
         items,
     }
 }
