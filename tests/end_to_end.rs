@@ -3,8 +3,8 @@
 use kenning::policy::{CacheOutcome, Guarded, NativePolicy, Policy, PolicyEngine, SandboxLimits};
 use kenning::store::Author;
 use kenning::{KenningError, PolicyError, TurnContext};
+use kenning_contract::types::{Limits, LiveFunction, ScanItem, Target};
 use kenning_e2e::{Workspace, store_state};
-use kenning_policy::types::{Limits, LiveFunction, ScanItem, Target};
 
 fn sub_401000(base: u64) -> LiveFunction {
     LiveFunction {
@@ -183,7 +183,7 @@ fn blocked_and_invalid_writes_write_nothing() {
     }
     let oversize = format!(
         r#"{{"text": "{}"}}"#,
-        "a".repeat(kenning_policy::MAX_TEXT_BYTES + 1)
+        "a".repeat(kenning_contract::MAX_TEXT_BYTES + 1)
     );
     assert!(
         kenning

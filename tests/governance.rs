@@ -6,8 +6,8 @@ use kenning::service::governance::Decision;
 use kenning::store::{Author, MemoryFilter};
 use kenning::subject::Subject;
 use kenning::{KenningError, Service, TurnContext};
+use kenning_contract::types::Limits;
 use kenning_e2e::{Workspace, store_state};
-use kenning_policy::types::Limits;
 use proptest::prelude::*;
 use serde_json::Value;
 

@@ -138,12 +138,12 @@ pub fn store_state(path: &Path) -> StoreState {
 }
 
 /// `n` plain global candidates with ids 1 to `n`, for selection tests.
-pub fn candidates(n: u64) -> Vec<kenning_policy::types::Candidate> {
+pub fn candidates(n: u64) -> Vec<kenning_contract::types::Candidate> {
     (1..=n)
-        .map(|id| kenning_policy::types::Candidate {
+        .map(|id| kenning_contract::types::Candidate {
             id,
-            scope: kenning_policy::types::Scope::Global,
-            kind: kenning_policy::types::MemoryKind::Fact,
+            scope: kenning_contract::types::Scope::Global,
+            kind: kenning_contract::types::MemoryKind::Fact,
             text: format!("config note number {id}"),
             tags: Vec::new(),
             confidence: 0.8,
