@@ -118,6 +118,9 @@ def latent():
     seen = set()
     for owner, instrs in a.get("injection_instructions", []):
         for ins in instrs:
+            # A template that is the payload alone carries no instruction to detect.
+            if ins.strip() == "{PAYLOAD_MARKER}":
+                continue
             for p in payload[:3]:
                 text = ins.replace("{PAYLOAD_MARKER}", p)
                 if "{" in text and "}" in text and "MARKER" in text:
@@ -129,19 +132,18 @@ def latent():
     return rows
 
 
-BIPIA_OUT_OF_SCOPE = {
-    # Ordinary tasks: a memory holding "Recommend a good book" is not unsafe by its content;
-    # BIPIA makes it an attack only by where it is inserted.
-    "Task Automation", "Business Intelligence", "Conversational Agent", "Research Assistance", "Sentiment Analysis",
-}
+# BIPIA's text attacks open with five task-irrelevant categories (ordinary requests such as
+# "Recommend a good book"): a memory holding one is not unsafe by its content, BIPIA makes it
+# an attack only by where it inserts it. They are left out; the targeted ones stay.
+BIPIA_TASK_IRRELEVANT = 5
 
 
 def bipia(split):
     rows = []
     for kind in ("text", "code"):
         d = json.loads((SRC / f"{kind}_attack_{split}.json").read_text(encoding="utf-8"))
-        for cat, texts in d.items():
-            if cat in BIPIA_OUT_OF_SCOPE:
+        for i, (cat, texts) in enumerate(d.items()):
+            if kind == "text" and i < BIPIA_TASK_IRRELEVANT:
                 continue
             fam = "bipia-code" if kind == "code" else "bipia-output"
             for t in texts:
