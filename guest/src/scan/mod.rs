@@ -1,6 +1,7 @@
 //! Safety scanning of text before it is stored: block unsafe text, redact secrets, allow the
 //! rest.
 
+mod injection;
 mod invisible;
 mod profile;
 mod rules;
@@ -18,6 +19,7 @@ static RULES: LazyLock<RuleSet> = LazyLock::new(|| {
         secrets::rules()
             .into_iter()
             .chain(threats::rules())
+            .chain(injection::rules())
             .collect(),
     )
 });
@@ -36,10 +38,12 @@ pub fn scan_item(item: &ScanItem) -> ScanResult {
             .collect(),
     );
     blocks.extend(invisible::find(text));
+    blocks.extend(injection::find(text));
     if item.target == Target::User {
         blocks.extend(profile::find(text));
     }
 
+    let mut blocks = merge_same_kind(blocks);
     let mut findings: Vec<Finding> = secrets.iter().chain(&blocks).map(finding).collect();
     findings.sort_by(|a, b| (a.start, a.end, &a.kind).cmp(&(b.start, b.end, &b.kind)));
     findings.dedup();
@@ -98,6 +102,22 @@ fn merge_overlaps(mut hits: Vec<Hit>) -> Vec<Hit> {
     merged
 }
 
+/// Unsafe hits with overlapping spans of the same kind merged into their union: two detectors
+/// finding one phrase report it once.
+fn merge_same_kind(mut hits: Vec<Hit>) -> Vec<Hit> {
+    hits.sort_by(|a, b| (a.kind, a.start, a.end).cmp(&(b.kind, b.start, b.end)));
+    let mut merged: Vec<Hit> = Vec::with_capacity(hits.len());
+    for hit in hits {
+        match merged.last_mut() {
+            Some(last) if last.kind == hit.kind && hit.start < last.end => {
+                last.end = last.end.max(hit.end);
+            }
+            _ => merged.push(hit),
+        }
+    }
+    merged
+}
+
 /// `text` with each (sorted, disjoint) secret replaced by `[REDACTED:<kind>]`.
 fn redact(text: &str, secrets: &[Hit]) -> String {
     let mut out = String::with_capacity(text.len());
@@ -131,7 +151,7 @@ fn block_reason(blocks: &[Hit]) -> String {
             "invisible-character" => "invisible or text-direction control characters",
             "link-dump" => "a list of links, which does not belong in the user profile",
             "document-dump" => "a whole document, which does not belong in the user profile",
-            other => other,
+            other => injection::describe(other).unwrap_or(other),
         })
         .collect();
     format!("the text contains {}", parts.join("; and "))
