@@ -43,6 +43,7 @@ pub fn scan_item(item: &ScanItem) -> ScanResult {
         blocks.extend(profile::find(text));
     }
 
+    blocks.retain(|h| !injection::is_mention(text, h.kind, h.start, h.end));
     let mut blocks = merge_same_kind(blocks);
     let mut findings: Vec<Finding> = secrets.iter().chain(&blocks).map(finding).collect();
     findings.sort_by(|a, b| (a.start, a.end, &a.kind).cmp(&(b.start, b.end, &b.kind)));

@@ -44,6 +44,16 @@ pub const UNBOUND: Roles = 1 << 11;
 pub const ASK: Roles = 1 << 12;
 /// Everything before this point ("everything above", "todo lo anterior").
 pub const ALL_BEFORE: Roles = 1 << 13;
+/// The rest of the content ("the rest of this", "everything else", "all other").
+pub const REST: Roles = 1 << 14;
+/// Output restricted to what follows ("nothing else", "and nothing more", "verbatim only").
+pub const EXCLUSIVE: Roles = 1 << 15;
+/// A possessive of someone other than the reader ("its", "our", "the model's"): the noun it
+/// qualifies is talked about, not asked for.
+pub const THEIRS: Roles = 1 << 16;
+/// A negation ("never", "do not", "nunca", "nicht", "不要"): a verb it governs is forbidden,
+/// not requested.
+pub const NEGATION: Roles = 1 << 17;
 
 /// How an entry must stand in the text.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -102,11 +112,28 @@ const ENTRIES: &[(&str, Roles, Bound)] = &[
     ("secret word", GUARDED, Whole),
     ("secret code", GUARDED, Whole),
     ("code word", GUARDED, Whole),
+    ("secret key", GUARDED, Whole),
     ("your", YOUR, Whole),
     ("yours", YOUR, Whole),
     ("you were given", YOUR, Whole),
     ("you were told", YOUR, Whole),
     ("you've been given", YOUR, Whole),
+    ("its", THEIRS, Whole),
+    ("his", THEIRS, Whole),
+    ("her", THEIRS, Whole),
+    ("their", THEIRS, Whole),
+    ("our", THEIRS, Whole),
+    ("my", THEIRS, Whole),
+    ("the model's", THEIRS, Whole),
+    ("the bot's", THEIRS, Whole),
+    ("the assistant's", THEIRS, Whole),
+    ("never", NEGATION, Whole),
+    ("not", NEGATION, Whole),
+    ("don't", NEGATION, Whole),
+    ("do not", NEGATION, Whole),
+    ("must not", NEGATION, Whole),
+    ("cannot", NEGATION, Whole),
+    ("won't", NEGATION, Whole),
     ("previous", PRIOR, Whole),
     ("prior", PRIOR, Whole),
     ("above", PRIOR, Whole),
@@ -136,9 +163,21 @@ const ENTRIES: &[(&str, Roles, Bound)] = &[
     ("only", ONLY, Whole),
     ("just", ONLY, Whole),
     ("exactly", ONLY, Whole),
-    ("nothing else", ONLY, Whole),
-    ("nothing but", ONLY, Whole),
+    ("nothing else", EXCLUSIVE, Whole),
+    ("nothing but", EXCLUSIVE, Whole),
+    ("nothing more", EXCLUSIVE, Whole),
+    ("no other text", EXCLUSIVE, Whole),
     ("no other", ONLY, Whole),
+    ("the rest of", REST, Whole),
+    ("everything else", REST, Whole),
+    ("all other", REST, Whole),
+    ("all info", REST, Whole),
+    ("following instructions", REST, Whole),
+    ("this data", REST, Whole),
+    ("this text", REST, Whole),
+    ("this content", REST, Whole),
+    ("this document", REST, Whole),
+    ("this input", REST, Whole),
     ("pretend to be", PERSONA, Whole),
     ("pretend you are", PERSONA, Whole),
     ("pretend that you are", PERSONA, Whole),
@@ -205,6 +244,8 @@ const ENTRIES: &[(&str, Roles, Bound)] = &[
     ("solo", ONLY, Whole),
     ("sólo", ONLY, Whole),
     ("solamente", ONLY, Whole),
+    ("nada más", EXCLUSIVE, Whole),
+    ("nunca", NEGATION, Whole),
     ("únicamente", ONLY, Whole),
     ("finge que eres", PERSONA, Whole),
     ("finge ser", PERSONA, Whole),
@@ -254,6 +295,7 @@ const ENTRIES: &[(&str, Roles, Bound)] = &[
     ("commencez", BEGIN, Whole),
     ("seulement", ONLY, Whole),
     ("uniquement", ONLY, Whole),
+    ("rien d'autre", EXCLUSIVE, Whole),
     ("fais semblant", PERSONA, Whole),
     ("faites semblant", PERSONA, Whole),
     ("joue le rôle", PERSONA, Whole),
@@ -299,6 +341,9 @@ const ENTRIES: &[(&str, Roles, Bound)] = &[
     ("sage", SAY, Whole),
     ("beginne", BEGIN, Whole),
     ("nur", ONLY, Whole),
+    ("nichts anderes", EXCLUSIVE, Whole),
+    ("nicht", NEGATION, Whole),
+    ("niemals", NEGATION, Whole),
     ("tu so, als", PERSONA, Whole),
     ("tu so als", PERSONA, Whole),
     ("spiele die rolle", PERSONA, Whole),
@@ -383,6 +428,8 @@ const ENTRIES: &[(&str, Roles, Bound)] = &[
     ("无视", OVERRIDE, Any),
     ("忘记", OVERRIDE, Any),
     ("不要理会", OVERRIDE, Any),
+    ("不要", NEGATION, Any),
+    ("绝不", NEGATION, Any),
     ("指令", GUIDANCE, Any),
     ("提示词", GUIDANCE, Any),
     ("系统提示", GUIDANCE, Any),
@@ -439,6 +486,8 @@ const ENTRIES: &[(&str, Roles, Bound)] = &[
     ("скажи", SAY, Whole),
     ("начни", BEGIN, Whole),
     ("только", ONLY, Whole),
+    ("не", NEGATION, Whole),
+    ("никогда", NEGATION, Whole),
     ("притворись", PERSONA, Whole),
     ("сыграй роль", PERSONA, Whole),
     ("представь, что ты", PERSONA, Whole),

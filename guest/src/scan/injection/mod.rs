@@ -11,6 +11,7 @@
 mod delimiters;
 mod families;
 mod lexicon;
+mod mention;
 mod output;
 mod signals;
 
@@ -39,6 +40,20 @@ pub fn find(text: &str) -> Vec<Hit> {
             priority: 0,
         })
         .collect()
+}
+
+/// Whether an unsafe finding of `kind` at `start..end` of `text` is only a quoted mention
+/// of a phrase in a text discussing such phrases (see [`mention`]): phrase-level kinds only;
+/// forged markers, invisible characters and signals act wherever they stand.
+pub fn is_mention(text: &str, kind: &str, start: usize, end: usize) -> bool {
+    matches!(
+        kind,
+        families::OVERRIDE
+            | families::EXTRACTION
+            | families::HIJACK
+            | families::PERSONA
+            | output::KIND
+    ) && mention::is_mention(text, start, end)
 }
 
 /// A sentence naming a finding kind of this module, for block reasons; `None` for other kinds.

@@ -73,7 +73,8 @@ fn floods(text: &str, found: &mut Vec<Found>) {
     {
         found.push((FLOOD, s, e));
     }
-    // One character, as in "öööö…"; separator lines ("=====", "-----") are exempt.
+    // One character, as in "öööö…"; separator lines ("=====", "-----") and masks ("xxxx")
+    // are exempt.
     let mut last: Option<(char, usize, usize)> = None; // char, start, count
     for (at, c) in text
         .char_indices()
@@ -85,6 +86,7 @@ fn floods(text: &str, found: &mut Vec<Found>) {
                 if let Some((p, s, n)) = last
                     && n >= FLOOD_CHARS
                     && !p.is_whitespace()
+                    && !p.is_ascii_alphanumeric()
                     && !"=-_*#~.+<>/\\|".contains(p)
                 {
                     found.push((FLOOD, s, at));
@@ -250,6 +252,7 @@ mod tests {
     #[test]
     fn separator_lines_are_not_floods() {
         assert!(kinds(&"=".repeat(80)).is_empty());
+        assert!(kinds(&format!("AWS_SECRET_ACCESS_KEY={}", "x".repeat(40))).is_empty());
         assert!(kinds(&format!("{}\ntext", "-".repeat(60))).is_empty());
     }
 
