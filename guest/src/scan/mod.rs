@@ -1,6 +1,7 @@
 //! Safety scanning of text before it is stored: block unsafe text, redact secrets, allow the
 //! rest.
 
+mod credentials;
 mod injection;
 mod invisible;
 mod profile;
@@ -18,6 +19,7 @@ static RULES: LazyLock<RuleSet> = LazyLock::new(|| {
     RuleSet::new(
         secrets::rules()
             .into_iter()
+            .chain(credentials::rules())
             .chain(threats::rules())
             .chain(injection::rules())
             .collect(),
@@ -35,6 +37,7 @@ pub fn scan_item(item: &ScanItem) -> ScanResult {
         secrets
             .into_iter()
             .chain(secrets::key_material_lines(text))
+            .chain(credentials::find(text))
             .collect(),
     );
     blocks.extend(invisible::find(text));
