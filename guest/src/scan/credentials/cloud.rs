@@ -19,6 +19,13 @@ pub fn rules() -> Vec<Rule> {
             &["ABSK"],
             r"\bABSK[A-Za-z0-9+/]{109,269}={0,2}",
         ),
+        // Short-lived Amazon Bedrock API keys: "bedrock-api-key-" and the base64 of a
+        // presigned "bedrock.amazonaws.com" URL.
+        token(
+            "aws-bedrock-short-lived-key",
+            &["bedrock-api-key-"],
+            r"\bbedrock-api-key-YmVkcm9jay5hbWF6b25hd3MuY29t[A-Za-z0-9+/=%&?._-]*",
+        ),
         // Cloudflare Origin CA keys: "v1.0-", 24 hex, "-", 146 hex.
         token(
             "cloudflare-origin-ca-key",
@@ -127,6 +134,11 @@ mod tests {
     /// (kind, text, the credential it holds)
     const FOUND: &[(&str, &str, &str)] = &[
         (
+            "aws-bedrock-short-lived-key",
+            "AWS_BEARER_TOKEN_BEDROCK=bedrock-api-key-YmVkcm9jay5hbWF6b25hd3MuY29tLz9BY3Rpb249Q2FsbFdpdGhCZWFyZXJUb2tlbg==",
+            "bedrock-api-key-YmVkcm9jay5hbWF6b25hd3MuY29tLz9BY3Rpb249Q2FsbFdpdGhCZWFyZXJUb2tlbg==",
+        ),
+        (
             "alibaba-access-key-id",
             "ALIBABA_CLOUD_ACCESS_KEY_ID=LTAIQ7G8GP38g4o5MNJAYKJk",
             "LTAIQ7G8GP38g4o5MNJAYKJk",
@@ -215,6 +227,10 @@ mod tests {
 
     /// (kind, a look-alike one character class or length away from the format)
     const LOOK_ALIKES: &[(&str, &str)] = &[
+        (
+            "aws-bedrock-short-lived-key",
+            "the prefix is bedrock-api-key-YmVkcm9jay5hbWF6b25hd3MuY29 (cut)",
+        ),
         (
             "alibaba-access-key-id",
             "ALIBABA_CLOUD_ACCESS_KEY_ID=LTAIQ7XFWXLCpaNfhs0gk",

@@ -7,6 +7,12 @@ use super::{Rule, token};
 /// Every rule of this family.
 pub fn rules() -> Vec<Rule> {
     vec![
+        // Airtable personal access tokens: "pat", 14 letters and digits, ".", 64 hex.
+        token(
+            "airtable-personal-access-token",
+            &["pat"],
+            r"\bpat[A-Za-z0-9]{14}\.[a-f0-9]{64}\b",
+        ),
         // JFrog Artifactory API keys ("AKCp" and 69 characters) and reference tokens ("cmVmd" and
         // 59).
         token(
@@ -126,6 +132,11 @@ mod tests {
     /// (kind, text, the credential it holds)
     const FOUND: &[(&str, &str, &str)] = &[
         (
+            "airtable-personal-access-token",
+            "AIRTABLE_TOKEN=patQ7xk2mVb9LpR4t.0f3a9c2e7b1d4f6a8c0e2b4d6f8a1c3e0f3a9c2e7b1d4f6a8c0e2b4d6f8a1c3e",
+            "patQ7xk2mVb9LpR4t.0f3a9c2e7b1d4f6a8c0e2b4d6f8a1c3e0f3a9c2e7b1d4f6a8c0e2b4d6f8a1c3e",
+        ),
+        (
             "artifactory-token",
             "ARTIFACTORY_API_KEY=AKCpQ72ZLTYaSBh6NijZCxuo3vtJ1pYqsFrtQwfM95Ku57ZU3xNOmVM2kM588IfDcWVmTAfOk",
             "AKCpQ72ZLTYaSBh6NijZCxuo3vtJ1pYqsFrtQwfM95Ku57ZU3xNOmVM2kM588IfDcWVmTAfOk",
@@ -234,6 +245,10 @@ mod tests {
 
     /// (kind, a look-alike one character class or length away from the format)
     const LOOK_ALIKES: &[(&str, &str)] = &[
+        (
+            "airtable-personal-access-token",
+            "AIRTABLE_TOKEN=patQ7xk2mVb9LpR4t.0f3a9c2e7b1d4f6a8c0e2b4d6f8a1c3e0f3a9c2e7b1d4f6a8c0e2b4d6f8a1c3",
+        ),
         (
             "artifactory-token",
             "ARTIFACTORY_API_KEY=AKCpQ7CnaPpCxj36AGauFHWAduUWhRZPJnXV3QEzhjvpLZJZ8TlZvEuSpDcUVEmbGaKdIk",
