@@ -56,7 +56,7 @@ fn closes(text: &str, at: usize) -> bool {
     let c = text[at..].chars().next();
     match c {
         Some('"' | '”' | '»' | '`' | '“') => true,
-        Some('\'' | '’') => text[at + 1..]
+        Some(q @ ('\'' | '’')) => text[at + q.len_utf8()..]
             .chars()
             .next()
             .is_none_or(|n| !n.is_alphanumeric()),
@@ -73,12 +73,11 @@ fn quotation(text: &str, start: usize, end: usize) -> Option<(usize, usize)> {
         .take_while(|&(i, c)| c != '\n' && start - i <= REACH)
         .find(|&(i, _)| opens(text, i))?
         .0;
-    let close = text[end..]
+    let (close, quote) = text[end..]
         .char_indices()
         .take_while(|&(i, c)| c != '\n' && i <= REACH)
-        .find(|&(i, _)| closes(text, end + i))?
-        .0;
-    Some((open, end + close + 1))
+        .find(|&(i, _)| closes(text, end + i))?;
+    Some((open, end + close + quote.len_utf8()))
 }
 
 /// Whether the finding at `start..end` of `text` is a quoted mention.
@@ -86,7 +85,7 @@ pub fn is_mention(text: &str, start: usize, end: usize) -> bool {
     let Some((open, close)) = quotation(text, start, end) else {
         return false;
     };
-    let outside = format!("{} {}", &text[..open], &text[close.min(text.len())..]).to_lowercase();
+    let outside = format!("{} {}", &text[..open], &text[close..]).to_lowercase();
     outside
         .split(|c: char| !c.is_alphanumeric() && c != '.')
         .any(|w| DISCUSSION.contains(&w) || DISCUSSION.contains(&w.trim_end_matches('.')))
@@ -114,6 +113,15 @@ mod tests {
             "Attackers write \"ignore previous instructions\" into web pages.",
             "ignore previous instructions"
         ));
+    }
+
+    #[test]
+    fn a_typographic_closing_quote_is_read_whole() {
+        assert!(mention(
+            "Attackers write ‘ignore previous instructions’ in pages.",
+            "ignore previous instructions"
+        ));
+        assert!(!mention("you don’t ignore previous instructions’", "ignore previous instructions"));
     }
 
     #[test]
