@@ -43,17 +43,18 @@ pub fn find(text: &str) -> Vec<Hit> {
 }
 
 /// Whether an unsafe finding of `kind` at `start..end` of `text` is only a quoted mention
-/// of a phrase in a text discussing such phrases (see [`mention`]): phrase-level kinds only;
-/// forged markers, invisible characters and signals act wherever they stand.
+/// of a phrase in a text discussing such phrases, or a marker named as one ("the [INST]
+/// tokens"); see [`mention`]. Invisible characters and signals act wherever they stand.
 pub fn is_mention(text: &str, kind: &str, start: usize, end: usize) -> bool {
-    matches!(
-        kind,
+    match kind {
         families::OVERRIDE
-            | families::EXTRACTION
-            | families::HIJACK
-            | families::PERSONA
-            | output::KIND
-    ) && mention::is_mention(text, start, end)
+        | families::EXTRACTION
+        | families::HIJACK
+        | families::PERSONA
+        | output::KIND => mention::is_mention(text, start, end),
+        "role-marker" | delimiters::KIND => mention::names_a_marker(text, end),
+        _ => false,
+    }
 }
 
 /// A sentence naming a finding kind of this module, for block reasons; `None` for other kinds.
