@@ -330,6 +330,10 @@ fn assigned_value(bytes: &[u8], mut at: usize) -> Option<(usize, usize)> {
 /// Every provider value assigned to a key naming its provider.
 pub fn find(text: &str) -> Vec<Hit> {
     let bytes = text.as_bytes();
+    // Every form assigns with '=' or ':'; most prose has neither.
+    if !bytes.contains(&b'=') && !bytes.contains(&b':') {
+        return Vec::new();
+    }
     let index = &*INDEX;
     let mut hits = Vec::new();
     for m in index.automaton.find_iter(text) {

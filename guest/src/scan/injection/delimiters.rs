@@ -16,9 +16,10 @@ pub const KIND: &str = "fake-delimiter";
 /// Every delimiter rule.
 pub fn rules() -> Vec<Rule> {
     vec![
+        // Triggered by the fence, the rarer half of the marker ("end" is in "weekend").
         Rule::unsafe_content(
             KIND,
-            &["end", "begin", "start", "stop"],
+            &["%%%", "===", "###", "***", "~~~", "+++", "---", "___", ">>", "<<", "[[", "]]"],
             concat!(
                 r"(?im)^[ \t]*(?:[%=#*~+_-]{3,}|[<>\[\]]{2,})[ \t]*",
                 r"(?:(?:new|real|user|users|system|admin|input|prompt|instructions?|query|message|ambiguity|session|chat|conversation|dialog(?:ue)?|context)[ \t]+)*",
@@ -26,15 +27,16 @@ pub fn rules() -> Vec<Rule> {
                 r"(?:[ \t]+(?:of|the|user|users|system|admin|input|prompt|instructions?|query|message|ambiguity|session|chat|conversation|dialog(?:ue)?|context|rules|text|data|document|new)){0,5}",
                 r"[ \t]*(?:[%=#*~+_-]{3,}|[<>\[\]]{2,})?[ \t]*\r?$",
             ),
-        ),
+        )
+        .also(&["end", "begin", "start", "stop"]),
         Rule::unsafe_content(
             KIND,
-            &["end", "stop"],
+            &["[end", "(end", "<end", "{end", "[stop", "(stop", "<stop", "{stop", "[ end", "( end", "< end"],
             r"(?i)[\[(<{]\s*(?:end|stop)\s+(?:of\s+)?(?:the\s+)?(?:user\s+)?(?:input|prompt|instructions?|conversation|system\s+prompt|session|chat|query|document)\s*[\])>}]",
         ),
         Rule::unsafe_content(
             KIND,
-            &["<"],
+            &["</"],
             r"(?i)</\s*(?:user[_-]?(?:input|query|message|prompt)|user|prompt|system[_-]?prompt|admin|human|query|rules|end[_-]?of[_-]?(?:input|prompt|text))\s*>",
         )
         .also(&["user", "prompt", "admin", "human", "query", "rules", "end"]),

@@ -54,6 +54,9 @@ pub const THEIRS: Roles = 1 << 16;
 /// A negation ("never", "do not", "nunca", "nicht", "不要"): a verb it governs is forbidden,
 /// not requested.
 pub const NEGATION: Roles = 1 << 17;
+/// A word jailbreak scripts are built around ("chatgpt", "jailbreak", "from now on", "stay in
+/// character"): used only to decide whether a text is worth the script cues.
+pub const SCRIPT: Roles = 1 << 18;
 
 /// How an entry must stand in the text.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -204,6 +207,16 @@ const ENTRIES: &[(&str, Roles, Bound)] = &[
     ("unrestricted", UNBOUND, Whole),
     ("unfiltered", UNBOUND, Whole),
     ("uncensored", UNBOUND, Whole),
+    ("chatgpt", SCRIPT, Whole),
+    ("openai", SCRIPT, Whole),
+    ("jailbreak", SCRIPT, Stem),
+    ("jailbroken", SCRIPT, Whole),
+    ("dan", SCRIPT, Whole),
+    ("developer mode", SCRIPT, Whole),
+    ("from now on", SCRIPT, Whole),
+    ("from this moment", SCRIPT, Whole),
+    ("stay in character", SCRIPT, Whole),
+    ("you are going to", SCRIPT, Whole),
     ("what is", ASK, Whole),
     ("what's", ASK, Whole),
     ("what are", ASK, Whole),
@@ -256,6 +269,7 @@ const ENTRIES: &[(&str, Roles, Bound)] = &[
     ("sin reglas", UNBOUND, Whole),
     ("sin filtros", UNBOUND, Whole),
     ("cuál es", ASK, Whole),
+    ("a partir de ahora", SCRIPT, Whole),
     ("cual es", ASK, Whole),
     // French.
     ("répète", REVEAL, Whole),
@@ -303,6 +317,7 @@ const ENTRIES: &[(&str, Roles, Bound)] = &[
     ("sans restriction", UNBOUND, Stem),
     ("sans aucune restriction", UNBOUND, Whole),
     ("quel est", ASK, Whole),
+    ("à partir de maintenant", SCRIPT, Whole),
     // German.
     ("wiederhole", REVEAL, Whole),
     ("wiederholen sie", REVEAL, Whole),
@@ -351,6 +366,8 @@ const ENTRIES: &[(&str, Roles, Bound)] = &[
     ("ohne regeln", UNBOUND, Whole),
     ("ohne einschränkungen", UNBOUND, Whole),
     ("wie lautet", ASK, Whole),
+    ("ab jetzt", SCRIPT, Whole),
+    ("von nun an", SCRIPT, Whole),
     // Portuguese.
     ("repita", REVEAL, Whole),
     ("mostre", REVEAL, Whole),
@@ -386,6 +403,7 @@ const ENTRIES: &[(&str, Roles, Bound)] = &[
     ("sem filtros", UNBOUND, Whole),
     ("sem regras", UNBOUND, Whole),
     ("qual é", ASK, Whole),
+    ("a partir de agora", SCRIPT, Whole),
     // Italian.
     ("ripeti", REVEAL, Whole),
     ("mostra", REVEAL, Whole),
@@ -416,6 +434,8 @@ const ENTRIES: &[(&str, Roles, Bound)] = &[
     ("senza restrizioni", UNBOUND, Whole),
     ("intelligenza artificiale", UNBOUND, Whole),
     ("qual è", ASK, Whole),
+    ("d'ora in poi", SCRIPT, Whole),
+    ("da ora in poi", SCRIPT, Whole),
     // Chinese.
     ("重复", REVEAL, Any),
     ("告诉我", REVEAL, Any),
@@ -455,6 +475,7 @@ const ENTRIES: &[(&str, Roles, Bound)] = &[
     ("没有限制", UNBOUND, Any),
     ("没有规则", UNBOUND, Any),
     ("是什么", ASK, Any),
+    ("从现在开始", SCRIPT, Any),
     // Russian.
     ("повтори", REVEAL, Whole),
     ("повторите", REVEAL, Whole),
@@ -495,6 +516,8 @@ const ENTRIES: &[(&str, Roles, Bound)] = &[
     ("без ограничений", UNBOUND, Whole),
     ("без правил", UNBOUND, Whole),
     ("какой", ASK, Whole),
+    ("с этого момента", SCRIPT, Whole),
+    ("ты будешь", SCRIPT, Whole),
     // Japanese.
     ("繰り返", REVEAL, Any),
     ("教えて", REVEAL, Any),
@@ -522,6 +545,7 @@ const ENTRIES: &[(&str, Roles, Bound)] = &[
     ("制限のない", UNBOUND, Any),
     ("ルールのない", UNBOUND, Any),
     ("は何ですか", ASK, Any),
+    ("これから", SCRIPT, Any),
 ];
 
 /// One entry found in the text.
@@ -567,14 +591,21 @@ static LEXICON: LazyLock<Lexicon> = LazyLock::new(|| {
 /// length (all of ASCII, Latin-1, Greek and Cyrillic), so byte offsets carry over; the rare
 /// characters whose lower case is longer or shorter are kept as they are.
 pub fn lower(text: &str) -> Cow<'_, str> {
-    if text
+    if !text
         .bytes()
-        .all(|b| !b.is_ascii_uppercase() && b.is_ascii())
+        .any(|b| b.is_ascii_uppercase() || !b.is_ascii())
     {
         return Cow::Borrowed(text);
     }
+    if text.is_ascii() {
+        return Cow::Owned(text.to_ascii_lowercase());
+    }
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
+        if c.is_ascii() {
+            out.push(c.to_ascii_lowercase());
+            continue;
+        }
         let mut lower = c.to_lowercase();
         match (lower.next(), lower.next()) {
             (Some(l), None) if l.len_utf8() == c.len_utf8() => out.push(l),

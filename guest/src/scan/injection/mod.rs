@@ -29,9 +29,12 @@ pub fn rules() -> Vec<Rule> {
 pub fn find(text: &str) -> Vec<Hit> {
     let lowered = lexicon::lower(text);
     let words = lexicon::words(&lowered);
+    let addressed = words.iter().any(|w| {
+        w.roles & (lexicon::SCRIPT | lexicon::PERSONA | lexicon::UNBOUND | lexicon::OVERRIDE) != 0
+    });
     families::find(&lowered, &words)
         .into_iter()
-        .chain(signals::find(text, &lowered))
+        .chain(signals::find(text, &lowered, addressed))
         .map(|(kind, start, end)| Hit {
             family: Family::Unsafe,
             kind,

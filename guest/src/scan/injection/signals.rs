@@ -13,7 +13,7 @@ use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind, MatchKind};
 
 /// A token repeated this many times in a row is a flood.
 pub const FLOOD_REPEATS: usize = 12;
-/// A character (other than separator characters) repeated this many times in a row is a flood.
+/// A non-ASCII character repeated this many times in a row is a flood.
 pub const FLOOD_CHARS: usize = 40;
 /// Loose symbol tokens on one line from which it is an adversarial suffix...
 pub const SUFFIX_SYMBOLS: usize = 6;
@@ -40,43 +40,86 @@ pub const DIRECTIVES: &str = "jailbreak-directives";
 /// What a signal found: its kind and byte span.
 pub type Found = (&'static str, usize, usize);
 
-/// Every signal in `text`; `lowered` is its lower-cased form (same offsets).
-pub fn find(text: &str, lowered: &str) -> Vec<Found> {
+/// Every signal in `text`; `lowered` is its lower-cased form (same offsets). `addressed` says
+/// whether the text holds a word a jailbreak script cannot do without (a persona verb, an
+/// unbound being, an override, a script word such as "from now on"; see the lexicon), so
+/// texts without one skip the script cues.
+pub fn find(text: &str, lowered: &str, addressed: bool) -> Vec<Found> {
     let mut found = Vec::new();
-    floods(text, &mut found);
-    suffixes(text, &mut found);
-    mixed_scripts(text, &mut found);
-    directives(lowered, &mut found);
+    // Floods need two dozen bytes and scripts a few sentences; non-ASCII signals need
+    // non-ASCII text.
+    if text.len() >= 2 * FLOOD_REPEATS && token_signals(text, &mut found) {
+        suffixes(text, &mut found);
+    }
+    if !text.is_ascii() {
+        char_floods(text, &mut found);
+        mixed_scripts(text, &mut found);
+    }
+    if text.len() >= SCRIPT_BYTES && addressed {
+        directives(lowered, &mut found);
+    }
     found
 }
 
-/// Runs of one whitespace-separated token, and runs of one character.
-fn floods(text: &str, found: &mut Vec<Found>) {
-    let mut run: Option<(&str, usize, usize, usize)> = None; // token, start, end, count
-    for (start, token) in tokens(text) {
-        let end = start + token.len();
-        match &mut run {
-            Some((t, _, e, n)) if *t == token => {
-                *e = end;
-                *n += 1;
-            }
-            _ => {
-                if let Some((_, s, e, n)) = run
-                    && n >= FLOOD_REPEATS
-                {
-                    found.push((FLOOD, s, e));
-                }
-                run = Some((token, start, end, 1));
-            }
+/// Whether `b` is one of the loose symbols of adversarial suffixes.
+fn is_suffix_byte(b: u8) -> bool {
+    matches!(
+        b,
+        b'[' | b']' | b'{' | b'}' | b'(' | b')' | b'!' | b'^' | b'~' | b'`' | b'\\' | b';'
+    )
+}
+
+/// Bytes under which a text is too short to be a jailbreak script (the shortest scripts, a
+/// persona and two rules, run to a few sentences).
+pub const SCRIPT_BYTES: usize = 64;
+
+/// Runs of one whitespace-separated token (floods); returns whether the text holds enough
+/// loose symbol tokens for [`suffixes`] to look at its lines.
+fn token_signals(text: &str, found: &mut Vec<Found>) -> bool {
+    let bytes = text.as_bytes();
+    let mut symbols = 0;
+    // The hot loop of this module: tokens split at ASCII blanks, each compared with the one
+    // before it (length first).
+    let (mut run_start, mut run_end, mut count) = (0, 0, 0usize);
+    let mut previous: &[u8] = &[];
+    let flush = |count: usize, start: usize, end: usize, found: &mut Vec<Found>| {
+        if count >= FLOOD_REPEATS {
+            found.push((FLOOD, start, end));
+        }
+    };
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i].is_ascii_whitespace() {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while i < bytes.len() && !bytes[i].is_ascii_whitespace() {
+            i += 1;
+        }
+        let token = &bytes[start..i];
+        if token.len() <= 2 && token.iter().all(|&b| is_suffix_byte(b)) {
+            symbols += 1;
+        }
+        if token == previous {
+            count += 1;
+            run_end = i;
+        } else {
+            flush(count, run_start, run_end, found);
+            (run_start, run_end, count) = (start, i, 1);
+            previous = token;
         }
     }
-    if let Some((_, s, e, n)) = run
-        && n >= FLOOD_REPEATS
-    {
-        found.push((FLOOD, s, e));
+    flush(count, run_start, run_end, found);
+    symbols >= SUFFIX_SYMBOLS
+}
+
+/// Runs of one non-ASCII character, as in "öööö…" (ASCII runs are separators, masks or
+/// emphasis: "=====", "xxxx", "!!!!").
+fn char_floods(text: &str, found: &mut Vec<Found>) {
+    if text.len() < FLOOD_CHARS {
+        return;
     }
-    // One character, as in "öööö…"; separator lines ("=====", "-----") and masks ("xxxx")
-    // are exempt.
     let mut last: Option<(char, usize, usize)> = None; // char, start, count
     for (at, c) in text
         .char_indices()
@@ -87,9 +130,8 @@ fn floods(text: &str, found: &mut Vec<Found>) {
             _ => {
                 if let Some((p, s, n)) = last
                     && n >= FLOOD_CHARS
+                    && !p.is_ascii()
                     && !p.is_whitespace()
-                    && !p.is_ascii_alphanumeric()
-                    && !"=-_*#~.+<>/\\|".contains(p)
                 {
                     found.push((FLOOD, s, at));
                 }
@@ -113,7 +155,7 @@ fn suffixes(text: &str, found: &mut Vec<Found>) {
         let (mut symbols, mut all) = (0, 0);
         for token in line.split_whitespace() {
             all += 1;
-            if token.len() <= 2 && token.bytes().all(|b| b"[]{}()!^~`\\;".contains(&b)) {
+            if token.len() <= 2 && token.bytes().all(is_suffix_byte) {
                 symbols += 1;
             }
         }
@@ -159,6 +201,7 @@ fn mixed_scripts(text: &str, found: &mut Vec<Found>) {
 
 /// Which part of a jailbreak script a cue belongs to.
 #[derive(Clone, Copy, PartialEq, Eq)]
+#[repr(usize)]
 enum Cue {
     /// Telling the reader how to behave from now on ("you will always", "stay in character").
     Address,
@@ -335,23 +378,22 @@ static CUE_INDEX: LazyLock<AhoCorasick> = LazyLock::new(|| {
 /// all), or describes such a being at length inside a script's scaffolding. A text about
 /// jailbreaks names the second group without the first or the third.
 fn directives(lowered: &str, found: &mut Vec<Found>) {
-    let mut seen = vec![false; CUES.len()];
+    let mut seen = [false; CUES.len()];
+    let mut counts = [0usize; 3];
     let (mut first, mut last) = (usize::MAX, 0);
     for m in CUE_INDEX.find_iter(lowered) {
-        seen[m.pattern().as_usize()] = true;
+        let i = m.pattern().as_usize();
+        if !seen[i] {
+            seen[i] = true;
+            counts[CUES[i].1 as usize] += 1;
+        }
         first = first.min(m.start());
         last = last.max(m.end());
     }
-    let count = |cue: Cue| {
-        CUES.iter()
-            .zip(&seen)
-            .filter(|((_, c), s)| *c == cue && **s)
-            .count()
-    };
-    let (address, unbound, scaffold) = (count(Address), count(Unbound), count(Scaffold));
+    let [address, unbound, scaffold] = counts;
     let all = address + unbound + scaffold;
     if (address >= ADDRESS_CUES && unbound >= UNBOUND_CUES && all >= SCRIPT_CUES)
-        || (unbound >= 3 && scaffold >= 1 && all >= SCRIPT_CUES + 1)
+        || (unbound >= 3 && scaffold >= 1 && all > SCRIPT_CUES)
     {
         found.push((DIRECTIVES, first, last));
     }
@@ -362,7 +404,7 @@ mod tests {
     use super::*;
 
     fn kinds(text: &str) -> Vec<&'static str> {
-        let mut k: Vec<_> = find(text, &text.to_lowercase())
+        let mut k: Vec<_> = find(text, &text.to_lowercase(), true)
             .into_iter()
             .map(|f| f.0)
             .collect();
