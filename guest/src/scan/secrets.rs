@@ -13,7 +13,11 @@ use super::rules::{Family, Gate, Hit, Rule};
 use crate::detmath;
 
 /// A provider token: a distinctive prefix and shape, so only masks are refused.
-fn token(kind: &'static str, triggers: &'static [&'static str], pattern: &'static str) -> Rule {
+pub(super) fn token(
+    kind: &'static str,
+    triggers: &'static [&'static str],
+    pattern: &'static str,
+) -> Rule {
     Rule::secret(kind, triggers, pattern).accept(not_mask)
 }
 
@@ -80,8 +84,8 @@ pub fn rules() -> Vec<Rule> {
         ),
         token(
             "gitlab-token",
-            &["glpat-", "gldt-", "glrt-", "glptt-", "glft-", "glsoat-", "glcbt-", "GR1348941"],
-            r"\b(?:gl(?:pat|dt|rt|ptt|ft|soat|cbt)-[A-Za-z0-9_-]{20,}|GR1348941[A-Za-z0-9_-]{20,})",
+            &["glpat-", "gldt-", "glrt-", "glptt-", "glft-", "glsoat-", "glcbt-", "glffct-", "glimt-", "glagent-", "gloas-", "GR1348941", "_gitlab_session="],
+            r"\b(?:gl(?:pat|dt|rt|ptt|ft|soat|cbt|ffct|imt|agent|oas)-[A-Za-z0-9_.-]{20,}|GR1348941[A-Za-z0-9_-]{20,})|_gitlab_session=([0-9a-z]{32})\b",
         ),
         token(
             "bitbucket-token",
@@ -92,7 +96,7 @@ pub fn rules() -> Vec<Rule> {
         token(
             "slack-token",
             &["xox", "xapp-"],
-            r"\b(?:xox[abeprs]-[A-Za-z0-9-]{10,}|xapp-\d-[A-Z0-9]+-\d+-[A-Za-z0-9]+)",
+            r"\b(?:xox[abeoprs]-[A-Za-z0-9-]{10,}|xoxe\.xox[bp]-\d-[A-Za-z0-9]{140,}|xapp-\d-[A-Z0-9]+-\d+-[A-Za-z0-9]+)",
         )
         .accept(|v, _| has_digit(v) && not_mask(v, 0)),
         token(
@@ -118,8 +122,8 @@ pub fn rules() -> Vec<Rule> {
         // Payment.
         token(
             "stripe-key",
-            &["k_live_", "k_test_", "whsec_"],
-            r"\b(?:[rs]k_(?:live|test)_[A-Za-z0-9]{16,}|whsec_[A-Za-z0-9]{24,})\b",
+            &["k_live_", "k_test_", "k_prod_", "whsec_"],
+            r"\b(?:[rs]k_(?:live|test|prod)_[A-Za-z0-9]{16,}|whsec_[A-Za-z0-9]{24,})\b",
         ),
         token(
             "square-token",
@@ -317,11 +321,11 @@ fn is_key_material(v: &str) -> bool {
         && shannon_entropy(v) >= 4.0
 }
 
-fn has_digit(v: &str) -> bool {
+pub(super) fn has_digit(v: &str) -> bool {
     v.bytes().any(|b| b.is_ascii_digit())
 }
 
-fn has_upper_lower(v: &str) -> bool {
+pub(super) fn has_upper_lower(v: &str) -> bool {
     v.bytes().any(|b| b.is_ascii_uppercase()) && v.bytes().any(|b| b.is_ascii_lowercase())
 }
 
@@ -330,7 +334,7 @@ const MAX_SECRET_BYTES: usize = 512;
 
 /// Whether a token matched by a provider rule is a documentation mask rather than a key:
 /// `sk_live_xxxxxxxx`, `ghp_****`, `<...>`.
-fn not_mask(v: &str, _group: usize) -> bool {
+pub(super) fn not_mask(v: &str, _group: usize) -> bool {
     let lower = v.to_ascii_lowercase();
     !["xxxx", "****", "<", "..."]
         .iter()
@@ -679,6 +683,26 @@ mod tests {
             "gitlab-token",
             "GITLAB_TOKEN=glpat-Ab12Cd34Ef56Gh78Ij90",
             "glpat-Ab12Cd34Ef56Gh78Ij90",
+        ),
+        (
+            "gitlab-token",
+            "GITLAB_AGENT_TOKEN=glagent-Q7xk2mVb9LpR4tNw8ZcY3hJd6FsG1aUe5oTi0EyHQ7xk2mVb9L",
+            "glagent-Q7xk2mVb9LpR4tNw8ZcY3hJd6FsG1aUe5oTi0EyHQ7xk2mVb9L",
+        ),
+        (
+            "gitlab-token",
+            "Cookie: _gitlab_session=0f3a9c2e7b1d4f6a8c0e2b4d6f8a1c3e",
+            "0f3a9c2e7b1d4f6a8c0e2b4d6f8a1c3e",
+        ),
+        (
+            "slack-token",
+            "SLACK_TOKEN=xoxo-2318294531-2318294533-1234567890123-8f3b2a",
+            "xoxo-2318294531-2318294533-1234567890123-8f3b2a",
+        ),
+        (
+            "stripe-key",
+            "STRIPE_KEY=sk_prod_Q7xk2mVb9LpR4tNw8ZcY3hJd",
+            "sk_prod_Q7xk2mVb9LpR4tNw8ZcY3hJd",
         ),
         (
             "bitbucket-token",

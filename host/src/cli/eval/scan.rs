@@ -271,6 +271,9 @@ pub struct Report {
     pub labels: std::collections::BTreeMap<Label, Tally>,
     /// Per label and family, for the detailed table.
     pub families: std::collections::BTreeMap<(Label, String), Tally>,
+    /// Per label and finding kind: rows with at least one finding of that kind (which
+    /// detectors catch the attacks, and which ones touch benign text).
+    pub kinds: std::collections::BTreeMap<(Label, String), usize>,
     /// Rows that missed their goal: (label, family, text, output verdict, output text).
     pub misses: Vec<(Label, String, String, Verdict, String)>,
     /// Bytes scanned.
@@ -319,6 +322,15 @@ impl Report {
             "batched_mb_s": round2(self.mb_s()),
             "bytes": self.bytes,
             "labels": self.labels.iter().map(|(l, t)| (l.as_str().to_string(), tally(t))).collect::<serde_json::Map<_, _>>(),
+            "confusion": self.labels.iter().map(|(l, t)| (l.as_str().to_string(),
+                json!({"allow": t.allowed, "redact": t.redacted, "block": t.blocked}))).collect::<serde_json::Map<_, _>>(),
+            "families": self.families.iter().map(|((l, f), t)| {
+                let mut v = tally(t);
+                v["label"] = json!(l.as_str());
+                v["family"] = json!(f);
+                v
+            }).collect::<Vec<_>>(),
+            "finding_kinds": self.kinds.iter().map(|((l, k), n)| json!({"label": l.as_str(), "kind": k, "rows": n})).collect::<Vec<_>>(),
         })
     }
 }
@@ -423,6 +435,15 @@ fn record(report: &mut Report, row: &Row, result: &ScanResult) {
             Verdict::Block => tally.blocked += 1,
         }
     }
+    let mut kinds: Vec<&str> = result.findings.iter().map(|f| f.kind.as_str()).collect();
+    kinds.sort_unstable();
+    kinds.dedup();
+    for kind in kinds {
+        *report
+            .kinds
+            .entry((row.label, kind.to_string()))
+            .or_default() += 1;
+    }
     if !met {
         report.misses.push((
             row.label,
@@ -462,7 +483,26 @@ pub fn render(report: &Report) -> String {
             goal(*label)
         );
     }
-    let _ = writeln!(out, "\nby family:");
+    let _ = writeln!(out, "\nconfusion (rows by label and verdict):");
+    let _ = writeln!(
+        out,
+        "  {:<12} {:>7} {:>7} {:>7}",
+        "", "allow", "redact", "block"
+    );
+    for (label, t) in &report.labels {
+        let _ = writeln!(
+            out,
+            "  {:<12} {:>7} {:>7} {:>7}",
+            label.as_str(),
+            t.allowed,
+            t.redacted,
+            t.blocked
+        );
+    }
+    let _ = writeln!(
+        out,
+        "\nby family (credential kind, attack family, benign source):"
+    );
     for ((label, family), t) in &report.families {
         let _ = writeln!(
             out,
@@ -472,6 +512,12 @@ pub fn render(report: &Report) -> String {
             t.rows,
             t.met_pct()
         );
+    }
+    if !report.kinds.is_empty() {
+        let _ = writeln!(out, "\nrows with a finding, by label and finding kind:");
+        for ((label, kind), n) in &report.kinds {
+            let _ = writeln!(out, "  {:<12} {:<34} {:>5} rows", label.as_str(), kind, n);
+        }
     }
     if !report.misses.is_empty() {
         let _ = writeln!(out, "\nmisses:");
@@ -562,7 +608,15 @@ mod tests {
         let result = |verdict, text: &str| ScanResult {
             verdict,
             text: text.into(),
-            findings: vec![],
+            findings: if verdict == Verdict::Allow {
+                vec![]
+            } else {
+                vec![kenning_policy::types::Finding {
+                    kind: "k".into(),
+                    start: 0,
+                    end: 1,
+                }]
+            },
             reason: None,
         };
         let mut report = Report::default();
@@ -594,6 +648,16 @@ mod tests {
         assert_eq!(j["risk_redacted_pct"], 50.0);
         assert_eq!(j["attack_blocked_pct"], 0.0);
         assert!(Report::default().to_json()["risk_redacted_pct"].is_null());
+        assert_eq!(j["confusion"]["risk"]["redact"], 1);
+        assert_eq!(j["confusion"]["risk"]["allow"], 1);
+        assert_eq!(j["confusion"]["attack"]["redact"], 1);
+        let families = j["families"].as_array().unwrap();
+        assert_eq!(families.len(), 3, "one entry per label and family");
+        assert_eq!(families[0]["family"], "f");
+        assert_eq!(report.kinds[&(Label::Risk, "k".to_string())], 1);
+        assert_eq!(report.kinds[&(Label::Attack, "k".to_string())], 1);
+        let table = render(&report);
+        assert!(table.contains("confusion") && table.contains("by family"));
     }
 
     #[test]
@@ -676,6 +740,45 @@ mod tests {
         // Hard negatives (role words, quoted attack phrases): a few may be blocked.
         let near = &injection.labels[&Label::Benign];
         assert!(pct(near.blocked, near.rows) <= 5.0, "near misses blocked");
+
+        // The public and hand-written tuning corpora (see tests/corpora/README.md).
+        for (name, floor) in [
+            ("tune-promptinject.jsonl", 99.0),
+            ("tune-multilingual.jsonl", 95.0),
+            ("tune-bipia-attacks.jsonl", 85.0),
+            ("tune-jailbreaks.jsonl", 90.0),
+        ] {
+            let report = measure(&service, &corpus(name));
+            let attack = &report.labels[&Label::Attack];
+            assert!(
+                attack.met_pct() >= floor,
+                "{name}: attacks blocked {:.2}%",
+                attack.met_pct()
+            );
+        }
+        for name in ["tune-multilingual.jsonl", "tune-benign-topics.jsonl"] {
+            let report = measure(&service, &corpus(name));
+            let benign = &report.labels[&Label::Benign];
+            assert_eq!(benign.met, benign.rows, "{name}: benign texts altered");
+        }
+    }
+
+    /// Regression floors on the held-out corpora, set at the figures first measured, not
+    /// goals: they keep a change from silently losing ground on data no rule was tuned on.
+    #[test]
+    fn held_out_corpora_do_not_regress() {
+        let dir = tempfile::tempdir().unwrap();
+        let service = service(dir.path());
+        for (name, label, floor) in [
+            ("heldout-credentials-gitleaks.jsonl", Label::Risk, 96.5),
+            ("heldout-jailbreaks-in-the-wild.jsonl", Label::Attack, 75.0),
+            ("heldout-bipia-attacks.jsonl", Label::Attack, 75.0),
+            ("heldout-multilingual.jsonl", Label::Attack, 90.0),
+        ] {
+            let report = measure(&service, &corpus(name));
+            let t = &report.labels[&label];
+            assert!(t.met_pct() >= floor, "{name}: {:.2}% met", t.met_pct());
+        }
     }
 
     #[test]

@@ -1,0 +1,442 @@
+//! Provider credentials with no prefix of their own, recognised by keyword context: a value of
+//! the provider's exact shape (alphabet and length) assigned to a key that names the provider
+//! (`twitter_consumer_secret = "..."`, `"datadog": {"app": "..."}` does not count, the key must
+//! hold the name).
+//!
+//! Many such secrets are plain hex or UUIDs, which the generic assignment rules refuse (digests
+//! and request ids look the same); the provider's name beside a value of its exact length is
+//! what tells them apart.
+
+use std::sync::LazyLock;
+
+use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind, MatchKind};
+
+use super::super::rules::{Family, Hit};
+use super::super::secrets::{is_placeholder, not_mask};
+
+/// The shape of a value.
+#[derive(Clone, Copy)]
+enum Shape {
+    /// Exactly n hex digits (either case).
+    Hex(usize),
+    /// Letters and digits, min..=max of them.
+    Alnum(usize, usize),
+    /// Letters, digits, `_`, `-` and `=`, min..=max of them.
+    Token(usize, usize),
+    /// Base64 (`+`, `/`, `=` allowed), min..=max characters.
+    Base64(usize, usize),
+    /// A UUID (8-4-4-4-12 hex).
+    Uuid,
+    /// A fixed prefix, then the rest of the given shape.
+    Prefixed(&'static str, &'static Shape),
+    /// Digits, `-`, then letters and digits of min..=max (an account id and a token).
+    DigitsDash(usize, usize),
+}
+
+use Shape::{Alnum, Base64, DigitsDash, Hex, Prefixed, Token, Uuid};
+
+/// One provider: the keywords naming it in a key, the finding kind, the shapes of its values.
+struct Provider {
+    keywords: &'static [&'static str],
+    kind: &'static str,
+    shapes: &'static [Shape],
+}
+
+const fn p(
+    keywords: &'static [&'static str],
+    kind: &'static str,
+    shapes: &'static [Shape],
+) -> Provider {
+    Provider {
+        keywords,
+        kind,
+        shapes,
+    }
+}
+
+/// Every provider known only by context, with the lengths its API keys, secrets and tokens
+/// have.
+const PROVIDERS: &[Provider] = &[
+    p(&["adafruit"], "adafruit-key", &[Token(32, 32)]),
+    p(&["adobe"], "adobe-client-id", &[Hex(32)]),
+    p(
+        &["airtable"],
+        "airtable-key",
+        &[Alnum(17, 17), Token(82, 82)],
+    ),
+    p(&["algolia"], "algolia-key", &[Alnum(32, 32)]),
+    p(
+        &["alibaba", "aliyun"],
+        "alibaba-secret-key",
+        &[Alnum(30, 30)],
+    ),
+    p(&["asana"], "asana-secret", &[Alnum(32, 32)]),
+    p(
+        &["atlassian", "confluence", "jira"],
+        "atlassian-token",
+        &[Alnum(24, 24)],
+    ),
+    p(
+        &["beamer"],
+        "beamer-token",
+        &[Prefixed("b_", &Token(44, 44))],
+    ),
+    p(
+        &["bitbucket"],
+        "bitbucket-secret",
+        &[Alnum(32, 32), Token(64, 64)],
+    ),
+    p(&["bittrex"], "bittrex-key", &[Alnum(32, 32)]),
+    p(&["meraki"], "meraki-key", &[Hex(40)]),
+    p(&["cloudflare"], "cloudflare-key", &[Token(40, 40), Hex(37)]),
+    p(&["codecov"], "codecov-token", &[Alnum(32, 32), Uuid]),
+    p(&["coinbase"], "coinbase-token", &[Token(64, 64)]),
+    p(
+        &["confluent"],
+        "confluent-key",
+        &[Alnum(16, 16), Alnum(64, 64)],
+    ),
+    p(&["contentful"], "contentful-token", &[Token(43, 43)]),
+    p(
+        &["datadog", "dd_api", "dd_app"],
+        "datadog-key",
+        &[Hex(32), Alnum(40, 40)],
+    ),
+    p(&["discord"], "discord-secret", &[Hex(64), Token(32, 32)]),
+    p(&["droneci", "drone_"], "droneci-token", &[Alnum(32, 32)]),
+    p(
+        &["dropbox"],
+        "dropbox-token",
+        &[
+            Alnum(15, 15),
+            Token(64, 64),
+            Prefixed("sl.", &Token(130, 160)),
+        ],
+    ),
+    p(&["etsy"], "etsy-token", &[Alnum(24, 24)]),
+    p(
+        &["facebook", "fb_app", "fb_secret"],
+        "facebook-secret",
+        &[Hex(32)],
+    ),
+    p(&["fastly"], "fastly-token", &[Token(32, 32)]),
+    p(&["finicity"], "finicity-secret", &[Hex(32), Alnum(20, 20)]),
+    p(&["finnhub"], "finnhub-token", &[Alnum(20, 20)]),
+    p(&["flickr"], "flickr-token", &[Alnum(32, 32)]),
+    p(&["freshbooks"], "freshbooks-token", &[Alnum(64, 64)]),
+    p(&["gitter"], "gitter-token", &[Token(40, 40)]),
+    p(
+        &["gocardless"],
+        "gocardless-token",
+        &[
+            Prefixed("live_", &Token(40, 40)),
+            Prefixed("sandbox_", &Token(40, 40)),
+        ],
+    ),
+    p(&["heroku"], "heroku-api-key-uuid", &[Uuid]),
+    p(&["hubspot"], "hubspot-key", &[Uuid]),
+    p(&["intercom"], "intercom-token", &[Token(60, 60)]),
+    p(
+        &["jfrog", "artifactory", "bintray", "xray"],
+        "jfrog-key",
+        &[Alnum(64, 64), Alnum(73, 73)],
+    ),
+    p(&["kraken"], "kraken-token", &[Base64(80, 90)]),
+    p(&["kucoin"], "kucoin-key", &[Hex(24), Uuid]),
+    p(&["launchdarkly"], "launchdarkly-token", &[Token(40, 40)]),
+    p(&["linear"], "linear-client-secret", &[Hex(32)]),
+    p(
+        &["linkedin", "linked_in", "linked-in"],
+        "linkedin-secret",
+        &[Alnum(16, 16)],
+    ),
+    p(&["looker"], "looker-secret", &[Alnum(24, 24)]),
+    p(
+        &["mapbox"],
+        "mapbox-token",
+        &[
+            Prefixed("pk.", &Token(60, 120)),
+            Prefixed("sk.", &Token(60, 120)),
+        ],
+    ),
+    p(&["mattermost"], "mattermost-token", &[Alnum(26, 26)]),
+    p(
+        &["messagebird", "message_bird", "message-bird"],
+        "messagebird-key",
+        &[Alnum(25, 25), Uuid],
+    ),
+    p(&["netlify"], "netlify-token", &[Token(40, 46)]),
+    p(
+        &["newrelic", "new_relic", "new-relic"],
+        "newrelic-key-context",
+        &[Alnum(64, 64)],
+    ),
+    p(
+        &["nytimes", "newyorktimes"],
+        "nytimes-key",
+        &[Token(32, 32)],
+    ),
+    p(&["okta"], "okta-token", &[Prefixed("00", &Token(40, 40))]),
+    p(&["plaid"], "plaid-secret", &[Alnum(24, 24), Alnum(30, 30)]),
+    p(
+        &["privateai", "private_ai", "private-ai"],
+        "privateai-key",
+        &[Alnum(32, 32)],
+    ),
+    p(&["rapidapi"], "rapidapi-key", &[Token(50, 50)]),
+    p(&["sendbird"], "sendbird-token", &[Hex(40), Uuid]),
+    p(&["sentry"], "sentry-token-context", &[Hex(64)]),
+    p(&["snyk"], "snyk-token", &[Uuid]),
+    p(
+        &["sonar"],
+        "sonar-token",
+        &[
+            Alnum(40, 40),
+            Prefixed("squ_", &Alnum(40, 40)),
+            Prefixed("sqp_", &Alnum(40, 40)),
+            Prefixed("sqa_", &Alnum(40, 40)),
+        ],
+    ),
+    p(&["squarespace"], "squarespace-token", &[Uuid]),
+    p(
+        &["sumo"],
+        "sumologic-key",
+        &[Prefixed("su", &Alnum(12, 12)), Alnum(64, 64)],
+    ),
+    p(&["travis"], "travisci-token", &[Alnum(22, 22)]),
+    p(&["twitch"], "twitch-token", &[Alnum(30, 30)]),
+    p(
+        &["twitter"],
+        "twitter-secret",
+        &[
+            Alnum(25, 25),
+            Alnum(45, 45),
+            Alnum(50, 50),
+            DigitsDash(20, 40),
+        ],
+    ),
+    p(
+        &["vault"],
+        "vault-token-legacy",
+        &[Prefixed("s.", &Alnum(24, 24))],
+    ),
+    p(
+        &["yandex"],
+        "yandex-key",
+        &[
+            Prefixed("AQVN", &Token(35, 38)),
+            Prefixed("YC", &Token(38, 38)),
+            Prefixed("t1.", &Token(90, 200)),
+        ],
+    ),
+    p(&["zendesk"], "zendesk-token", &[Alnum(40, 40)]),
+];
+
+struct Index {
+    automaton: AhoCorasick,
+    /// Per keyword: the provider it names.
+    provider: Vec<usize>,
+}
+
+static INDEX: LazyLock<Index> = LazyLock::new(|| {
+    let mut keywords = Vec::new();
+    let mut provider = Vec::new();
+    for (i, p) in PROVIDERS.iter().enumerate() {
+        for k in p.keywords {
+            keywords.push(*k);
+            provider.push(i);
+        }
+    }
+    let automaton = AhoCorasickBuilder::new()
+        .ascii_case_insensitive(true)
+        .match_kind(MatchKind::LeftmostLongest)
+        .kind(Some(AhoCorasickKind::DFA))
+        .build(&keywords)
+        .expect("provider keywords compile");
+    Index {
+        automaton,
+        provider,
+    }
+});
+
+fn fits(shape: Shape, v: &str) -> bool {
+    let all = |v: &str, ok: fn(u8) -> bool| v.bytes().all(ok);
+    let within = |v: &str, min: usize, max: usize| (min..=max).contains(&v.len());
+    match shape {
+        Hex(n) => v.len() == n && all(v, |b| b.is_ascii_hexdigit()),
+        Alnum(min, max) => within(v, min, max) && all(v, |b| b.is_ascii_alphanumeric()),
+        Token(min, max) => {
+            within(v, min, max) && all(v, |b| b.is_ascii_alphanumeric() || b"_-=".contains(&b))
+        }
+        Base64(min, max) => {
+            within(v, min, max) && all(v, |b| b.is_ascii_alphanumeric() || b"+/=".contains(&b))
+        }
+        Uuid => {
+            v.len() == 36
+                && v.bytes().enumerate().all(|(i, b)| {
+                    if [8, 13, 18, 23].contains(&i) {
+                        b == b'-'
+                    } else {
+                        b.is_ascii_hexdigit()
+                    }
+                })
+        }
+        Prefixed(prefix, rest) => v.strip_prefix(prefix).is_some_and(|r| fits(*rest, r)),
+        DigitsDash(min, max) => v.split_once('-').is_some_and(|(id, token)| {
+            (15..=25).contains(&id.len())
+                && all(id, |b| b.is_ascii_digit())
+                && within(token, min, max)
+                && all(token, |b| b.is_ascii_alphanumeric())
+        }),
+    }
+}
+
+fn is_key_char(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b"_.-".contains(&b)
+}
+
+/// The value assigned after the key that ends at `at`, as a byte range: a quote may close
+/// the key, then `=`, `:`, `:=`, `=>`, `?=` or `||` (blanks around), an optional quote, and the
+/// value up to the next quote, blank or delimiter.
+fn assigned_value(bytes: &[u8], mut at: usize) -> Option<(usize, usize)> {
+    let skip_blanks = |mut i: usize| {
+        while i < bytes.len() && (bytes[i] == b' ' || bytes[i] == b'\t') {
+            i += 1;
+        }
+        i
+    };
+    if at < bytes.len() && b"\"'`".contains(&bytes[at]) {
+        at += 1;
+    }
+    at = skip_blanks(at);
+    let rest = &bytes[at..];
+    let op = [&b":="[..], b"=>", b"?=", b"||", b"=", b":"]
+        .into_iter()
+        .find(|op| rest.starts_with(op))?;
+    at = skip_blanks(at + op.len());
+    if at < bytes.len() && b"\"'`".contains(&bytes[at]) {
+        at += 1;
+    }
+    let start = at;
+    while at < bytes.len()
+        && !bytes[at].is_ascii_whitespace()
+        && !b"\"'`,;)}]<>".contains(&bytes[at])
+    {
+        at += 1;
+    }
+    (at > start).then_some((start, at))
+}
+
+/// Every provider value assigned to a key naming its provider.
+pub fn find(text: &str) -> Vec<Hit> {
+    let bytes = text.as_bytes();
+    // Every form assigns with '=' or ':'; most prose has neither.
+    if !bytes.contains(&b'=') && !bytes.contains(&b':') {
+        return Vec::new();
+    }
+    let index = &*INDEX;
+    let mut hits = Vec::new();
+    for m in index.automaton.find_iter(text) {
+        // The key is the identifier holding the keyword: extend to its end.
+        let mut end = m.end();
+        while end < bytes.len() && end - m.end() < 40 && is_key_char(bytes[end]) {
+            end += 1;
+        }
+        let Some((start, stop)) = assigned_value(bytes, end) else {
+            continue;
+        };
+        let value = &text[start..stop];
+        let provider = &PROVIDERS[index.provider[m.pattern().as_usize()]];
+        if provider.shapes.iter().any(|s| fits(*s, value))
+            && !is_placeholder(value)
+            && not_mask(value, 0)
+            && value.bytes().any(|b| b.is_ascii_digit())
+        {
+            hits.push(Hit {
+                family: Family::Secret,
+                kind: provider.kind,
+                start,
+                end: stop,
+                priority: usize::MAX - 1,
+            });
+        }
+    }
+    hits
+}
+
+/// The finding kinds of this module (for tests that check every kind has a sample).
+#[cfg(test)]
+pub fn kinds() -> Vec<&'static str> {
+    PROVIDERS.iter().map(|p| p.kind).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn found(text: &str) -> Vec<(&'static str, &str)> {
+        find(text)
+            .into_iter()
+            .map(|h| (h.kind, &text[h.start..h.end]))
+            .collect()
+    }
+
+    /// A value of the shape for each provider, written from its shape alone.
+    fn sample(shape: Shape) -> String {
+        const ALNUM: &[u8] = b"Q7xk2mVb9LpR4tNw8ZcY3hJd6FsG1aUe5oTi0EyH";
+        let run = |n: usize, alphabet: &[u8]| {
+            (0..n)
+                .map(|i| alphabet[(i * 7 + 3) % alphabet.len()] as char)
+                .collect::<String>()
+        };
+        match shape {
+            Hex(n) => run(n, b"0123456789abcdef"),
+            Alnum(min, _) | Token(min, _) | Base64(min, _) => run(min, ALNUM),
+            Uuid => "3f2c9a1e-7b4d-4e8f-a2c6-9d1b5e7f3a08".into(),
+            Prefixed(prefix, rest) => format!("{prefix}{}", sample(*rest)),
+            DigitsDash(min, _) => format!("1234567890123456789-{}", run(min, ALNUM)),
+        }
+    }
+
+    #[test]
+    fn every_provider_value_assigned_to_its_name_is_found() {
+        for p in PROVIDERS {
+            for shape in p.shapes {
+                let value = sample(*shape);
+                let key = p.keywords[0].to_ascii_uppercase();
+                for text in [
+                    format!("{key}_SECRET={value}"),
+                    format!("\"{}_token\": \"{value}\",", p.keywords[0]),
+                    format!("{}Key := '{value}'", p.keywords[0]),
+                ] {
+                    assert_eq!(found(&text), [(p.kind, value.as_str())], "{text}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_value_one_character_off_the_shape_is_not() {
+        for p in PROVIDERS {
+            for shape in p.shapes {
+                let mut value = sample(*shape);
+                value.pop();
+                let text = format!("{}_secret = {value}", p.keywords[0]);
+                assert!(found(&text).is_empty(), "{text}: {:?}", found(&text));
+            }
+        }
+    }
+
+    #[test]
+    fn digests_and_ids_without_a_provider_name_are_not() {
+        for text in [
+            "sha256 = 2cf24dba5fb0a30e26e83b2ac5b9e29e1b161e5c1fa7425e73043362938b9824",
+            "request_id: 3f2c9a1e-7b4d-4e8f-a2c6-9d1b5e7f3a08",
+            "twitter handle is @kenning_dev",
+            "DATADOG_SITE=datadoghq.eu",
+            "heroku_app: my-app-staging",
+        ] {
+            assert!(found(text).is_empty(), "{text}: {:?}", found(text));
+        }
+    }
+}

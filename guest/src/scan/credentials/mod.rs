@@ -1,0 +1,103 @@
+//! Provider credentials beyond the core table in `secrets`: one rule per format of the public
+//! rule sets (gitleaks' default configuration, detect-secrets' plugins), each written here from
+//! the format's facts, split by provider family, plus the providers recognised only by keyword
+//! context.
+
+mod cloud;
+mod comms;
+mod context;
+mod devtools;
+mod payment;
+
+use super::rules::{Hit, Rule};
+use super::secrets::{has_digit, not_mask, token};
+
+/// Every prefix-and-shape rule of the provider families.
+pub fn rules() -> Vec<Rule> {
+    cloud::rules()
+        .into_iter()
+        .chain(devtools::rules())
+        .chain(comms::rules())
+        .chain(payment::rules())
+        .collect()
+}
+
+/// Provider values found by keyword context (see [`context`]).
+pub fn find(text: &str) -> Vec<Hit> {
+    context::find(text)
+}
+
+#[cfg(test)]
+pub(super) mod tests {
+    use super::super::rules::RuleSet;
+    use super::*;
+
+    /// Asserts each `(kind, text, credential)`: the rules find exactly `credential` as `kind`.
+    pub fn finds(rules: &[Rule], samples: &[(&str, &str, &str)]) {
+        let set = RuleSet::new(rules.iter().map(copy).collect());
+        for (kind, text, secret) in samples {
+            let hits: Vec<_> = set
+                .find(text)
+                .into_iter()
+                .map(|h| (h.kind, &text[h.start..h.end]))
+                .collect();
+            assert!(
+                hits.contains(&(*kind, *secret)),
+                "{kind}: {text} -> {hits:?}"
+            );
+        }
+        for rule in rules {
+            assert!(
+                samples.iter().any(|s| s.0 == rule.kind),
+                "no sample for {}",
+                rule.kind
+            );
+        }
+    }
+
+    /// Asserts each `(kind, text)`: no rule of `kind` fires on the look-alike.
+    pub fn misses(rules: &[Rule], look_alikes: &[(&str, &str)]) {
+        let set = RuleSet::new(rules.iter().map(copy).collect());
+        for (kind, text) in look_alikes {
+            let hits: Vec<_> = set
+                .find(text)
+                .into_iter()
+                .filter(|h| h.kind == *kind)
+                .collect();
+            assert!(hits.is_empty(), "{kind}: {text}");
+        }
+        for rule in rules {
+            assert!(
+                look_alikes.iter().any(|s| s.0 == rule.kind),
+                "no look-alike for {}",
+                rule.kind
+            );
+        }
+    }
+
+    fn copy(r: &Rule) -> Rule {
+        Rule {
+            family: r.family,
+            kind: r.kind,
+            triggers: r.triggers,
+            also: r.also,
+            gate: r.gate,
+            pattern: r.pattern,
+            accept: r.accept,
+        }
+    }
+
+    #[test]
+    fn no_kind_is_defined_twice() {
+        let mut kinds: Vec<_> = rules()
+            .iter()
+            .map(|r| r.kind)
+            .chain(context::kinds())
+            .chain(super::super::secrets::rules().iter().map(|r| r.kind))
+            .collect();
+        kinds.sort_unstable();
+        let n = kinds.len();
+        kinds.dedup();
+        assert_eq!(kinds.len(), n, "a kind is defined twice");
+    }
+}
