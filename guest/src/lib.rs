@@ -33,7 +33,7 @@ mod component;
 
 pub use validate::args;
 /// How tool calls read an address written as a string; hosts read their own inputs the same way.
-pub use validate::{is_thread_id, parse_address};
+pub use validate::{is_tag, is_thread_id, parse_address};
 
 use types::{
     Anchor, Candidate, Capability, Context, FieldError, Limits, PolicyInfo, ScanItem, ScanResult,
