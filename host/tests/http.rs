@@ -546,7 +546,7 @@ async fn tokens_reach_only_their_subjects_and_their_role_is_the_author() {
     let revoked_id = kenning(&data, &["token", "list", "--json"])
         .lines()
         .map(|l| serde_json::from_str::<Value>(l).unwrap())
-        .last()
+        .next_back()
         .unwrap()["id"]
         .as_str()
         .unwrap()
