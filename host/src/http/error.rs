@@ -197,12 +197,15 @@ impl ApiError {
                 "the knowledge base is read-only on the server: reads work, writes cannot",
                 "",
             ),
-            E::NewerStore { .. } | E::NotAStore { .. } => ApiError::new(
-                StatusCode::INTERNAL_SERVER_ERROR,
-                "internal",
-                "the knowledge base cannot be opened by this server (see its log)",
-                "",
-            ),
+            E::NewerStore { .. } | E::NotAStore { .. } => {
+                tracing::error!(subject = spec, error = %error, "a knowledge base cannot be opened");
+                ApiError::new(
+                    StatusCode::INTERNAL_SERVER_ERROR,
+                    "internal",
+                    "the knowledge base cannot be opened by this server (see its log)",
+                    "",
+                )
+            }
             E::Store { .. } | E::Io { .. } | E::Output(_) | E::Policy(_) => {
                 tracing::error!(subject = spec, error = %error, "request failed");
                 ApiError::new(
