@@ -40,7 +40,7 @@ pub use kenning_contract::{
 };
 pub use validate::args;
 /// How tool calls read an address written as a string; hosts read their own inputs the same way.
-pub use validate::{is_thread_id, parse_address};
+pub use validate::{is_tag, is_thread_id, parse_address};
 
 use types::{
     Anchor, Candidate, Capability, ConsolidationPlan, Context, FieldError, Limits, PolicyInfo,

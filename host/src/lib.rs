@@ -5,6 +5,8 @@
 //!   settings, statistics), made by [`ServiceBuilder`], which always guards the policy;
 //! - [`api`]: the typed requests and responses, and the JSON Schemas made from them;
 //! - [`mcp`]: the MCP server, an adapter over the service;
+//! - [`http`]: the HTTP API (`kenning serve`), an adapter over the service, and
+//!   [`tokens`], the bearer tokens it checks;
 //! - [`provenance`]: who may write, change and accept what;
 //! - [`policy`]: loading policy components under wasmtime (fuel, memory cap, compiled-code
 //!   cache) and checking their answers;
@@ -27,6 +29,7 @@
 pub mod api;
 pub mod error;
 pub mod home;
+pub mod http;
 pub mod mcp;
 pub mod policy;
 pub mod provenance;
@@ -34,6 +37,7 @@ pub mod service;
 pub mod settings;
 pub mod store;
 pub mod subject;
+pub mod tokens;
 
 pub use crate::error::{KenningError, PolicyError, Result};
 pub use crate::service::turn::{Injection, TurnContext};

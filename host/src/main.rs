@@ -62,6 +62,11 @@ enum Command {
     Eval(cli::eval::EvalCmd),
     /// Serve a knowledge base to MCP clients over stdio.
     Mcp(cli::mcp::McpCmd),
+    /// Serve the HTTP API (REST, OpenAPI, MCP over HTTP) until SIGTERM.
+    Serve(cli::serve::ServeCmd),
+    /// Make, list and revoke the HTTP API's bearer tokens.
+    #[command(subcommand)]
+    Token(cli::token::TokenCmd),
 }
 
 /// The exit status when the command did its work but standard output would not take its
@@ -148,5 +153,11 @@ fn run(cli: &Cli) -> kenning::Result<ExitCode> {
             cli::service(global, None, cli::PolicyUse::Calls)?.build()?,
         ),
         Command::Eval(cmd) => cli::eval::run(global, cmd),
+        Command::Serve(cmd) => cli::serve::run(
+            cmd,
+            &global.data_dir(),
+            cli::service(global, None, cli::PolicyUse::Calls)?.build()?,
+        ),
+        Command::Token(cmd) => cli::token::run(global, cmd),
     }
 }

@@ -8,7 +8,8 @@
 //!   `external` by default, so its writes are PENDING until a human accepts them. Review is not
 //!   a tool: it is a human's decision.
 //! - Subjects: the server's own, and the ones it was started with `--allow-subject` for; a
-//!   tool names another with its optional `subject` argument.
+//!   tool names another with its optional `subject` argument. Over HTTP ([`McpServer::over_http`])
+//!   each request brings its own [`McpConfig`], made from its bearer token.
 //! - Resources: `USER.md`, `MEMORY.md` and today's daily note of every profile subject served.
 //! - Failures are tool errors (`isError`) naming the field at fault; a malformed request never
 //!   ends the server.
@@ -50,7 +51,8 @@ pub struct McpConfig {
 #[derive(Clone)]
 pub struct McpServer {
     service: Arc<Service>,
-    config: Arc<McpConfig>,
+    /// Whom it serves; `None` over HTTP, where each request carries its own.
+    config: Option<Arc<McpConfig>>,
     tools: Arc<[Tool]>,
 }
 
@@ -59,9 +61,38 @@ impl McpServer {
     pub fn new(service: Arc<Service>, config: McpConfig) -> Self {
         McpServer {
             service,
-            config: Arc::new(config),
+            config: Some(Arc::new(config)),
             tools: tools().into(),
         }
+    }
+
+    /// A server for the streamable HTTP transport: whom a request serves comes with the
+    /// request, as an [`McpConfig`] in its HTTP extensions (put there by the HTTP API's token
+    /// check); a request without one is refused.
+    pub fn over_http(service: Arc<Service>) -> Self {
+        McpServer {
+            service,
+            config: None,
+            tools: tools().into(),
+        }
+    }
+
+    /// Whom this request serves: the server's configuration, or the request's own.
+    fn caller(
+        &self,
+        context: &RequestContext<RoleServer>,
+    ) -> std::result::Result<Caller, ErrorData> {
+        if let Some(config) = &self.config {
+            return Ok(Caller(Arc::clone(config)));
+        }
+        context
+            .extensions
+            .get::<axum::http::request::Parts>()
+            .and_then(|parts| parts.extensions.get::<McpConfig>())
+            .map(|config| Caller(Arc::new(config.clone())))
+            .ok_or_else(|| {
+                ErrorData::invalid_request("no caller: a bearer token is required", None)
+            })
     }
 
     /// Serves MCP over standard input and output until the client closes the connection.
@@ -76,16 +107,22 @@ impl McpServer {
             .map_err(|e| KenningError::Usage(format!("MCP session failed: {e}")))?;
         Ok(())
     }
+}
 
+/// Whom one request serves.
+struct Caller(Arc<McpConfig>);
+
+impl Caller {
     /// The subject a call names (its `subject` argument) or the server's own.
     fn subject_for(&self, spec: Option<&str>) -> std::result::Result<Subject, String> {
+        let config = &self.0;
         let Some(spec) = spec else {
-            return Ok(self.config.subject.clone());
+            return Ok(config.subject.clone());
         };
-        if spec == self.config.subject.spec() {
-            return Ok(self.config.subject.clone());
+        if spec == config.subject.spec() {
+            return Ok(config.subject.clone());
         }
-        self.config
+        config
             .allowed
             .iter()
             .find(|(allowed, _)| allowed == spec)
@@ -93,8 +130,8 @@ impl McpServer {
             .ok_or_else(|| {
                 format!(
                     "subject {spec:?} is not served here; this server serves {}{} (start it with --allow-subject {spec} to allow it)",
-                    self.config.subject.spec(),
-                    self.config
+                    config.subject.spec(),
+                    config
                         .allowed
                         .iter()
                         .map(|(spec, _)| format!(", {spec}"))
@@ -105,8 +142,8 @@ impl McpServer {
 
     /// Every profile subject served.
     fn profiles(&self) -> Vec<Subject> {
-        std::iter::once(&self.config.subject)
-            .chain(self.config.allowed.iter().map(|(_, s)| s))
+        std::iter::once(&self.0.subject)
+            .chain(self.0.allowed.iter().map(|(_, s)| s))
             .filter(|s| s.kind == SubjectKind::Profile)
             .cloned()
             .collect()
@@ -193,8 +230,9 @@ impl ServerHandler for McpServer {
     async fn call_tool(
         &self,
         request: CallToolRequestParams,
-        _context: RequestContext<RoleServer>,
+        context: RequestContext<RoleServer>,
     ) -> std::result::Result<CallToolResponse, ErrorData> {
+        let caller = self.caller(&context)?;
         let tool = request.name.to_string();
         if api::tool(&tool).is_none() {
             return Err(ErrorData::invalid_params(
@@ -207,8 +245,8 @@ impl ServerHandler for McpServer {
         }
         let mut args = request.arguments.unwrap_or_default();
         let subject = match args.remove("subject") {
-            None | Some(Value::Null) => self.subject_for(None),
-            Some(Value::String(spec)) => self.subject_for(Some(&spec)),
+            None | Some(Value::Null) => caller.subject_for(None),
+            Some(Value::String(spec)) => caller.subject_for(Some(&spec)),
             Some(other) => Err(format!("subject: expected a string, got {other}")),
         };
         let subject = match subject {
@@ -217,7 +255,7 @@ impl ServerHandler for McpServer {
         };
         let args_json = Value::Object(args).to_string();
         let service = Arc::clone(&self.service);
-        let author = self.config.author;
+        let author = caller.0.author;
         let outcome =
             tokio::task::spawn_blocking(move || service.call(&subject, author, &tool, &args_json))
                 .await
@@ -234,10 +272,11 @@ impl ServerHandler for McpServer {
     async fn list_resources(
         &self,
         _request: Option<PaginatedRequestParams>,
-        _context: RequestContext<RoleServer>,
+        context: RequestContext<RoleServer>,
     ) -> std::result::Result<ListResourcesResult, ErrorData> {
+        let caller = self.caller(&context)?;
         let today = civil_date(self.service.now());
-        let resources = self
+        let resources = caller
             .profiles()
             .iter()
             .flat_map(|profile| {
@@ -264,8 +303,9 @@ impl ServerHandler for McpServer {
     async fn read_resource(
         &self,
         request: ReadResourceRequestParams,
-        _context: RequestContext<RoleServer>,
+        context: RequestContext<RoleServer>,
     ) -> std::result::Result<ReadResourceResponse, ErrorData> {
+        let caller = self.caller(&context)?;
         let uri = request.uri.to_string();
         let not_found =
             |message: String| ErrorData::resource_not_found(message, Some(json!({ "uri": uri })));
@@ -275,7 +315,7 @@ impl ServerHandler for McpServer {
         else {
             return Err(not_found(format!("no such resource: {uri}")));
         };
-        let Some(profile) = self.profiles().into_iter().find(|p| p.key == name) else {
+        let Some(profile) = caller.profiles().into_iter().find(|p| p.key == name) else {
             return Err(not_found(format!("profile {name:?} is not served here")));
         };
         let service = Arc::clone(&self.service);

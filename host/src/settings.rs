@@ -9,7 +9,7 @@ use serde::Serialize;
 use crate::error::{KenningError, Result};
 
 /// Whether confirmed findings are shared with linked knowledge bases.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum ShareMode {
     /// Ask the user each time.
@@ -21,7 +21,7 @@ pub enum ShareMode {
 }
 
 /// The settings in force for one thread (or globally).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 pub struct Settings {
     /// Recall may read memories.
     pub allow_recall: bool,
@@ -47,6 +47,16 @@ impl Default for Settings {
             share_confirmed_findings: ShareMode::Ask,
             max_memories: None,
         }
+    }
+}
+
+/// The settings that together make "memory enabled": recall, writes and injection.
+pub const MEMORY_SWITCH: &[&str] = &["allow_recall", "allow_writes", "include_in_prompts"];
+
+impl Settings {
+    /// Whether memory is on: it is recalled, written and injected ([`MEMORY_SWITCH`]).
+    pub fn memory_enabled(&self) -> bool {
+        self.allow_recall && self.allow_writes && self.include_in_prompts
     }
 }
 
@@ -152,6 +162,19 @@ mod tests {
         assert!(normalize("allow_recall", "off", Some(&"t".repeat(129))).is_err());
         assert!(normalize("allow_recall", "off", Some("has space")).is_err());
         assert!(normalize("allow_recall", "off", Some("")).is_err());
+    }
+
+    #[test]
+    fn memory_is_enabled_only_while_recall_writes_and_injection_all_are() {
+        let mut settings = Settings::default();
+        assert!(settings.memory_enabled());
+        for key in MEMORY_SWITCH {
+            let mut off = settings.clone();
+            apply(&mut off, key, "false");
+            assert!(!off.memory_enabled(), "{key}");
+        }
+        apply(&mut settings, "harvest_during_compaction", "false");
+        assert!(settings.memory_enabled());
     }
 
     #[test]

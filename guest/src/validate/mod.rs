@@ -473,19 +473,24 @@ fn thread(v: &Value, path: &str, errors: &mut Errors) -> Option<String> {
     Some(s)
 }
 
-/// Tags: `#` stripped, `[A-Za-z0-9_][A-Za-z0-9_.:/-]{0,63}`, lowercased, first occurrence kept.
+/// Whether `tag` (without its `#`) is a tag: `[A-Za-z0-9_][A-Za-z0-9_.:/-]{0,63}`. The one
+/// rule, so a tag the host filters by is one a tool call can store.
+pub fn is_tag(tag: &str) -> bool {
+    let bytes = tag.as_bytes();
+    !bytes.is_empty()
+        && bytes.len() <= MAX_TAG_BYTES
+        && (bytes[0].is_ascii_alphanumeric() || bytes[0] == b'_')
+        && bytes[1..]
+            .iter()
+            .all(|&b| b.is_ascii_alphanumeric() || b"_.:/-".contains(&b))
+}
+
+/// Tags: `#` stripped, [`is_tag`], lowercased, first occurrence kept.
 fn tags(v: &Value, path: &str, errors: &mut Errors) -> Option<Vec<String>> {
     let tags = reader::list(v, path, MAX_TAGS, errors, |v, p, e| {
         let raw = reader::string(v, p, 1, MAX_TAG_BYTES + 1, e)?;
         let tag = raw.strip_prefix('#').unwrap_or(&raw);
-        let bytes = tag.as_bytes();
-        let well_formed = !bytes.is_empty()
-            && bytes.len() <= MAX_TAG_BYTES
-            && (bytes[0].is_ascii_alphanumeric() || bytes[0] == b'_')
-            && bytes[1..]
-                .iter()
-                .all(|&b| b.is_ascii_alphanumeric() || b"_.:/-".contains(&b));
-        if !well_formed {
+        if !is_tag(tag) {
             e.push(p, format!(
                 "invalid tag '{raw}' (1 to {MAX_TAG_BYTES} of A-Z a-z 0-9 _ . : / -, starting with a letter, digit or _)"
             ));

@@ -103,6 +103,13 @@ pub fn run(cmd: &BenchCmd) -> Result<ExitCode> {
         report.recall_us,
         report.mcp_over_recall
     );
+    outln!(
+        "HTTP search          {:>10.0} req/s ({} keep-alive clients, {MCP_MEMORIES} memories; p99 {:.1} ms)",
+        report.http_search_rps,
+        super::bench_http::CLIENTS,
+        report.http_search_p99_ms
+    );
+    outln!("HTTP write           {:>10.0} req/s", report.http_write_rps);
     if cmd.json {
         print_json(&report)?;
     }
@@ -167,6 +174,10 @@ pub struct BenchConfig {
     pub iterations: usize,
     /// Cold compiles to time.
     pub compiles: usize,
+    /// `POST search` requests each HTTP client times.
+    pub http_searches: usize,
+    /// `POST memories` requests each HTTP client times.
+    pub http_writes: usize,
 }
 
 impl Default for BenchConfig {
@@ -177,6 +188,8 @@ impl Default for BenchConfig {
             turns: 200,
             iterations: 50,
             compiles: 3,
+            http_searches: 250,
+            http_writes: 25,
         }
     }
 }
@@ -228,6 +241,13 @@ pub struct BenchReport {
     /// Median wall time of a whole `kenning recall` process on the same store, the compiled
     /// component already in the cache: start-up, load, one recall, exit. ms.
     pub cold_recall_ms: f64,
+    /// `POST search` answered per second by a spawned `kenning serve` on [`MCP_MEMORIES`]
+    /// memories, under 16 concurrent keep-alive clients in this process (clients included).
+    pub http_search_rps: f64,
+    /// The 99th percentile of one of those searches' round trips, ms.
+    pub http_search_p99_ms: f64,
+    /// `POST memories` answered per second under the same 16 clients.
+    pub http_write_rps: f64,
     /// Memories in the inject knowledge base.
     pub memories: usize,
     /// Size of the default component, bytes.
@@ -283,6 +303,16 @@ pub fn measure(config: &BenchConfig) -> Result<BenchReport> {
     let mcp_recall_us = super::bench_mcp::recall_round_trip_us(&mcp_dir, &queries);
     let _ = std::fs::remove_dir_all(&mcp_dir);
     let (recall_us, mcp_recall_us, cold_recall_ms) = (recall_us?, mcp_recall_us?, cold_recall_ms?);
+    let http_dir = tempfile_dir().map_err(runtime)?.join("http");
+    populate(&http_dir.join("profile-bench.sqlite"), MCP_MEMORIES)?;
+    let http = super::bench_http::measure(
+        &http_dir,
+        &queries,
+        config.http_searches,
+        config.http_writes,
+    );
+    let _ = std::fs::remove_dir_all(&http_dir);
+    let http = http?;
 
     Ok(BenchReport {
         instantiate_us,
@@ -293,6 +323,9 @@ pub fn measure(config: &BenchConfig) -> Result<BenchReport> {
         recall_us,
         cold_recall_ms,
         mcp_over_recall: mcp_recall_us / recall_us.max(f64::EPSILON),
+        http_search_rps: http.search_rps,
+        http_search_p99_ms: http.search_p99_ms,
+        http_write_rps: http.write_rps,
         compile_ms,
         cached_load_ms,
         inject_p50_us: inject.p50_us,

@@ -9,6 +9,7 @@
 //! - `review list|accept|reject`: [`review`];
 //! - `settings`, `stats`, `log`, `view`: [`settings`];
 //! - `describe`: [`describe`];
+//! - `serve`, `token`: [`serve`], [`token`], the HTTP API and its bearer tokens;
 //! - `bench`, `eval`, `demo`: [`bench`], [`eval`], [`demo`], measurements and the scripted
 //!   session, which use only the library's public API.
 
@@ -31,6 +32,7 @@ macro_rules! out {
 }
 
 pub mod bench;
+pub mod bench_http;
 pub mod bench_mcp;
 pub mod demo;
 pub mod describe;
@@ -41,7 +43,9 @@ pub mod memory;
 pub mod policy;
 pub mod review;
 pub mod scan;
+pub mod serve;
 pub mod settings;
+pub mod token;
 
 use std::path::{Path, PathBuf};
 

@@ -1,7 +1,9 @@
 //! Governance of a knowledge base: the review queue, settings, statistics, the audit log and
 //! the rendered profile files. Every change here is one transaction with its audit event.
 
-use serde::Serialize;
+use kenning_policy::types::{FieldError, MemoryKind};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
 use super::{Service, civil_date};
@@ -9,7 +11,7 @@ use crate::error::{KenningError, Result};
 use crate::provenance;
 use crate::settings;
 use crate::store::edits;
-use crate::store::{self, Event, Memory, MemoryFilter, ProfileTarget, Status};
+use crate::store::{self, Author, Event, Memory, MemoryFilter, ProfileTarget, Status};
 use crate::subject::Subject;
 
 /// The most entries a review listing shows.
@@ -22,6 +24,74 @@ pub enum Decision {
     Accept,
     /// Reject it: it is kept for the audit trail and never used.
     Reject,
+}
+
+/// Most memories one page of [`Service::list_memories`] holds.
+pub const MAX_LIST_LIMIT: u32 = 100;
+
+/// Which memories a listing shows, by where they stand in review.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ListStatus {
+    /// In force: accepted (NATIVE or FOREIGN) and active.
+    #[default]
+    Accepted,
+    /// Awaiting review (PENDING or INBOUND-PENDING).
+    Pending,
+    /// Both.
+    All,
+}
+
+/// What one page of a listing asks for.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ListRequest {
+    /// Only memories of this type.
+    pub kind: Option<MemoryKind>,
+    /// Only memories carrying this tag (`#` optional, any case).
+    pub tag: Option<String>,
+    /// Only memories whose text holds every content word of this.
+    pub words: Option<String>,
+    /// Accepted, pending or both.
+    pub status: ListStatus,
+    /// The page, from 1.
+    pub page: u32,
+    /// Memories a page holds, 1 to [`MAX_LIST_LIMIT`].
+    pub limit: u32,
+}
+
+impl Default for ListRequest {
+    fn default() -> Self {
+        ListRequest {
+            kind: None,
+            tag: None,
+            words: None,
+            status: ListStatus::Accepted,
+            page: 1,
+            limit: 20,
+        }
+    }
+}
+
+/// One page of a subject's active memories, newest first, and how many there are in all.
+#[derive(Debug, Clone, Serialize)]
+pub struct MemoryPage {
+    /// The memories of this page.
+    pub memories: Vec<Memory>,
+    /// How many memories match in all.
+    pub total: u64,
+    /// This page, from 1.
+    pub page: u32,
+    /// Most memories a page holds.
+    pub limit: u32,
+    /// How many pages there are (0 when nothing matches).
+    pub pages: u64,
+}
+
+/// What [`Service::forget_all`] did.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct ForgottenAll {
+    /// How many memories were forgotten.
+    pub forgotten: u64,
 }
 
 /// A profile's files as the agent would read them.
@@ -135,6 +205,122 @@ impl Service {
         })
     }
 
+    /// One memory by id, whatever its status or badge.
+    pub fn memory(&self, subject: &Subject, id: u64) -> Result<Memory> {
+        self.open_existing(subject)?
+            .get(id)?
+            .ok_or_else(|| KenningError::NoSuchMemory {
+                id,
+                subject: subject.to_string(),
+            })
+    }
+
+    /// One page of a subject's active memories, newest first, with the totals.
+    pub fn list_memories(&self, subject: &Subject, request: &ListRequest) -> Result<MemoryPage> {
+        let invalid = |path: &str, message: String| KenningError::Invalid {
+            tool: "list".to_owned(),
+            errors: vec![FieldError::new(path, message)],
+        };
+        if request.page == 0 {
+            return Err(invalid("page", "pages count from 1".into()));
+        }
+        if !(1..=MAX_LIST_LIMIT).contains(&request.limit) {
+            return Err(invalid(
+                "limit",
+                format!("expected 1 to {MAX_LIST_LIMIT}, got {}", request.limit),
+            ));
+        }
+        if let Some(words) = &request.words
+            && words.len() > kenning_policy::MAX_QUERY_BYTES
+        {
+            return Err(KenningError::TooLarge {
+                what: "the query".into(),
+                size: words.len(),
+                limit: kenning_policy::MAX_QUERY_BYTES,
+            });
+        }
+        let tags = match request.tag.as_deref().map(|t| t.trim_start_matches('#')) {
+            None => Vec::new(),
+            Some(tag) if kenning_policy::is_tag(tag) => vec![tag.to_ascii_lowercase()],
+            Some(tag) => {
+                return Err(invalid(
+                    "tag",
+                    format!(
+                        "{:?} is not a tag: 1 to 64 of A-Z a-z 0-9 _ . : / -",
+                        tag.chars().take(40).collect::<String>()
+                    ),
+                ));
+            }
+        };
+        let filter = MemoryFilter {
+            query: request.words.clone().unwrap_or_default(),
+            kind: request.kind,
+            tags,
+            include_quarantined: request.status == ListStatus::All,
+            only_quarantined: request.status == ListStatus::Pending,
+            limit: request.limit,
+            offset: (request.page - 1).saturating_mul(request.limit),
+            ..MemoryFilter::default()
+        };
+        let (memories, total) = self.open_existing(subject)?.list_counted(&filter)?;
+        Ok(MemoryPage {
+            memories,
+            total,
+            page: request.page,
+            limit: request.limit,
+            pages: total.div_ceil(u64::from(request.limit)),
+        })
+    }
+
+    /// Forgets every active memory of a subject (accepted or awaiting review) in one
+    /// transaction, each with its audit event; when `author` may not forget one of them
+    /// (see [`provenance::may_forget`]) nothing is forgotten.
+    pub fn forget_all(
+        &self,
+        subject: &Subject,
+        author: Author,
+        thread: Option<&str>,
+    ) -> Result<ForgottenAll> {
+        if let Some(thread) = thread {
+            settings::check_thread(thread)?;
+        }
+        let mut kb = self.open_for_write(subject, thread, false)?;
+        let filter = MemoryFilter {
+            include_quarantined: true,
+            limit: u32::MAX,
+            ..MemoryFilter::default()
+        };
+        let (memories, _) = kb.list_counted(&filter)?;
+        if let Some(kept) = memories.iter().find(|m| !provenance::may_forget(author, m)) {
+            return Err(KenningError::Forbidden(format!(
+                "a {author} author may not forget memory {} (written by {}, badge {}), so nothing was forgotten; ask the user",
+                kept.id, kept.author, kept.badge
+            )));
+        }
+        let now = self.now();
+        kb.write(|tx| {
+            for memory in &memories {
+                edits::set_status(tx, memory.id, Status::Forgotten, now)?;
+                store::append_event(
+                    tx,
+                    memory.id,
+                    now,
+                    &Event {
+                        actor: author.as_str(),
+                        action: "forget",
+                        before_hash: Some(&memory.content_hash),
+                        after_hash: None,
+                        detail: Some("forget all"),
+                    },
+                )?;
+            }
+            Ok(())
+        })?;
+        Ok(ForgottenAll {
+            forgotten: memories.len() as u64,
+        })
+    }
+
     /// Memories of a subject matching `filter`.
     pub fn list(&self, subject: &Subject, filter: &MemoryFilter) -> Result<Vec<Memory>> {
         let kb = self.open_existing(subject)?;
@@ -186,31 +372,66 @@ impl Service {
         key: &str,
         value: &str,
     ) -> Result<settings::Settings> {
-        let value = settings::normalize(key, value, thread)?;
+        self.set_settings(subject, thread, Author::Human, &[(key, value)])
+    }
+
+    /// Turns memory on or off ([`settings::MEMORY_SWITCH`]: recall, writes and injection
+    /// together), globally or for one thread, in one audited transaction.
+    pub fn set_memory_enabled(
+        &self,
+        subject: &Subject,
+        thread: Option<&str>,
+        author: Author,
+        enabled: bool,
+    ) -> Result<settings::Settings> {
+        let value = if enabled { "true" } else { "false" };
+        let changes: Vec<(&str, &str)> = settings::MEMORY_SWITCH
+            .iter()
+            .map(|&key| (key, value))
+            .collect();
+        self.set_settings(subject, thread, author, &changes)
+    }
+
+    /// Changes settings, globally or for one thread, in one transaction with an audit event
+    /// for each; all are checked before any is saved.
+    pub fn set_settings(
+        &self,
+        subject: &Subject,
+        thread: Option<&str>,
+        author: Author,
+        changes: &[(&str, &str)],
+    ) -> Result<settings::Settings> {
+        let changes = changes
+            .iter()
+            .map(|&(key, value)| Ok((key, settings::normalize(key, value, thread)?)))
+            .collect::<Result<Vec<_>>>()?;
         if let Some(thread) = thread {
             self.check_fields("settings", &[("thread".to_owned(), thread.to_owned())])?;
         }
         let mut kb = self.open_existing(subject)?;
         let now = self.now();
         kb.write(|tx| {
-            let previous = store::settings::save(tx, thread, key, &value)?;
-            let detail = format!(
-                "{key}{} = {value} (was {})",
-                thread.map(|t| format!(" [thread {t}]")).unwrap_or_default(),
-                previous.as_deref().unwrap_or("default")
-            );
-            store::append_event_for(
-                tx,
-                None,
-                now,
-                &Event {
-                    actor: "human",
-                    action: "setting",
-                    before_hash: None,
-                    after_hash: None,
-                    detail: Some(&detail),
-                },
-            )
+            for (key, value) in &changes {
+                let previous = store::settings::save(tx, thread, key, value)?;
+                let detail = format!(
+                    "{key}{} = {value} (was {})",
+                    thread.map(|t| format!(" [thread {t}]")).unwrap_or_default(),
+                    previous.as_deref().unwrap_or("default")
+                );
+                store::append_event_for(
+                    tx,
+                    None,
+                    now,
+                    &Event {
+                        actor: author.as_str(),
+                        action: "setting",
+                        before_hash: None,
+                        after_hash: None,
+                        detail: Some(&detail),
+                    },
+                )?;
+            }
+            Ok(())
         })?;
         kb.settings(thread)
     }
@@ -229,6 +450,7 @@ impl Service {
             "max_args_bytes": kenning_contract::MAX_ARGS_BYTES,
             "list_page": 1000,
         });
+        stats["memory_enabled"] = json!(settings.memory_enabled());
         stats["settings"] = json!(settings);
         Ok(stats)
     }

@@ -338,6 +338,7 @@ impl Service {
             categories: args.categories.clone(),
             target: None,
             include_quarantined: false,
+            only_quarantined: false,
             limit: limit.saturating_add(1),
             offset: clamp_u32(args.offset),
             posting_budget: Some(store::RECALL_POSTING_BUDGET),

@@ -69,6 +69,8 @@ pub struct MemoryFilter {
     pub target: Option<ProfileTarget>,
     /// Include quarantined (pending) memories; recall and inject never set this.
     pub include_quarantined: bool,
+    /// Only quarantined memories (those awaiting review); implies `include_quarantined`.
+    pub only_quarantined: bool,
     /// At most this many.
     pub limit: u32,
     /// Skip this many.
@@ -91,6 +93,8 @@ pub struct KnowledgeBase {
     /// Opened read-only because the file or its folder cannot be written: writes are refused
     /// with [`KenningError::ReadOnly`], recall statistics are skipped.
     read_only: bool,
+    /// Taken around every write transaction when set (see [`KnowledgeBase::set_write_gate`]).
+    write_gate: Option<std::sync::Arc<std::sync::Mutex<()>>>,
 }
 
 /// Reads an agent repeats every turn, kept while nothing has changed the store.
@@ -193,6 +197,7 @@ impl KnowledgeBase {
             path: path.to_owned(),
             local_writes: 0,
             recall_updates_since_checkpoint: 0,
+            write_gate: None,
             cache: RefCell::new(ReadCache::default()),
             read_only: true,
         })
@@ -218,6 +223,7 @@ impl KnowledgeBase {
             path: path.to_owned(),
             local_writes: 0,
             recall_updates_since_checkpoint: 0,
+            write_gate: None,
             cache: RefCell::new(ReadCache::default()),
             read_only: false,
         };
@@ -299,6 +305,15 @@ impl KnowledgeBase {
         self.transact(f)
     }
 
+    /// Makes every write transaction through this connection first take `gate`: connections
+    /// of one process to one file that share a gate queue for the write lock in memory, where
+    /// a waiter wakes as soon as it is free, rather than in SQLite's busy handler, which
+    /// sleeps in steps of up to 100 ms (with dozens of writers, most of the time then passes
+    /// with the lock free and everyone asleep).
+    pub fn set_write_gate(&mut self, gate: std::sync::Arc<std::sync::Mutex<()>>) {
+        self.write_gate = Some(gate);
+    }
+
     /// [`KnowledgeBase::write`] for writes no cached read depends on (recall statistics).
     fn transact<T>(&mut self, f: impl FnOnce(&Transaction<'_>) -> Result<T>) -> Result<T> {
         if self.read_only {
@@ -306,6 +321,11 @@ impl KnowledgeBase {
                 path: self.path.clone(),
             });
         }
+        let gate = self.write_gate.clone();
+        let _turn = gate.as_deref().map(|gate| {
+            gate.lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+        });
         let path = self.path.clone();
         let store_err = |source| KenningError::Store {
             path: path.clone(),
@@ -397,6 +417,17 @@ impl KnowledgeBase {
         filter.query = query;
         filter.tags.extend(tags);
         search::search(&self.conn, &filter, &mut cache.word_matches).map_err(|e| self.err(e))
+    }
+
+    /// One page of the memories matching `filter` (its `limit` and `offset`), newest first,
+    /// and how many match in all. The query's words must all occur in a memory's text (no
+    /// ranking: a listing, not a search); `#tag` tokens filter by tag.
+    pub fn list_counted(&self, filter: &MemoryFilter) -> Result<(Vec<Memory>, u64)> {
+        let (query, tags) = split_tag_tokens(&filter.query);
+        let mut filter = filter.clone();
+        filter.query = query;
+        filter.tags.extend(tags);
+        search::list_counted(&self.conn, &filter).map_err(|e| self.err(e))
     }
 
     /// How many active memories the knowledge base holds (pending ones included).

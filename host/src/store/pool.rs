@@ -3,7 +3,9 @@
 //! Opening a knowledge base costs a few hundred microseconds (the version check, the pragmas,
 //! the schema), and a connection's first write pays for setting up its write-ahead log; an
 //! agent runtime that injects memories every turn should pay that once. The pool keeps the
-//! connections a [`crate::Service`] has opened and lends them out again. Before lending one it
+//! connections a [`crate::Service`] has opened and lends them out again: several per knowledge
+//! base (up to [`MAX_PER_STORE`]), so concurrent requests on one subject (a server's) each
+//! find a warm connection instead of opening and closing one. Before lending one it
 //! checks that the file is still the one it opened (same device and inode, so a store deleted
 //! or replaced behind its back is reopened or reported missing) and still at this build's schema
 //! version (a store another kenning migrated is reopened, which refuses a newer one).
@@ -19,10 +21,15 @@ use crate::error::Result;
 /// Most knowledge bases a pool keeps open.
 pub const MAX_OPEN: usize = 8;
 
+/// Most idle connections a pool keeps to one knowledge base.
+pub const MAX_PER_STORE: usize = 16;
+
 /// A set of open knowledge bases, by file.
 #[derive(Default, Clone)]
 pub struct StorePool {
-    open: Arc<Mutex<HashMap<PathBuf, Pooled>>>,
+    open: Arc<Mutex<HashMap<PathBuf, Vec<Pooled>>>>,
+    /// One write gate per file, shared by every connection the pool lends to it.
+    gates: Arc<Mutex<HashMap<PathBuf, Arc<Mutex<()>>>>>,
 }
 
 /// A kept connection and the identity of the file it opened.
@@ -69,7 +76,7 @@ impl StorePool {
         path: &Path,
         open: impl FnOnce(&Path) -> Result<Option<KnowledgeBase>>,
     ) -> Result<Option<PooledKb>> {
-        let kept = self.lock().remove(path);
+        let kept = self.lock().get_mut(path).and_then(Vec::pop);
         let identity = FileIdentity::of(path);
         if let Some(pooled) = kept {
             let same_file = identity.is_some() && pooled.identity == identity;
@@ -86,7 +93,7 @@ impl StorePool {
 
     /// How many connections the pool holds (those lent out are not counted).
     pub fn len(&self) -> usize {
-        self.lock().len()
+        self.lock().values().map(Vec::len).sum()
     }
 
     /// Whether the pool holds no connection.
@@ -94,7 +101,12 @@ impl StorePool {
         self.len() == 0
     }
 
-    fn lend(&self, kb: KnowledgeBase, identity: Option<FileIdentity>) -> PooledKb {
+    fn lend(&self, mut kb: KnowledgeBase, identity: Option<FileIdentity>) -> PooledKb {
+        let gate = {
+            let mut gates = self.gates.lock().unwrap_or_else(PoisonError::into_inner);
+            Arc::clone(gates.entry(kb.path().to_owned()).or_default())
+        };
+        kb.set_write_gate(gate);
         PooledKb {
             kb: Some(kb),
             identity,
@@ -103,17 +115,33 @@ impl StorePool {
     }
 
     fn give_back(&self, kb: KnowledgeBase, identity: Option<FileIdentity>) {
-        let mut open = self.lock();
-        if open.len() >= MAX_OPEN && !open.contains_key(kb.path()) {
-            // Any one will do: reopening costs less than a milliseconds.
-            if let Some(evicted) = open.keys().next().cloned() {
-                open.remove(&evicted);
+        // Connections let go are closed after the lock is released.
+        let mut closed: Vec<Pooled> = Vec::new();
+        {
+            let mut open = self.lock();
+            if open.len() >= MAX_OPEN && !open.contains_key(kb.path()) {
+                // Any one will do: reopening costs less than a millisecond.
+                if let Some(evicted) = open.keys().next().cloned() {
+                    closed.extend(open.remove(&evicted).unwrap_or_default());
+                }
+            }
+            let kept = open.entry(kb.path().to_owned()).or_default();
+            // A connection of another file (the store was replaced) is no use any more.
+            let (same, stale): (Vec<Pooled>, Vec<Pooled>) = std::mem::take(kept)
+                .into_iter()
+                .partition(|p| p.identity == identity);
+            *kept = same;
+            closed.extend(stale);
+            if kept.len() < MAX_PER_STORE {
+                kept.push(Pooled { kb, identity });
+            } else {
+                closed.push(Pooled { kb, identity });
             }
         }
-        open.insert(kb.path().to_owned(), Pooled { kb, identity });
+        drop(closed);
     }
 
-    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<PathBuf, Pooled>> {
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<PathBuf, Vec<Pooled>>> {
         // A panic while holding the lock leaves a map of whole connections: still usable.
         self.open.lock().unwrap_or_else(PoisonError::into_inner)
     }
@@ -218,6 +246,37 @@ mod tests {
             })
             .ok();
         assert_eq!(marker.as_deref(), Some("other"));
+    }
+
+    #[test]
+    fn connections_lent_at_once_are_all_kept_and_lent_again() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("kb.sqlite");
+        KnowledgeBase::open_or_create(&path).unwrap();
+        let pool = StorePool::new();
+        let lent: Vec<PooledKb> = (0..3)
+            .map(|_| pool.checkout(&path, open).unwrap().unwrap())
+            .collect();
+        drop(lent);
+        assert_eq!(pool.len(), 3);
+        let mut opened = 0;
+        let again: Vec<PooledKb> = (0..3)
+            .map(|_| {
+                pool.checkout(&path, |p| {
+                    opened += 1;
+                    open(p)
+                })
+                .unwrap()
+                .unwrap()
+            })
+            .collect();
+        assert_eq!(opened, 0, "all three were warm");
+        drop(again);
+        let many: Vec<PooledKb> = (0..MAX_PER_STORE + 2)
+            .map(|_| pool.checkout(&path, open).unwrap().unwrap())
+            .collect();
+        drop(many);
+        assert_eq!(pool.len(), MAX_PER_STORE);
     }
 
     #[test]

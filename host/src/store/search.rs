@@ -32,7 +32,9 @@ const MAX_POOL: usize = 2_000;
 fn filter_clause(filter: &MemoryFilter) -> (String, Vec<Value>) {
     let mut sql = String::from(" AND m.status = 'active'");
     let mut args: Vec<Value> = Vec::new();
-    if !filter.include_quarantined {
+    if filter.only_quarantined {
+        sql.push_str(" AND m.badge IN ('pending', 'inbound_pending')");
+    } else if !filter.include_quarantined {
         sql.push_str(" AND m.badge IN ('native', 'foreign')");
     }
     if let Some(scope) = filter.scope {
@@ -98,6 +100,39 @@ fn listed(conn: &Connection, filter: &MemoryFilter) -> rusqlite::Result<Vec<(Mem
     let mut memories = rows.collect::<rusqlite::Result<Vec<Memory>>>()?;
     attach_anchors(conn, &mut memories)?;
     Ok(memories.into_iter().map(|m| (m, 0.0)).collect())
+}
+
+/// A page of the memories matching the filter whose text holds every content word of its
+/// query, newest first, and how many match in all.
+pub(super) fn list_counted(
+    conn: &Connection,
+    filter: &MemoryFilter,
+) -> rusqlite::Result<(Vec<Memory>, u64)> {
+    let (mut clause, mut args) = filter_clause(filter);
+    let terms = query::query_terms(&filter.query);
+    if !terms.is_empty() {
+        let all_of: Vec<String> = terms.iter().map(|t| query::quoted(t)).collect();
+        clause.push_str(" AND m.id IN (SELECT rowid FROM memories_fts WHERE memories_fts MATCH ?)");
+        args.push(all_of.join(" AND ").into());
+    }
+    let total: i64 = conn
+        .prepare_cached(&format!("SELECT count(*) FROM memories m WHERE 1{clause}"))?
+        .query_row(rusqlite::params_from_iter(args.iter()), |row| row.get(0))?;
+    let cols = MEMORY_COLUMNS
+        .split(", ")
+        .map(|c| format!("m.{c}"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let sql = format!(
+        "SELECT {cols} FROM memories m WHERE 1{clause} ORDER BY m.created_at DESC, m.id DESC LIMIT ? OFFSET ?"
+    );
+    args.push(i64::from(filter.limit).into());
+    args.push(i64::from(filter.offset).into());
+    let mut stmt = conn.prepare_cached(&sql)?;
+    let rows = stmt.query_map(rusqlite::params_from_iter(args), memory_from_row)?;
+    let mut memories = rows.collect::<rusqlite::Result<Vec<Memory>>>()?;
+    attach_anchors(conn, &mut memories)?;
+    Ok((memories, u64::try_from(total).unwrap_or(0)))
 }
 
 /// Memories relevant to the query, best first: BM25 hits, smoothed over their threads.

@@ -1,0 +1,153 @@
+//! `kenning serve`: the HTTP API (see [`kenning::http`]) until SIGTERM or Ctrl-C.
+
+use std::future::IntoFuture;
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::time::Duration;
+
+use clap::Args;
+use kenning::http::{self, McpHttpOptions};
+use kenning::tokens::TokenStore;
+use kenning::{KenningError, Result, Service};
+use tokio_util::sync::CancellationToken;
+
+use super::usage;
+
+/// How long requests still running at shutdown may take before the server stops anyway.
+const SHUTDOWN_GRACE: Duration = Duration::from_secs(10);
+
+/// `kenning serve`'s arguments.
+#[derive(Args)]
+pub struct ServeCmd {
+    /// The port to listen on, on 127.0.0.1 unless --bind says otherwise (0: any free port;
+    /// the address is printed).
+    #[arg(long, default_value_t = 7777)]
+    pub port: u16,
+    /// Listen on this address (IP or IP:PORT) instead of 127.0.0.1. Anything but loopback
+    /// needs this flag, and at least one token (kenning token create).
+    #[arg(long, value_name = "ADDR")]
+    pub bind: Option<String>,
+    /// A host name clients reach the server by, accepted in MCP requests' Host header besides
+    /// loopback and the bound address (repeatable): the check against DNS rebinding.
+    #[arg(long = "allow-host", value_name = "HOST")]
+    pub allow_hosts: Vec<String>,
+    /// A browser origin allowed to call /v1/mcp (repeatable); without one, MCP requests
+    /// carrying an Origin header are refused.
+    #[arg(long = "allow-origin", value_name = "ORIGIN")]
+    pub allow_origins: Vec<String>,
+}
+
+impl ServeCmd {
+    /// The address to listen on.
+    fn address(&self) -> Result<SocketAddr> {
+        let Some(bind) = &self.bind else {
+            return Ok(SocketAddr::new(IpAddr::V4(Ipv4Addr::LOCALHOST), self.port));
+        };
+        if let Ok(address) = bind.parse::<SocketAddr>() {
+            return Ok(address);
+        }
+        bind.trim_matches(['[', ']'])
+            .parse::<IpAddr>()
+            .map(|ip| SocketAddr::new(ip, self.port))
+            .map_err(|_| {
+                usage(format!(
+                    "--bind {bind:?}: expected an IP address or IP:PORT"
+                ))
+            })
+    }
+}
+
+/// Serves until SIGTERM or Ctrl-C, then lets requests in flight finish (up to
+/// [`SHUTDOWN_GRACE`]).
+pub fn run(cmd: &ServeCmd, data_dir: &std::path::Path, service: Service) -> Result<ExitCode> {
+    let address = cmd.address()?;
+    let tokens = TokenStore::open(data_dir)?;
+    let active = tokens.count_active()?;
+    if !address.ip().is_loopback() && active == 0 {
+        return Err(usage(format!(
+            "refusing to listen on {address} with no token: anyone reaching it would be refused anyway; make one first (kenning token create --subject S --role human)"
+        )));
+    }
+    let _ = tracing_subscriber::fmt()
+        .json()
+        .with_writer(std::io::stderr)
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_env("KENNING_LOG")
+                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info")),
+        )
+        .try_init();
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .map_err(|source| KenningError::Io {
+            path: "<tokio runtime>".into(),
+            source,
+        })?;
+    let mut extra_hosts = cmd.allow_hosts.clone();
+    if !address.ip().is_unspecified() {
+        extra_hosts.push(address.ip().to_string());
+    }
+    let mcp = McpHttpOptions {
+        extra_hosts,
+        allowed_origins: cmd.allow_origins.clone(),
+    };
+    runtime.block_on(async move {
+        let listener = tokio::net::TcpListener::bind(address)
+            .await
+            .map_err(|source| KenningError::Io {
+                path: address.to_string().into(),
+                source,
+            })?;
+        let bound = listener.local_addr().map_err(|source| KenningError::Io {
+            path: address.to_string().into(),
+            source,
+        })?;
+        let shutdown = CancellationToken::new();
+        let app = http::router(Arc::new(service), Arc::new(tokens), &mcp, shutdown.clone());
+        outln!("kenning: serving http://{bound}/v1/ ({active} active tokens)");
+        tracing::info!(address = %bound, tokens = active, "listening");
+        let stop = shutdown.clone();
+        let server = axum::serve(listener, app)
+            .with_graceful_shutdown(async move {
+                terminated().await;
+                tracing::info!("shutting down after the requests in flight");
+                stop.cancel();
+            })
+            .into_future();
+        tokio::pin!(server);
+        tokio::select! {
+            served = &mut server => served.map_err(|source| KenningError::Io { path: bound.to_string().into(), source })?,
+            () = async { shutdown.cancelled().await; tokio::time::sleep(SHUTDOWN_GRACE).await } => {
+                tracing::warn!("requests still running after the grace period; stopping anyway");
+            }
+        }
+        tracing::info!("stopped");
+        Ok::<(), KenningError>(())
+    })?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Resolves on SIGTERM or Ctrl-C.
+async fn terminated() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        match signal(SignalKind::terminate()) {
+            Ok(mut term) => {
+                tokio::select! {
+                    _ = term.recv() => {}
+                    _ = tokio::signal::ctrl_c() => {}
+                }
+            }
+            Err(_) => {
+                let _ = tokio::signal::ctrl_c().await;
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = tokio::signal::ctrl_c().await;
+    }
+}

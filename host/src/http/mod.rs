@@ -1,0 +1,152 @@
+//! The HTTP API (`kenning serve`): the service's operations as REST routes under
+//! `/v1/subjects/{subject}/`, the MCP server over streamable HTTP at `/v1/mcp`, and the
+//! OpenAPI 3.1 document at `/v1/openapi.json`. An adapter: every route makes one call to the
+//! [`Service`], as the caller's token's role, on a subject the token reaches.
+//!
+//! - [`auth`]: bearer tokens ([`crate::tokens`]), checked on every request;
+//! - [`routes`]: the handlers, and the strict readers of bodies and queries;
+//! - [`model`]: the request and response shapes (the chat platform's field names);
+//! - [`error`]: `{"error": {"code", "message", "path"}}` and the status of each failure;
+//! - [`openapi`]: the document, generated from the handlers' types.
+
+pub mod auth;
+pub mod error;
+pub mod model;
+pub mod openapi;
+pub mod routes;
+
+use std::sync::Arc;
+use std::time::Instant;
+
+use axum::Router;
+use axum::extract::{DefaultBodyLimit, MatchedPath, Request};
+use axum::middleware::{self, Next};
+use axum::response::Response;
+use axum::routing::{get, post};
+use bytes::Bytes;
+use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
+use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
+use tokio_util::sync::CancellationToken;
+
+use crate::Service;
+use crate::mcp::McpServer;
+use crate::tokens::TokenStore;
+
+/// What every handler shares.
+#[derive(Clone)]
+pub struct AppState {
+    /// The one service.
+    pub service: Arc<Service>,
+    /// The tokens, checked on every request.
+    pub tokens: Arc<TokenStore>,
+    /// The OpenAPI document, rendered once.
+    pub openapi: Bytes,
+}
+
+/// What the MCP endpoint accepts beyond loopback: the DNS-rebinding checks.
+#[derive(Debug, Clone, Default)]
+pub struct McpHttpOptions {
+    /// `Host` values accepted besides `localhost`, `127.0.0.1` and `::1` (the name or
+    /// address clients reach the server by, when it is not loopback).
+    pub extra_hosts: Vec<String>,
+    /// Browser origins allowed to call it (`https://app.example.com`); with none, a request
+    /// carrying an `Origin` header is refused.
+    pub allowed_origins: Vec<String>,
+}
+
+/// The whole API. `shutdown` ends MCP sessions (and their streams) when it is cancelled.
+pub fn router(
+    service: Arc<Service>,
+    tokens: Arc<TokenStore>,
+    mcp: &McpHttpOptions,
+    shutdown: CancellationToken,
+) -> Router {
+    let openapi = serde_json::to_vec_pretty(&openapi::document()).expect("the document serialises");
+    let state = AppState {
+        service: Arc::clone(&service),
+        tokens,
+        openapi: Bytes::from(openapi),
+    };
+    let subject = "/v1/subjects/{subject}";
+    let api = Router::new()
+        .route("/v1/health", get(routes::health))
+        .route("/v1/openapi.json", get(routes::openapi))
+        .route(
+            &format!("{subject}/memories"),
+            get(routes::list_memories)
+                .post(routes::create_memory)
+                .delete(routes::delete_all),
+        )
+        .route(
+            &format!("{subject}/memories/{{id}}"),
+            get(routes::get_memory)
+                .patch(routes::update_memory)
+                .delete(routes::delete_memory),
+        )
+        .route(&format!("{subject}/stats"), get(routes::stats))
+        .route(
+            &format!("{subject}/settings"),
+            get(routes::get_settings).put(routes::put_settings),
+        )
+        .route(
+            &format!("{subject}/threads/{{thread}}/settings"),
+            get(routes::get_settings).put(routes::put_settings),
+        )
+        .route(&format!("{subject}/search"), post(routes::search))
+        .route(&format!("{subject}/context"), post(routes::context))
+        .route(&format!("{subject}/review"), get(routes::review_list))
+        .route(
+            &format!("{subject}/review/{{id}}/accept"),
+            post(routes::review_accept),
+        )
+        .route(
+            &format!("{subject}/review/{{id}}/reject"),
+            post(routes::review_reject),
+        );
+    let mut hosts: Vec<String> = vec!["localhost".into(), "127.0.0.1".into(), "::1".into()];
+    hosts.extend(mcp.extra_hosts.iter().cloned());
+    let config = StreamableHttpServerConfig::default()
+        .with_allowed_hosts(hosts)
+        .with_allowed_origins(mcp.allowed_origins.clone())
+        .enforce_origin_validation()
+        .with_max_request_body_bytes(routes::MAX_BODY_BYTES)
+        .with_cancellation_token(shutdown);
+    let mcp_service = StreamableHttpService::new(
+        move || Ok(McpServer::over_http(Arc::clone(&service))),
+        Arc::new(LocalSessionManager::default()),
+        config,
+    );
+    let mcp_routes =
+        Router::new()
+            .route_service("/v1/mcp", mcp_service)
+            .layer(middleware::from_fn_with_state(
+                state.clone(),
+                auth::mcp_auth,
+            ));
+    api.route_layer(middleware::from_fn(log_request))
+        .layer(DefaultBodyLimit::max(routes::MAX_BODY_BYTES))
+        .with_state(state)
+        .merge(mcp_routes.layer(middleware::from_fn(log_request)))
+        .fallback(routes::not_found)
+}
+
+/// One structured log line per request: the method, the route's template (never the
+/// concrete path's query, and never a body or a token), the status and the time taken.
+async fn log_request(request: Request, next: Next) -> Response {
+    let method = request.method().clone();
+    let route = request.extensions().get::<MatchedPath>().map_or_else(
+        || request.uri().path().to_owned(),
+        |m| m.as_str().to_owned(),
+    );
+    let started = Instant::now();
+    let response = next.run(request).await;
+    tracing::info!(
+        target: "kenning::http",
+        method = %method,
+        route = %route,
+        status = response.status().as_u16(),
+        micros = started.elapsed().as_micros() as u64,
+        "request"
+    );
+    response
+}

@@ -1,0 +1,354 @@
+//! The HTTP API's own request and response shapes: the chat platform's field names
+//! (`content`, `memory_type`, `confidence_score`, `memory_id`, `source_thread_id`) over the
+//! service's types. Conversions only: every rule stays in the service and the policy.
+
+use kenning_policy::types::{Anchor, MemoryKind, Scope};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use crate::api::{Address, AnchorArg, RememberArgs, ReviseMemoryArgs};
+use crate::service::civil_date;
+use crate::service::governance::{ListStatus, MemoryPage};
+use crate::settings::Settings;
+use crate::store::{Author, Badge, Memory, ProfileTarget, Status};
+
+/// Where a memory applies and how it is filed: kenning's fields beyond the chat platform's.
+#[derive(Debug, Clone, Default, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct MemoryMetadata {
+    /// `global` (the whole subject) or `local` (where its anchors point); defaults to local
+    /// when anchors are given, else global. Only when creating.
+    #[serde(default)]
+    pub scope: Option<Scope>,
+    /// Tags (up to 32), `#` optional.
+    #[serde(default)]
+    pub tags: Option<Vec<String>>,
+    /// Free categories (up to 16).
+    #[serde(default)]
+    pub categories: Option<Vec<String>>,
+    /// Where a local memory applies (up to 16).
+    #[serde(default)]
+    pub anchors: Option<Vec<AnchorArg>>,
+    /// The image base the anchors' addresses are relative to (0: file offsets).
+    #[serde(default)]
+    pub image_base: Option<Address>,
+    /// The conversation thread it comes from, whose settings apply.
+    #[serde(default)]
+    pub thread: Option<String>,
+}
+
+/// `POST memories`: a new memory.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CreateMemory {
+    /// The memory's text, up to 8 KiB of UTF-8. Secrets are redacted and planted
+    /// instructions refused.
+    pub content: String,
+    /// fact, preference, context or conversation_summary; defaults to fact.
+    #[serde(default)]
+    pub memory_type: Option<MemoryKind>,
+    /// How sure the author is, 0 to 1; defaults to 0.8.
+    #[serde(default)]
+    pub confidence_score: Option<f64>,
+    /// Scope, tags, categories, anchors, image base and thread.
+    #[serde(default)]
+    pub metadata: Option<MemoryMetadata>,
+}
+
+impl From<CreateMemory> for RememberArgs {
+    fn from(body: CreateMemory) -> Self {
+        let metadata = body.metadata.unwrap_or_default();
+        RememberArgs {
+            text: body.content,
+            scope: metadata.scope,
+            kind: body.memory_type,
+            anchors: metadata.anchors,
+            tags: metadata.tags,
+            categories: metadata.categories,
+            confidence: body.confidence_score,
+            image_base: metadata.image_base,
+            thread: metadata.thread,
+        }
+    }
+}
+
+/// `PATCH memories/{id}`: the fields to change; absent ones stay as they are.
+#[derive(Debug, Clone, Default, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct UpdateMemory {
+    /// New text.
+    #[serde(default)]
+    pub content: Option<String>,
+    /// New type.
+    #[serde(default)]
+    pub memory_type: Option<MemoryKind>,
+    /// New confidence, 0 to 1.
+    #[serde(default)]
+    pub confidence_score: Option<f64>,
+    /// New tags, categories, anchors (with their image base) or thread; a scope cannot change.
+    #[serde(default)]
+    pub metadata: Option<MemoryMetadata>,
+    /// Why it changes (kept in the audit log).
+    #[serde(default)]
+    pub reason: Option<String>,
+}
+
+impl UpdateMemory {
+    /// The `revise_memory` call for memory `id`; a scope in the metadata is refused.
+    pub fn into_args(self, id: u64) -> Result<ReviseMemoryArgs, (&'static str, &'static str)> {
+        let metadata = self.metadata.unwrap_or_default();
+        if metadata.scope.is_some() {
+            return Err((
+                "metadata.scope",
+                "a memory's scope cannot change; forget it and create another",
+            ));
+        }
+        Ok(ReviseMemoryArgs {
+            id,
+            text: self.content,
+            kind: self.memory_type,
+            anchors: metadata.anchors,
+            tags: metadata.tags,
+            categories: metadata.categories,
+            confidence: self.confidence_score,
+            image_base: metadata.image_base,
+            reason: self.reason,
+            thread: metadata.thread,
+        })
+    }
+}
+
+/// The request's name for a field the service names `path` (`text` is `content`, `tags[0]`
+/// is `metadata.tags[0]`).
+pub fn memory_field(path: &str) -> String {
+    let (head, rest) = match path.find(['.', '[']) {
+        Some(at) => path.split_at(at),
+        None => (path, ""),
+    };
+    let renamed = match head {
+        "text" => "content",
+        "type" => "memory_type",
+        "confidence" => "confidence_score",
+        "scope" | "tags" | "categories" | "anchors" | "image_base" | "thread" => {
+            return format!("metadata.{head}{rest}");
+        }
+        other => other,
+    };
+    format!("{renamed}{rest}")
+}
+
+/// A memory as the API lists it.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct ListedMemory {
+    /// Its id.
+    pub memory_id: u64,
+    /// Its text.
+    pub content: String,
+    /// fact, preference, context or conversation_summary.
+    pub memory_type: MemoryKind,
+    /// 0 to 1.
+    pub confidence_score: f32,
+    /// The conversation thread it came from, if any.
+    pub source_thread_id: Option<String>,
+    /// Written at, RFC 3339 in UTC.
+    pub created_at: String,
+    /// Last changed at, RFC 3339 in UTC.
+    pub updated_at: String,
+    /// global or local.
+    pub scope: Scope,
+    /// Where a local memory applies (addresses as file offsets).
+    pub anchors: Vec<Anchor>,
+    /// The image base its anchors were written against.
+    pub image_base: u64,
+    /// Tags.
+    pub tags: Vec<String>,
+    /// Categories.
+    pub categories: Vec<String>,
+    /// Who wrote it.
+    pub author: Author,
+    /// Its provenance: native, pending, inbound_pending or foreign.
+    pub badge: Badge,
+    /// active, forgotten, rejected or superseded.
+    pub status: Status,
+    /// The profile file it belongs to, for profile memories.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub target: Option<ProfileTarget>,
+}
+
+impl From<Memory> for ListedMemory {
+    fn from(m: Memory) -> Self {
+        ListedMemory {
+            memory_id: m.id,
+            content: m.text,
+            memory_type: m.kind,
+            confidence_score: m.confidence,
+            source_thread_id: m.thread,
+            created_at: rfc3339(m.created_at),
+            updated_at: rfc3339(m.updated_at),
+            scope: m.scope,
+            anchors: m.anchors,
+            image_base: m.image_base,
+            tags: m.tags,
+            categories: m.categories,
+            author: m.author,
+            badge: m.badge,
+            status: m.status,
+            target: m.target,
+        }
+    }
+}
+
+/// `GET memories`: one page.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct MemoryList {
+    /// The memories of this page, newest first.
+    pub memories: Vec<ListedMemory>,
+    /// How many memories match in all.
+    pub total: u64,
+    /// This page, from 1.
+    pub page: u32,
+    /// Most memories a page holds.
+    pub limit: u32,
+    /// How many pages there are.
+    pub pages: u64,
+}
+
+impl From<MemoryPage> for MemoryList {
+    fn from(page: MemoryPage) -> Self {
+        MemoryList {
+            memories: page.memories.into_iter().map(ListedMemory::from).collect(),
+            total: page.total,
+            page: page.page,
+            limit: page.limit,
+            pages: page.pages,
+        }
+    }
+}
+
+/// `GET memories`' query.
+#[derive(Debug, Clone, Default, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ListQuery {
+    /// The page, from 1 (default 1).
+    #[serde(default)]
+    pub page: Option<u32>,
+    /// Memories a page holds, 1 to 100 (default 20).
+    #[serde(default)]
+    pub limit: Option<u32>,
+    /// Only memories of this type.
+    #[serde(default)]
+    pub memory_type: Option<MemoryKind>,
+    /// Only memories carrying this tag.
+    #[serde(default)]
+    pub tag: Option<String>,
+    /// Only memories whose text holds every word of this.
+    #[serde(default)]
+    pub q: Option<String>,
+    /// accepted (default), pending or all.
+    #[serde(default)]
+    pub status: Option<ListStatus>,
+}
+
+/// `DELETE memories`' query: the confirmation deleting everything needs.
+#[derive(Debug, Clone, Default, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct DeleteAllQuery {
+    /// Must be `true`.
+    #[serde(default)]
+    pub confirm: Option<bool>,
+    /// The conversation thread whose settings apply.
+    #[serde(default)]
+    pub thread: Option<String>,
+}
+
+/// `POST memories`' answer.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct Created {
+    /// The new memory's id (the existing one's for a duplicate).
+    pub memory_id: u64,
+    /// accepted, pending (awaiting a human's review) or duplicate.
+    pub status: crate::api::WriteStatus,
+    /// The new memory's badge (absent for a duplicate).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub badge: Option<Badge>,
+    /// Kinds of secrets redacted from the text before it was stored.
+    pub redacted: Vec<String>,
+}
+
+/// `PUT settings`: turn memory on or off.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SetEnabled {
+    /// Whether memory is recalled, written and injected.
+    pub enabled: bool,
+}
+
+/// The settings in force.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct SettingsView {
+    /// Whether memory is on: recalled, written and injected.
+    pub memory_enabled: bool,
+    /// Every setting in force.
+    pub settings: Settings,
+}
+
+impl From<Settings> for SettingsView {
+    fn from(settings: Settings) -> Self {
+        SettingsView {
+            memory_enabled: settings.memory_enabled(),
+            settings,
+        }
+    }
+}
+
+/// `GET review`: what awaits a human's decision.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct ReviewList {
+    /// How many.
+    pub count: usize,
+    /// The memories, oldest first.
+    pub memories: Vec<ListedMemory>,
+}
+
+/// `GET /v1/health`.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct Health {
+    /// Always `ok`.
+    pub status: &'static str,
+    /// The server's version.
+    pub version: &'static str,
+}
+
+/// `YYYY-MM-DDTHH:MM:SSZ` for a Unix timestamp.
+pub fn rfc3339(timestamp: i64) -> String {
+    let seconds = timestamp.rem_euclid(86_400);
+    format!(
+        "{}T{:02}:{:02}:{:02}Z",
+        civil_date(timestamp),
+        seconds / 3600,
+        seconds / 60 % 60,
+        seconds % 60
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn service_field_paths_are_renamed_to_the_requests_own() {
+        assert_eq!(memory_field("text"), "content");
+        assert_eq!(memory_field("type"), "memory_type");
+        assert_eq!(memory_field("confidence"), "confidence_score");
+        assert_eq!(memory_field("tags[2]"), "metadata.tags[2]");
+        assert_eq!(memory_field("anchors[0].name"), "metadata.anchors[0].name");
+        assert_eq!(memory_field("reason"), "reason");
+        assert_eq!(memory_field(""), "");
+    }
+
+    #[test]
+    fn timestamps_are_rfc3339_in_utc() {
+        assert_eq!(rfc3339(0), "1970-01-01T00:00:00Z");
+        assert_eq!(rfc3339(1_796_083_200 + 3_723), "2026-12-01T01:02:03Z");
+    }
+}

@@ -1,0 +1,380 @@
+//! The OpenAPI 3.1 document, generated from the handlers' own request and response types
+//! (their JSON Schemas, by schemars, are the components) and the one table of routes,
+//! [`OPERATIONS`], which the router's tests check against.
+
+use schemars::generate::SchemaSettings;
+use schemars::{JsonSchema, Schema, SchemaGenerator};
+use serde_json::{Map, Value, json};
+
+use super::error::ErrorBody;
+use super::model::{
+    CreateMemory, Created, DeleteAllQuery, Health, ListQuery, ListedMemory, MemoryList, ReviewList,
+    SetEnabled, SettingsView, UpdateMemory,
+};
+use super::routes::MAX_BODY_BYTES;
+use crate::api::{ContextArgs, ContextResult, Forgotten, RecallArgs, Recalled, Revised};
+use crate::service::governance::ForgottenAll;
+
+type SchemaFn = fn(&mut SchemaGenerator) -> Schema;
+
+/// One operation of the API.
+pub struct Operation {
+    /// GET, POST, PUT, PATCH or DELETE.
+    pub method: &'static str,
+    /// The path, with `{subject}`, `{id}`, `{thread}` parameters.
+    pub path: &'static str,
+    /// What it does.
+    pub summary: &'static str,
+    /// Whether a bearer token is needed.
+    pub auth: bool,
+    /// The JSON body's schema, if it takes one.
+    pub body: Option<SchemaFn>,
+    /// The query's schema (an object whose properties are the parameters), if any.
+    pub query: Option<SchemaFn>,
+    /// The success status and its body's schema.
+    pub ok: (u16, SchemaFn),
+}
+
+fn of<T: JsonSchema>(generator: &mut SchemaGenerator) -> Schema {
+    generator.subschema_for::<T>()
+}
+
+fn any_object(_: &mut SchemaGenerator) -> Schema {
+    schemars::json_schema!({"type": "object"})
+}
+
+fn text(_: &mut SchemaGenerator) -> Schema {
+    schemars::json_schema!({"type": "object", "description": "An OpenAPI 3.1 document."})
+}
+
+/// Every route the server answers, in the order the document lists them.
+pub const OPERATIONS: &[Operation] = &[
+    Operation {
+        method: "get",
+        path: "/v1/health",
+        summary: "The server is up (no token needed)",
+        auth: false,
+        body: None,
+        query: None,
+        ok: (200, of::<Health>),
+    },
+    Operation {
+        method: "get",
+        path: "/v1/openapi.json",
+        summary: "This document (no token needed)",
+        auth: false,
+        body: None,
+        query: None,
+        ok: (200, text),
+    },
+    Operation {
+        method: "get",
+        path: "/v1/subjects/{subject}/memories",
+        summary: "One page of memories, newest first",
+        auth: true,
+        body: None,
+        query: Some(of::<ListQuery>),
+        ok: (200, of::<MemoryList>),
+    },
+    Operation {
+        method: "post",
+        path: "/v1/subjects/{subject}/memories",
+        summary: "Remember a new memory (an external token's is pending until a human accepts it)",
+        auth: true,
+        body: Some(of::<CreateMemory>),
+        query: None,
+        ok: (201, of::<Created>),
+    },
+    Operation {
+        method: "delete",
+        path: "/v1/subjects/{subject}/memories",
+        summary: "Forget every memory; only with confirm=true",
+        auth: true,
+        body: None,
+        query: Some(of::<DeleteAllQuery>),
+        ok: (200, of::<ForgottenAll>),
+    },
+    Operation {
+        method: "get",
+        path: "/v1/subjects/{subject}/memories/{id}",
+        summary: "One memory, whatever its status",
+        auth: true,
+        body: None,
+        query: None,
+        ok: (200, of::<ListedMemory>),
+    },
+    Operation {
+        method: "patch",
+        path: "/v1/subjects/{subject}/memories/{id}",
+        summary: "Revise a memory, or propose the change when the token may not make it",
+        auth: true,
+        body: Some(of::<UpdateMemory>),
+        query: None,
+        ok: (200, of::<Revised>),
+    },
+    Operation {
+        method: "delete",
+        path: "/v1/subjects/{subject}/memories/{id}",
+        summary: "Forget a memory (it stays in the audit trail)",
+        auth: true,
+        body: None,
+        query: None,
+        ok: (200, of::<Forgotten>),
+    },
+    Operation {
+        method: "get",
+        path: "/v1/subjects/{subject}/stats",
+        summary: "Totals by type, scope, badge and status; oldest and newest; limits; whether memory is enabled",
+        auth: true,
+        body: None,
+        query: None,
+        ok: (200, any_object),
+    },
+    Operation {
+        method: "get",
+        path: "/v1/subjects/{subject}/settings",
+        summary: "The settings in force",
+        auth: true,
+        body: None,
+        query: None,
+        ok: (200, of::<SettingsView>),
+    },
+    Operation {
+        method: "put",
+        path: "/v1/subjects/{subject}/settings",
+        summary: "Turn memory on or off (human tokens)",
+        auth: true,
+        body: Some(of::<SetEnabled>),
+        query: None,
+        ok: (200, of::<SettingsView>),
+    },
+    Operation {
+        method: "get",
+        path: "/v1/subjects/{subject}/threads/{thread}/settings",
+        summary: "The settings in force in a thread",
+        auth: true,
+        body: None,
+        query: None,
+        ok: (200, of::<SettingsView>),
+    },
+    Operation {
+        method: "put",
+        path: "/v1/subjects/{subject}/threads/{thread}/settings",
+        summary: "Turn memory on or off in a thread (human tokens)",
+        auth: true,
+        body: Some(of::<SetEnabled>),
+        query: None,
+        ok: (200, of::<SettingsView>),
+    },
+    Operation {
+        method: "post",
+        path: "/v1/subjects/{subject}/search",
+        summary: "Search accepted memories (the recall tool)",
+        auth: true,
+        body: Some(of::<RecallArgs>),
+        query: None,
+        ok: (200, of::<Recalled>),
+    },
+    Operation {
+        method: "post",
+        path: "/v1/subjects/{subject}/context",
+        summary: "The memories for this turn, rendered for the prompt, with the reason for every choice",
+        auth: true,
+        body: Some(of::<ContextArgs>),
+        query: None,
+        ok: (200, of::<ContextResult>),
+    },
+    Operation {
+        method: "get",
+        path: "/v1/subjects/{subject}/review",
+        summary: "Memories awaiting review (human tokens)",
+        auth: true,
+        body: None,
+        query: None,
+        ok: (200, of::<ReviewList>),
+    },
+    Operation {
+        method: "post",
+        path: "/v1/subjects/{subject}/review/{id}/accept",
+        summary: "Accept a memory awaiting review (human tokens)",
+        auth: true,
+        body: None,
+        query: None,
+        ok: (200, any_object),
+    },
+    Operation {
+        method: "post",
+        path: "/v1/subjects/{subject}/review/{id}/reject",
+        summary: "Reject a memory awaiting review (human tokens)",
+        auth: true,
+        body: None,
+        query: None,
+        ok: (200, any_object),
+    },
+    Operation {
+        method: "post",
+        path: "/v1/mcp",
+        summary: "MCP over streamable HTTP: the same tools as kenning mcp, for the token's subjects and as its role",
+        auth: true,
+        body: Some(any_object),
+        query: None,
+        ok: (200, any_object),
+    },
+];
+
+/// The OpenAPI 3.1 document of [`OPERATIONS`].
+pub fn document() -> Value {
+    let mut generator = SchemaSettings::draft2020_12()
+        .with(|s| s.definitions_path = "/components/schemas".into())
+        .into_generator();
+    let error = generator.subschema_for::<ErrorBody>();
+    let mut paths: Map<String, Value> = Map::new();
+    for op in OPERATIONS {
+        let mut parameters: Vec<Value> = Vec::new();
+        for name in ["subject", "id", "thread"] {
+            if op.path.contains(&format!("{{{name}}}")) {
+                let (schema, description) = match name {
+                    "subject" => (
+                        json!({"type": "string"}),
+                        "The subject: profile:NAME, account:NAME, or the spec the token was made for",
+                    ),
+                    "id" => (json!({"type": "integer", "minimum": 1}), "A memory's id"),
+                    _ => (
+                        json!({"type": "string", "pattern": "^[A-Za-z0-9_.:-]{1,128}$"}),
+                        "A conversation thread",
+                    ),
+                };
+                parameters.push(json!({"name": name, "in": "path", "required": true, "description": description, "schema": schema}));
+            }
+        }
+        if let Some(query) = op.query {
+            let schema = query(&mut generator);
+            let schema = resolve(&generator, schema.as_value());
+            if let Some(properties) = schema.get("properties").and_then(Value::as_object) {
+                for (name, property) in properties {
+                    let mut property = property.clone();
+                    let description = property
+                        .as_object_mut()
+                        .and_then(|p| p.remove("description"))
+                        .unwrap_or(Value::String(String::new()));
+                    parameters.push(json!({"name": name, "in": "query", "required": false, "description": description, "schema": property}));
+                }
+            }
+        }
+        let mut operation = json!({
+            "operationId": operation_id(op),
+            "summary": op.summary,
+            "parameters": parameters,
+            "responses": {
+                op.ok.0.to_string(): {
+                    "description": "Success",
+                    "content": {"application/json": {"schema": (op.ok.1)(&mut generator)}}
+                },
+                "default": {
+                    "description": "An error: 400 bad input, 401 no valid token, 403 the token's role may not, 404 unknown subject or memory, 413 body too large, 422 blocked by the safety scan",
+                    "content": {"application/json": {"schema": error.clone()}}
+                }
+            }
+        });
+        if let Some(body) = op.body {
+            operation["requestBody"] = json!({
+                "required": true,
+                "description": format!("JSON, at most {MAX_BODY_BYTES} bytes"),
+                "content": {"application/json": {"schema": body(&mut generator)}}
+            });
+        }
+        if op.auth {
+            operation["security"] = json!([{"bearer": []}]);
+        } else {
+            operation["security"] = json!([]);
+        }
+        paths
+            .entry(op.path)
+            .or_insert_with(|| json!({}))
+            .as_object_mut()
+            .expect("path items are objects")
+            .insert(op.method.to_owned(), operation);
+    }
+    json!({
+        "openapi": "3.1.0",
+        "info": {
+            "title": "kenning",
+            "version": env!("CARGO_PKG_VERSION"),
+            "description": "Persistent, governed long-term memory for AI agents. Every route runs through the same service as the CLI and the MCP server: the policy validates and scans every write, provenance decides what is pending, every write is one transaction with its audit event.",
+            "license": {"name": "Apache-2.0", "identifier": "Apache-2.0"}
+        },
+        "jsonSchemaDialect": "https://json-schema.org/draft/2020-12/schema",
+        "servers": [{"url": "/"}],
+        "paths": paths,
+        "components": {
+            "schemas": generator.take_definitions(true),
+            "securitySchemes": {
+                "bearer": {"type": "http", "scheme": "bearer", "description": "A token from `kenning token create`"}
+            }
+        }
+    })
+}
+
+/// A schema, or the component it refers to.
+fn resolve(generator: &SchemaGenerator, schema: &Value) -> Value {
+    let reference = schema.get("$ref").and_then(Value::as_str);
+    match reference.and_then(|r| r.strip_prefix("#/components/schemas/")) {
+        Some(name) => generator
+            .definitions()
+            .get(name)
+            .cloned()
+            .unwrap_or_else(|| schema.clone()),
+        None => schema.clone(),
+    }
+}
+
+fn operation_id(op: &Operation) -> String {
+    let mut id = op.method.to_owned();
+    for part in op.path.split('/').filter(|p| !p.is_empty() && *p != "v1") {
+        let part = part.trim_matches(['{', '}']).replace(['.', '-'], "_");
+        id.push('_');
+        id.push_str(&part);
+    }
+    id
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_reference_in_the_document_resolves_to_a_component() {
+        let document = document();
+        let schemas = document["components"]["schemas"].as_object().unwrap();
+        fn walk(value: &Value, found: &mut Vec<String>) {
+            match value {
+                Value::Object(map) => {
+                    if let Some(Value::String(r)) = map.get("$ref") {
+                        found.push(r.clone());
+                    }
+                    map.values().for_each(|v| walk(v, found));
+                }
+                Value::Array(items) => items.iter().for_each(|v| walk(v, found)),
+                _ => {}
+            }
+        }
+        let mut refs = Vec::new();
+        walk(&document, &mut refs);
+        assert!(!refs.is_empty());
+        for reference in refs {
+            let name = reference
+                .strip_prefix("#/components/schemas/")
+                .unwrap_or_else(|| panic!("{reference} points into the components"));
+            assert!(schemas.contains_key(name), "{reference}");
+        }
+    }
+
+    #[test]
+    fn operation_ids_are_unique() {
+        let mut ids: Vec<String> = OPERATIONS.iter().map(operation_id).collect();
+        let count = ids.len();
+        ids.sort();
+        ids.dedup();
+        assert_eq!(ids.len(), count);
+    }
+}

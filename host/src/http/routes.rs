@@ -1,0 +1,495 @@
+//! The handlers: each reads its request strictly, resolves the subject through the caller's
+//! token, and makes one call to the [`crate::Service`] on a blocking thread, after the whole
+//! body has arrived (so a slow client never holds a store lock).
+
+use std::collections::HashMap;
+
+use axum::Json;
+use axum::extract::{FromRequest, FromRequestParts, Path, Request, State};
+use axum::http::StatusCode;
+use axum::http::request::Parts;
+use axum::response::{IntoResponse, Response};
+use bytes::Bytes;
+use serde::de::DeserializeOwned;
+
+use super::AppState;
+use super::auth::Caller;
+use super::error::ApiError;
+use super::model::{
+    CreateMemory, Created, DeleteAllQuery, Health, ListQuery, ListedMemory, MemoryList, ReviewList,
+    SetEnabled, SettingsView, UpdateMemory, memory_field,
+};
+use crate::api::{ContextArgs, ForgetMemoryArgs, RecallArgs, RememberArgs, WriteStatus};
+use crate::error::KenningError;
+use crate::service::governance::{Decision, ListRequest};
+use crate::tokens::Role;
+
+/// Most bytes a request body may hold: the limit of a tool call's arguments.
+pub const MAX_BODY_BYTES: usize = kenning_policy::MAX_ARGS_BYTES;
+
+/// A JSON body read strictly: malformed JSON, unknown fields and wrong types are a 400 naming
+/// the field; a body over [`MAX_BODY_BYTES`] is a 413.
+pub struct JsonBody<T>(pub T);
+
+impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for JsonBody<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(request: Request, state: &S) -> Result<Self, ApiError> {
+        let bytes = Bytes::from_request(request, state)
+            .await
+            .map_err(|rejection| {
+                if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
+                    ApiError::too_large(MAX_BODY_BYTES)
+                } else {
+                    ApiError::new(
+                        StatusCode::BAD_REQUEST,
+                        "invalid_json",
+                        format!(
+                            "the request body could not be read: {}",
+                            rejection.body_text()
+                        ),
+                        "",
+                    )
+                }
+            })?;
+        parse_json(&bytes).map(JsonBody)
+    }
+}
+
+/// Reads `bytes` as one JSON value of type `T`, naming the field of the first problem.
+pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
+    let mut deserializer = serde_json::Deserializer::from_slice(bytes);
+    let value = serde_path_to_error::deserialize(&mut deserializer)
+        .map_err(|error| {
+            let path = field_path(&error.path().to_string());
+            let inner = error.into_inner();
+            if inner.is_data() {
+                ApiError::bad_request(format!("{}: {inner}", display_path(&path)), path)
+            } else {
+                ApiError::new(
+                    StatusCode::BAD_REQUEST,
+                    "invalid_json",
+                    format!("the request body is not valid JSON: {inner}"),
+                    path,
+                )
+            }
+        })
+        .and_then(|value| {
+            deserializer.end().map(|()| value).map_err(|e| {
+                ApiError::new(
+                    StatusCode::BAD_REQUEST,
+                    "invalid_json",
+                    format!("the request body is not one JSON value: {e}"),
+                    "",
+                )
+            })
+        })?;
+    Ok(value)
+}
+
+/// A query string read strictly (unknown parameters and wrong types are a 400 naming the
+/// parameter).
+pub struct QueryArgs<T>(pub T);
+
+impl<T: DeserializeOwned, S: Send + Sync> FromRequestParts<S> for QueryArgs<T> {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, ApiError> {
+        let query = parts.uri.query().unwrap_or("");
+        let deserializer =
+            serde_urlencoded::Deserializer::new(form_urlencoded::parse(query.as_bytes()));
+        serde_path_to_error::deserialize(deserializer)
+            .map(QueryArgs)
+            .map_err(|error| {
+                let path = field_path(&error.path().to_string());
+                let inner = error.into_inner();
+                ApiError::bad_request(
+                    format!("query parameter {}: {inner}", display_path(&path)),
+                    path,
+                )
+            })
+    }
+}
+
+fn field_path(path: &str) -> String {
+    if path == "." || path == "?" {
+        String::new()
+    } else {
+        path.to_owned()
+    }
+}
+
+fn display_path(path: &str) -> &str {
+    if path.is_empty() { "the request" } else { path }
+}
+
+/// The path parameters, all as text (`subject`, `id`, `thread`).
+type Params = Path<HashMap<String, String>>;
+
+fn param<'a>(params: &'a HashMap<String, String>, name: &str) -> &'a str {
+    params.get(name).map(String::as_str).unwrap_or_default()
+}
+
+/// The `id` path parameter: a memory id.
+fn memory_id(params: &HashMap<String, String>) -> Result<u64, ApiError> {
+    let text = param(params, "id");
+    text.parse::<u64>()
+        .ok()
+        .filter(|&id| id > 0)
+        .ok_or_else(|| {
+            ApiError::bad_request(
+                format!(
+                    "{:?} is not a memory id (a positive integer)",
+                    text.chars().take(40).collect::<String>()
+                ),
+                "id",
+            )
+        })
+}
+
+/// Runs `work` (a service call) on a blocking thread and maps its error for `spec` with
+/// `rename` (the service's field paths to the request's).
+async fn run<T: Send + 'static>(
+    spec: &str,
+    rename: fn(&str) -> String,
+    work: impl FnOnce() -> Result<T, KenningError> + Send + 'static,
+) -> Result<T, ApiError> {
+    match tokio::task::spawn_blocking(work).await {
+        Ok(Ok(value)) => Ok(value),
+        Ok(Err(error)) => Err(ApiError::from_service(error, spec, rename)),
+        Err(join) => {
+            tracing::error!(error = %join, "a request's work did not finish");
+            Err(ApiError::new(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "internal",
+                "the server failed to carry out the request (see its log)",
+                "",
+            ))
+        }
+    }
+}
+
+fn same(path: &str) -> String {
+    path.to_owned()
+}
+
+fn human_only(caller: &Caller, what: &str) -> Result<(), ApiError> {
+    if caller.0.role == Role::Human {
+        Ok(())
+    } else {
+        Err(ApiError::forbidden(format!(
+            "{what} needs a human token; this one is {}",
+            caller.0.role.as_str()
+        )))
+    }
+}
+
+/// `GET /v1/health`: the server is up (no token needed).
+pub async fn health() -> Json<Health> {
+    Json(Health {
+        status: "ok",
+        version: env!("CARGO_PKG_VERSION"),
+    })
+}
+
+/// `GET /v1/openapi.json`: the OpenAPI 3.1 document (no token needed).
+pub async fn openapi(State(state): State<AppState>) -> Response {
+    (
+        [(axum::http::header::CONTENT_TYPE, "application/json")],
+        state.openapi.clone(),
+    )
+        .into_response()
+}
+
+/// `GET memories`: one page of memories, newest first.
+pub async fn list_memories(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path(params): Params,
+    QueryArgs(query): QueryArgs<ListQuery>,
+) -> Result<Json<MemoryList>, ApiError> {
+    let spec = param(&params, "subject");
+    let subject = caller.subject(spec)?;
+    let request = ListRequest {
+        kind: query.memory_type,
+        tag: query.tag,
+        words: query.q,
+        status: query.status.unwrap_or_default(),
+        page: query.page.unwrap_or(1),
+        limit: query.limit.unwrap_or(ListRequest::default().limit),
+    };
+    let service = state.service.clone();
+    let page = run(spec, same, move || {
+        service.list_memories(&subject, &request)
+    })
+    .await?;
+    Ok(Json(page.into()))
+}
+
+/// `GET memories/{id}`: one memory, whatever its status.
+pub async fn get_memory(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path(params): Params,
+) -> Result<Json<ListedMemory>, ApiError> {
+    let spec = param(&params, "subject");
+    let subject = caller.subject(spec)?;
+    let id = memory_id(&params)?;
+    let service = state.service.clone();
+    let memory = run(spec, same, move || service.memory(&subject, id)).await?;
+    Ok(Json(memory.into()))
+}
+
+/// `POST memories`: remember a new memory (the `remember` tool, written by the token's role).
+pub async fn create_memory(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path(params): Params,
+    JsonBody(body): JsonBody<CreateMemory>,
+) -> Result<(StatusCode, Json<Created>), ApiError> {
+    let spec = param(&params, "subject");
+    let subject = caller.subject(spec)?;
+    let author = caller.0.role.author();
+    let args = RememberArgs::from(body);
+    let service = state.service.clone();
+    let done = run(spec, memory_field, move || {
+        service.remember(&subject, author, &args)
+    })
+    .await?;
+    let status = if done.status == WriteStatus::Duplicate {
+        StatusCode::OK
+    } else {
+        StatusCode::CREATED
+    };
+    Ok((
+        status,
+        Json(Created {
+            memory_id: done.id,
+            status: done.status,
+            badge: done.badge,
+            redacted: done.redacted,
+        }),
+    ))
+}
+
+/// `PATCH memories/{id}`: revise a memory (the `revise_memory` tool), or propose the change.
+pub async fn update_memory(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path(params): Params,
+    JsonBody(body): JsonBody<UpdateMemory>,
+) -> Result<Json<crate::api::Revised>, ApiError> {
+    let spec = param(&params, "subject");
+    let subject = caller.subject(spec)?;
+    let id = memory_id(&params)?;
+    let args = body
+        .into_args(id)
+        .map_err(|(path, message)| ApiError::bad_request(format!("{path}: {message}"), path))?;
+    let author = caller.0.role.author();
+    let service = state.service.clone();
+    let revised = run(spec, memory_field, move || {
+        service.revise_memory(&subject, author, &args)
+    })
+    .await?;
+    Ok(Json(revised))
+}
+
+/// `DELETE memories/{id}`: forget a memory (the `forget_memory` tool).
+pub async fn delete_memory(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path(params): Params,
+) -> Result<Json<crate::api::Forgotten>, ApiError> {
+    let spec = param(&params, "subject");
+    let subject = caller.subject(spec)?;
+    let id = memory_id(&params)?;
+    let author = caller.0.role.author();
+    let service = state.service.clone();
+    let args = ForgetMemoryArgs {
+        id,
+        reason: None,
+        thread: None,
+    };
+    let forgotten = run(spec, same, move || {
+        service.forget_memory(&subject, author, &args)
+    })
+    .await?;
+    Ok(Json(forgotten))
+}
+
+/// `DELETE memories?confirm=true`: forget every memory, only with the confirmation.
+pub async fn delete_all(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path(params): Params,
+    QueryArgs(query): QueryArgs<DeleteAllQuery>,
+) -> Result<Json<crate::service::governance::ForgottenAll>, ApiError> {
+    let spec = param(&params, "subject");
+    let subject = caller.subject(spec)?;
+    if query.confirm != Some(true) {
+        return Err(ApiError::bad_request(
+            "deleting every memory needs confirm=true",
+            "confirm",
+        ));
+    }
+    let author = caller.0.role.author();
+    let service = state.service.clone();
+    let thread = query.thread;
+    let done = run(spec, same, move || {
+        service.forget_all(&subject, author, thread.as_deref())
+    })
+    .await?;
+    Ok(Json(done))
+}
+
+/// `GET stats`: totals by type, scope, badge and status, oldest and newest, limits, settings.
+pub async fn stats(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path(params): Params,
+) -> Result<Json<serde_json::Value>, ApiError> {
+    let spec = param(&params, "subject");
+    let subject = caller.subject(spec)?;
+    let service = state.service.clone();
+    let mut stats = run(spec, same, move || service.stats(&subject)).await?;
+    // The server's own paths and labels are not the caller's business: name it as they did.
+    stats["subject"] = serde_json::Value::String(spec.to_owned());
+    Ok(Json(stats))
+}
+
+/// `GET settings` and `GET threads/{thread}/settings`.
+pub async fn get_settings(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path(params): Params,
+) -> Result<Json<SettingsView>, ApiError> {
+    let spec = param(&params, "subject");
+    let subject = caller.subject(spec)?;
+    let thread = params.get("thread").cloned();
+    let service = state.service.clone();
+    let settings = run(spec, thread_field, move || {
+        service.settings(&subject, thread.as_deref())
+    })
+    .await?;
+    Ok(Json(settings.into()))
+}
+
+/// `PUT settings` and `PUT threads/{thread}/settings`: turn memory on or off (human tokens).
+pub async fn put_settings(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path(params): Params,
+    JsonBody(body): JsonBody<SetEnabled>,
+) -> Result<Json<SettingsView>, ApiError> {
+    let spec = param(&params, "subject");
+    let subject = caller.subject(spec)?;
+    human_only(&caller, "changing settings")?;
+    let thread = params.get("thread").cloned();
+    let author = caller.0.role.author();
+    let service = state.service.clone();
+    let settings = run(spec, thread_field, move || {
+        service.set_memory_enabled(&subject, thread.as_deref(), author, body.enabled)
+    })
+    .await?;
+    Ok(Json(settings.into()))
+}
+
+fn thread_field(path: &str) -> String {
+    if path.is_empty() {
+        "thread".to_owned()
+    } else {
+        path.to_owned()
+    }
+}
+
+/// `POST search`: the `recall` tool.
+pub async fn search(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path(params): Params,
+    JsonBody(args): JsonBody<RecallArgs>,
+) -> Result<Json<crate::api::Recalled>, ApiError> {
+    let spec = param(&params, "subject");
+    let subject = caller.subject(spec)?;
+    let service = state.service.clone();
+    let found = run(spec, same, move || service.recall(&subject, &args)).await?;
+    Ok(Json(found))
+}
+
+/// `POST context`: the memories for this turn, rendered, with the reason for every choice.
+pub async fn context(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path(params): Params,
+    JsonBody(args): JsonBody<ContextArgs>,
+) -> Result<Json<crate::api::ContextResult>, ApiError> {
+    let spec = param(&params, "subject");
+    let subject = caller.subject(spec)?;
+    let service = state.service.clone();
+    let chosen = run(spec, same, move || service.context(&subject, &args)).await?;
+    Ok(Json(chosen))
+}
+
+/// `GET review`: memories awaiting review (human tokens).
+pub async fn review_list(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path(params): Params,
+) -> Result<Json<ReviewList>, ApiError> {
+    let spec = param(&params, "subject");
+    let subject = caller.subject(spec)?;
+    human_only(&caller, "review")?;
+    let service = state.service.clone();
+    let memories = run(spec, same, move || service.review_list(&subject)).await?;
+    Ok(Json(ReviewList {
+        count: memories.len(),
+        memories: memories.into_iter().map(ListedMemory::from).collect(),
+    }))
+}
+
+/// `POST review/{id}/accept`.
+pub async fn review_accept(
+    state: State<AppState>,
+    caller: Caller,
+    params: Params,
+) -> Result<Json<serde_json::Value>, ApiError> {
+    decide(state, caller, params, Decision::Accept).await
+}
+
+/// `POST review/{id}/reject`.
+pub async fn review_reject(
+    state: State<AppState>,
+    caller: Caller,
+    params: Params,
+) -> Result<Json<serde_json::Value>, ApiError> {
+    decide(state, caller, params, Decision::Reject).await
+}
+
+async fn decide(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path(params): Params,
+    decision: Decision,
+) -> Result<Json<serde_json::Value>, ApiError> {
+    let spec = param(&params, "subject");
+    let subject = caller.subject(spec)?;
+    human_only(&caller, "review")?;
+    let id = memory_id(&params)?;
+    let reviewer = format!("http-{}", caller.0.id);
+    let service = state.service.clone();
+    let outcome = run(spec, same, move || {
+        service.review(&subject, id, decision, &reviewer)
+    })
+    .await?;
+    Ok(Json(outcome))
+}
+
+/// Any other path: a 404 in the API's shape.
+pub async fn not_found() -> ApiError {
+    ApiError::new(
+        StatusCode::NOT_FOUND,
+        "not_found",
+        "no such route (see /v1/openapi.json)",
+        "",
+    )
+}
