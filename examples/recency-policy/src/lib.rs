@@ -5,17 +5,15 @@
 //! - **scan**: stricter than the default policy: any text holding a URL, a credential
 //!   assignment (`password=…`, `api_key: …`) or a long key-like token is blocked, never
 //!   redacted;
-//! - **validate**: the agent's arguments with the documented defaults filled in, then read
-//!   strictly as the contract's closed records;
+//! - **validate**: the contract's default (the agent's short form made whole, then read
+//!   strictly as the closed records);
 //! - **consolidate**: expires suggestions and daily notes past their retention.
 
 use kenning_contract::Policy;
-use kenning_contract::args::{ForgetMemory, MemoryEdit, Recall, Remember, ReviseMemory};
 use kenning_contract::types::{
-    Candidate, ConsolidationPlan, Context, Expiry, FieldError, Finding, Retention, ScanItem,
-    ScanResult, ScoreParts, Target, ValidatedCall, Verdict,
+    Candidate, ConsolidationPlan, Context, Expiry, Finding, Retention, ScanItem, ScanResult,
+    ScoreParts, Target, Verdict,
 };
-use serde_json::{Map, Value, json};
 
 /// Newest first, strict scan.
 pub struct Recency;
@@ -32,36 +30,6 @@ const KEY_LIKE_BYTES: usize = 20;
 impl Policy for Recency {
     const NAME: &'static str = "recency";
     const VERSION: &'static str = "0.1.0";
-
-    fn validate(tool: &str, args_json: &str) -> Result<ValidatedCall, Vec<FieldError>> {
-        let whole = |message: String| vec![FieldError::new("", message)];
-        let raw: Value = serde_json::from_str(args_json).map_err(|e| whole(e.to_string()))?;
-        let Value::Object(mut args) = raw else {
-            return Err(whole("expected a JSON object".to_owned()));
-        };
-        let canonical = match tool {
-            "remember" | "revise_memory" | "recall" => fill_defaults(tool, &mut args)?,
-            _ => Value::Object(args),
-        };
-        let strict = |value: Value| -> Result<String, Vec<FieldError>> {
-            let json = value.to_string();
-            match tool {
-                "remember" => read::<Remember>(&json),
-                "revise_memory" => read::<ReviseMemory>(&json),
-                "forget_memory" => read::<ForgetMemory>(&json),
-                "recall" => read::<Recall>(&json),
-                "memory" => read::<MemoryEdit>(&json),
-                other => Err(whole(format!(
-                    "unknown tool {other:?}; expected one of {}",
-                    kenning_contract::TOOLS.join(", ")
-                ))),
-            }
-        };
-        Ok(ValidatedCall {
-            tool: tool.to_owned(),
-            args_json: strict(canonical)?,
-        })
-    }
 
     fn scan(items: &[ScanItem]) -> Vec<ScanResult> {
         items.iter().map(|item| scan_one(&item.text)).collect()
@@ -111,100 +79,6 @@ impl Policy for Recency {
 }
 
 kenning_contract::export_policy!(Recency);
-
-/// Reads `json` as the closed record `T` and writes it back canonically.
-fn read<T: serde::de::DeserializeOwned + serde::Serialize>(
-    json: &str,
-) -> Result<String, Vec<FieldError>> {
-    let record: T =
-        serde_json::from_str(json).map_err(|e| vec![FieldError::new("", e.to_string())])?;
-    serde_json::to_string(&record).map_err(|e| vec![FieldError::new("", e.to_string())])
-}
-
-/// Fills the documented defaults of `remember`, `revise_memory` and `recall`, trims the text
-/// and turns the agent's anchors (addresses as numbers or `0x…` strings) into file offsets.
-fn fill_defaults(tool: &str, args: &mut Map<String, Value>) -> Result<Value, Vec<FieldError>> {
-    let image_base = match args.get("image_base") {
-        None => 0,
-        Some(v) => address(v).map_err(|m| vec![FieldError::new("image_base", m)])?,
-    };
-    args.insert("image_base".into(), json!(image_base));
-    for key in ["text", "query"] {
-        if let Some(Value::String(s)) = args.get_mut(key) {
-            *s = s.trim().to_owned();
-            if s.len() > kenning_contract::MAX_TEXT_BYTES {
-                return Err(vec![FieldError::new(key, "too long")]);
-            }
-            if key == "text" && s.is_empty() {
-                return Err(vec![FieldError::new(key, "must not be empty")]);
-            }
-        }
-    }
-    if let Some(Value::Array(anchors)) = args.get_mut("anchors") {
-        for (i, a) in anchors.iter_mut().enumerate() {
-            *a = anchor(a, image_base)
-                .map_err(|m| vec![FieldError::new(format!("anchors[{i}]"), m)])?;
-        }
-    }
-    if let Some(a) = args.get_mut("anchor").filter(|a| !a.is_null()) {
-        *a = anchor(a, image_base).map_err(|m| vec![FieldError::new("anchor", m)])?;
-    }
-    let defaults = match tool {
-        "remember" => {
-            let anchored = args
-                .get("anchors")
-                .and_then(Value::as_array)
-                .is_some_and(|a| !a.is_empty());
-            json!({"scope": if anchored { "local" } else { "global" }, "type": "fact", "anchors": [],
-                   "tags": [], "categories": [], "confidence": 0.8, "thread": null})
-        }
-        "recall" => json!({"query": "", "scope": "any", "tags": [], "categories": [], "limit": 10,
-                           "offset": 0}),
-        _ => json!({}),
-    };
-    if let Value::Object(defaults) = defaults {
-        for (key, value) in defaults {
-            args.entry(key).or_insert(value);
-        }
-    }
-    Ok(Value::Object(std::mem::take(args)))
-}
-
-/// An address written as a number or a decimal or `0x` string.
-fn address(value: &Value) -> Result<u64, String> {
-    match value {
-        Value::Number(n) => n.as_u64().ok_or_else(|| "expected an address".to_owned()),
-        Value::String(s) => kenning_contract::parse_address(s).map_err(str::to_owned),
-        _ => Err("expected an address".to_owned()),
-    }
-}
-
-/// One agent anchor in the contract's form: addresses rebased to file offsets, `address` and
-/// `near` naming their place `offset`.
-fn anchor(value: &Value, image_base: u64) -> Result<Value, String> {
-    let Value::Object(fields) = value else {
-        return Err("expected an anchor object".to_owned());
-    };
-    let mut out = Map::new();
-    for (key, v) in fields {
-        let key = match (fields.get("kind").and_then(Value::as_str), key.as_str()) {
-            (Some("address" | "near"), "address") => "offset",
-            (_, key) => key,
-        };
-        let offset = |v: &Value| -> Result<Value, String> {
-            let a = address(v)?;
-            a.checked_sub(image_base)
-                .map(|o| json!(o))
-                .ok_or_else(|| format!("{key} lies below the image base"))
-        };
-        let v = match key {
-            "start" | "end" | "offset" if !v.is_null() => offset(v)?,
-            _ => v.clone(),
-        };
-        out.insert(key.to_owned(), v);
-    }
-    Ok(Value::Object(out))
-}
 
 /// Blocks the text if anything in it is a URL or looks like a secret.
 fn scan_one(text: &str) -> ScanResult {

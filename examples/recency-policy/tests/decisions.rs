@@ -2,6 +2,7 @@
 
 use kenning_contract::Policy;
 use kenning_contract::args::Remember;
+use kenning_contract::types::Scope;
 use kenning_contract::types::{ScanItem, Target, Verdict};
 use recency_policy::Recency;
 
@@ -45,6 +46,6 @@ fn the_agents_short_form_is_filled_in_and_read_strictly() {
     .unwrap();
     let remember: Remember = serde_json::from_str(&call.args_json).unwrap();
     assert_eq!(remember.text, "x");
-    assert_eq!(remember.scope, kenning_contract::types::Scope::Local);
+    assert_eq!(remember.scope, Scope::Local);
     assert!(Recency::validate("remember", r#"{"text": "x", "colour": "red"}"#).is_err());
 }
