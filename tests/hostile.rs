@@ -1,13 +1,16 @@
 //! Hostile policies in the sandbox: loops are stopped by fuel, memory hoarding by the cap,
 //! panics become traps, lies are refused by the host's checks, and the store is never touched.
 
+use std::path::Path;
 use std::time::{Duration, Instant};
 
-use kenning::policy::{Guarded, Policy, SandboxLimits};
+use kenning::policy::{Guarded, NativePolicy, Policy, PolicyEngine, SandboxLimits, conformance};
 use kenning::store::Author;
 use kenning::{KenningError, PolicyError, TurnContext};
 use kenning_contract::types::{Context, Limits, ScanItem, SubjectKind, Target};
-use kenning_e2e::{Workspace, hostile_policy, store_state};
+use kenning_e2e::{
+    HOSTILE_DESCRIBE_TRAP_WASM, HOSTILE_WASI_WASM, Workspace, hostile_policy, store_state,
+};
 
 /// A canonical `remember` call: the hostile policy passes arguments through unvalidated.
 fn remember_args(text: &str) -> String {
@@ -155,7 +158,7 @@ fn a_trapping_policy_leaves_the_store_untouched() {
         memory_bytes: 32 << 20,
         ..SandboxLimits::default()
     });
-    for trigger in ["loop", "grow", "panic"] {
+    for trigger in ["loop", "grow", "panic", "recurse"] {
         let error = hostile
             .call(
                 &workspace.subject,
@@ -186,17 +189,20 @@ fn a_trapping_policy_leaves_the_store_untouched() {
             "after {trigger}"
         );
     }
-    let turn = TurnContext {
-        cursor: Some(5000),
-        query: "bad-ids".to_owned(),
-        ..TurnContext::default()
-    };
-    assert!(
-        hostile
-            .inject(&workspace.subject, &turn, &Limits::default())
-            .is_err()
-    );
-    assert_eq!(store_state(&workspace.store_path()), before);
+    for lie in ["bad-ids", "million-ids", "huge-snapshot"] {
+        let turn = TurnContext {
+            cursor: Some(5000),
+            query: lie.to_owned(),
+            ..TurnContext::default()
+        };
+        assert!(
+            hostile
+                .inject(&workspace.subject, &turn, &Limits::default())
+                .is_err(),
+            "{lie}"
+        );
+        assert_eq!(store_state(&workspace.store_path()), before, "after {lie}");
+    }
 }
 
 fn scan_count(policy: &kenning::policy::ComponentPolicy) -> String {
@@ -234,4 +240,180 @@ fn each_call_gets_a_fresh_instance_unless_a_session_is_asked_for() {
         .unwrap_err();
     assert!(matches!(error, PolicyError::Trap { .. }), "{error}");
     assert_eq!(scan_count(&policy), "call-1", "a trap ends the session");
+}
+
+#[test]
+fn unbounded_recursion_overflows_the_stack_into_a_trap_and_the_next_call_runs_fresh() {
+    let policy = hostile_policy(SandboxLimits::default());
+    let error = policy
+        .select(&context("recurse"), &[], &Limits::default())
+        .unwrap_err();
+    match &error {
+        PolicyError::Trap { call, trap, .. } => {
+            assert_eq!(*call, "select");
+            assert!(trap.contains("stack"), "{trap}");
+        }
+        other => panic!("expected a stack overflow trap, got {other}"),
+    }
+    let selection = policy
+        .select(&context("fine"), &[], &Limits::default())
+        .expect("a fresh instance answers");
+    assert!(selection.chosen.is_empty());
+}
+
+#[test]
+fn a_million_chosen_ids_are_refused_by_the_guard() {
+    let policy = Guarded::new(hostile_policy(SandboxLimits::default()));
+    let error = policy
+        .select(
+            &context("million-ids"),
+            &kenning_e2e::candidates(20),
+            &Limits::default(),
+        )
+        .unwrap_err();
+    assert!(
+        error
+            .to_string()
+            .contains("chose id 21 which was not a candidate"),
+        "{error}"
+    );
+}
+
+#[test]
+fn a_gigantic_snapshot_is_refused_by_the_guard() {
+    let policy = Guarded::new(hostile_policy(SandboxLimits::default()));
+    let error = policy
+        .select(
+            &context("huge-snapshot"),
+            &kenning_e2e::candidates(3),
+            &Limits::default(),
+        )
+        .unwrap_err();
+    assert!(
+        error
+            .to_string()
+            .contains("snapshot is 67108864 bytes; the limit is 8192"),
+        "{error}"
+    );
+}
+
+/// Fuel no bound at all: the user raised it (`--fuel`), so only the wall clock can stop the
+/// 20 billion steps of `slow`.
+const FUEL_NO_OBJECT: u64 = 1 << 62;
+
+#[test]
+fn slow_but_terminating_work_is_stopped_by_the_wall_clock_deadline_when_fuel_allows_it() {
+    let policy = hostile_policy(SandboxLimits {
+        fuel: FUEL_NO_OBJECT,
+        ..SandboxLimits::default()
+    });
+    let started = Instant::now();
+    let error = policy
+        .select(&context("slow"), &[], &Limits::default())
+        .expect_err("the deadline stops the call");
+    assert!(error.to_string().contains("deadline"), "{error}");
+    assert!(
+        started.elapsed() < Duration::from_secs(15),
+        "took {:?}",
+        started.elapsed()
+    );
+    policy
+        .select(&context("fine"), &[], &Limits::default())
+        .expect("a fresh instance answers");
+}
+
+#[test]
+fn slow_work_ends_on_its_own_when_it_is_short() {
+    let policy = hostile_policy(SandboxLimits::default());
+    policy
+        .select(&context("slow:1000000"), &[], &Limits::default())
+        .expect("a million steps fit the default fuel");
+    let error = policy
+        .select(&context("slow"), &[], &Limits::default())
+        .unwrap_err();
+    assert!(
+        matches!(error, PolicyError::OutOfFuel { .. }),
+        "with the default fuel, fuel ends it first: {error}"
+    );
+}
+
+#[test]
+fn an_answer_that_changes_between_identical_calls_in_a_kept_instance_fails_the_kit() {
+    let mut policy = hostile_policy(SandboxLimits::default());
+    let report = conformance::check(&mut policy, &NativePolicy::new());
+    let outcome = |name: &str| {
+        report
+            .checks
+            .iter()
+            .find(|c| c.name == name)
+            .unwrap_or_else(|| panic!("no check {name:?} in {report:?}"))
+    };
+    assert!(outcome("answers are deterministic in fresh instances").passed);
+    let kept = outcome("answers are deterministic in a kept instance");
+    assert!(!kept.passed, "{kept:?}");
+    assert!(
+        kept.detail.contains("differs between two identical calls"),
+        "{kept:?}"
+    );
+    assert!(!report.passed());
+}
+
+#[test]
+fn a_component_importing_wasi_is_refused_at_load_naming_the_import() {
+    let engine = PolicyEngine::new(None).unwrap();
+    let error = engine
+        .load_file(Path::new(HOSTILE_WASI_WASM), SandboxLimits::default())
+        .unwrap_err();
+    match &error {
+        PolicyError::Imports { imports, .. } => {
+            assert!(
+                imports
+                    .iter()
+                    .any(|i| i.starts_with("wasi:clocks/wall-clock@")),
+                "{imports:?}"
+            );
+        }
+        other => panic!("expected the imports to be refused, got {other}"),
+    }
+    assert!(error.to_string().contains("wasi:"), "{error}");
+}
+
+#[test]
+fn a_trap_inside_describe_refuses_the_component_at_load() {
+    let engine = PolicyEngine::new(None).unwrap();
+    let error = engine
+        .load_file(
+            Path::new(HOSTILE_DESCRIBE_TRAP_WASM),
+            SandboxLimits::default(),
+        )
+        .unwrap_err();
+    assert!(
+        matches!(
+            error,
+            PolicyError::Trap {
+                call: "describe",
+                ..
+            }
+        ),
+        "{error}"
+    );
+}
+
+#[test]
+fn components_refused_at_load_leave_the_store_untouched() {
+    let workspace = Workspace::new();
+    workspace.remember(
+        &workspace.service(),
+        Author::Human,
+        r#"{"text": "The sample is packed with UPX."}"#,
+    );
+    let before = store_state(&workspace.store_path());
+    for wasm in [HOSTILE_WASI_WASM, HOSTILE_DESCRIBE_TRAP_WASM] {
+        let built = kenning::Service::builder(workspace.data_dir())
+            .policy(kenning::PolicySource::File(wasm.into()))
+            .without_cache()
+            .build();
+        assert!(built.is_err(), "{wasm} loaded");
+        assert_eq!(store_state(&workspace.store_path()), before, "{wasm}");
+    }
 }

@@ -7,8 +7,14 @@ use kenning::store::Author;
 use kenning::subject::Subject;
 use kenning::{PolicySource, Service};
 
-/// The hostile policy component built by `build.rs`.
+/// The hostile policy component built by `build.rs` (contract 0.2.0, lean).
 pub const HOSTILE_POLICY_WASM: &str = env!("HOSTILE_POLICY_WASM");
+
+/// The hostile policy with `describe` trapping.
+pub const HOSTILE_DESCRIBE_TRAP_WASM: &str = env!("HOSTILE_DESCRIBE_TRAP_WASM");
+
+/// The hostile policy built for wasm32-wasip2: it imports `wasi:` interfaces.
+pub const HOSTILE_WASI_WASM: &str = env!("HOSTILE_WASI_WASM");
 
 /// A fixed clock for reproducible tests: 2026-11-30T00:00:00Z.
 pub const NOW: i64 = 1_796_083_200 - 86_400;

@@ -28,6 +28,7 @@ pub mod types;
 
 mod input;
 mod policy;
+mod short_form;
 
 #[cfg(target_arch = "wasm32")]
 #[doc(hidden)]

@@ -36,15 +36,18 @@ pub trait Policy {
     }
 
     /// Checks a tool call or record against its closed schema. By default: the tool must be
-    /// one of [`TOOLS`] and its arguments must read as the tool's closed record (unknown
-    /// fields, wrong types and missing fields are errors); the canonical JSON is that record
-    /// written back.
+    /// one of [`TOOLS`]; the agent's short form is made whole (the documented defaults of
+    /// `remember`, `revise_memory` and `recall` filled in, texts trimmed, anchor addresses
+    /// rebased to file offsets); then the arguments must read as the tool's closed record
+    /// (unknown fields, wrong types and missing required fields are errors); the canonical JSON
+    /// is that record written back.
     fn validate(tool: &str, args_json: &str) -> Result<ValidatedCall, Vec<FieldError>> {
         fn closed<T: serde::de::DeserializeOwned + serde::Serialize>(
             tool: &str,
             args_json: &str,
         ) -> Result<ValidatedCall, Vec<FieldError>> {
-            let args: T = serde_json::from_str(args_json).map_err(|e| {
+            let args_json = crate::short_form::complete(tool, args_json)?;
+            let args: T = serde_json::from_str(&args_json).map_err(|e| {
                 vec![FieldError {
                     path: String::new(),
                     message: e.to_string(),

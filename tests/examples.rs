@@ -1,0 +1,286 @@
+//! The example policies of `examples/` pass the conformance kit and run end to end: through the
+//! service API (`PolicySource::File`) and through the real `kenning` binary with `--policy`.
+//!
+//! - `examples/recency-policy` (Rust, only `kenning-contract`): built by `build.rs`;
+//! - `examples/js-policy` (JavaScript, componentize-js): built by `examples/js-policy/build.sh`,
+//!   which CI runs before the tests. Locally its tests are skipped, saying so, while the file is
+//!   absent; with `KENNING_EXAMPLES_REQUIRED` set (CI) they fail instead.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use kenning::policy::{NativePolicy, PolicyEngine, SandboxLimits, conformance};
+use kenning::store::Author;
+use kenning::{KenningError, PolicySource, Service, TurnContext};
+use kenning_contract::types::Limits;
+use kenning_e2e::{NOW, Workspace, store_state};
+
+/// The recency policy component built by `build.rs`.
+const RECENCY_POLICY_WASM: &str = env!("RECENCY_POLICY_WASM");
+
+/// Where `examples/js-policy/build.sh` writes the JavaScript policy.
+fn js_policy() -> Option<PathBuf> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples/js-policy/policy.wasm");
+    if path.is_file() {
+        return Some(path);
+    }
+    assert!(
+        std::env::var_os("KENNING_EXAMPLES_REQUIRED").is_none(),
+        "{} is missing; CI must run examples/js-policy/build.sh first",
+        path.display()
+    );
+    eprintln!(
+        "skipped: {} is absent; run examples/js-policy/build.sh (needs npm) to test it",
+        path.display()
+    );
+    None
+}
+
+/// The kit's checks a componentize-js policy fails whatever its code does: the JavaScript
+/// runtime's own cost of taking 1.6 MB of texts across the boundary exceeds the default fuel
+/// (a policy that allows every text unchanged runs out too), and a fresh SpiderMonkey instance
+/// per call makes `select` some 25 to 30 times slower than the default policy.
+const JS_RUNTIME_COSTS: &[&str] = &[
+    "hostile inputs are answered, not trapped on",
+    "select is timed against the default policy",
+];
+
+/// Runs the kit and asserts exactly the checks named in `expected_failures` fail.
+fn assert_passes_the_kit_but(path: &Path, expected_failures: &[&str]) {
+    let engine = PolicyEngine::new(None).unwrap();
+    let mut policy = engine
+        .load_file(path, SandboxLimits::default())
+        .expect("the example loads");
+    let report = conformance::check(&mut policy, &NativePolicy::new());
+    let failed: Vec<&str> = report
+        .checks
+        .iter()
+        .filter(|c| !c.passed)
+        .map(|c| c.name.as_str())
+        .collect();
+    assert_eq!(
+        failed, expected_failures,
+        "{}: {:#?}",
+        report.policy, report.checks
+    );
+}
+
+/// A service over `workspace` with the policy at `path`, whose clock reads `now`.
+fn service_at(workspace: &Workspace, path: &Path, now: i64) -> Service {
+    Service::builder(workspace.data_dir())
+        .policy(PolicySource::File(path.to_owned()))
+        .without_cache()
+        .fixed_now(now)
+        .build()
+        .expect("the example loads")
+}
+
+fn remember(workspace: &Workspace, service: &Service, text: &str) -> u64 {
+    let args = serde_json::json!({ "text": text }).to_string();
+    workspace.remember(service, Author::Agent, &args)
+}
+
+fn one_global(query: &str) -> (TurnContext, Limits) {
+    let turn = TurnContext {
+        query: query.to_owned(),
+        ..TurnContext::default()
+    };
+    let limits = Limits {
+        global_quota: 1,
+        ..Limits::default()
+    };
+    (turn, limits)
+}
+
+#[test]
+fn the_recency_policy_passes_the_conformance_kit() {
+    assert_passes_the_kit_but(Path::new(RECENCY_POLICY_WASM), &[]);
+}
+
+#[test]
+fn the_recency_policy_injects_the_newest_memory_where_the_default_injects_the_most_relevant() {
+    let workspace = Workspace::new();
+    let recency = Path::new(RECENCY_POLICY_WASM);
+    let day = 86_400;
+    let old = remember(
+        &workspace,
+        &service_at(&workspace, recency, NOW - 2 * day),
+        "The sample is packed with UPX, unpack it before anything else",
+    );
+    let new = remember(
+        &workspace,
+        &service_at(&workspace, recency, NOW),
+        "The config block sits at the end of the overlay",
+    );
+    let (turn, limits) = one_global("UPX packed sample");
+
+    let injection = service_at(&workspace, recency, NOW)
+        .inject(&workspace.subject, &turn, &limits)
+        .unwrap();
+    let chosen: Vec<u64> = injection.selection.chosen.iter().map(|c| c.id).collect();
+    assert_eq!(chosen, vec![new], "{:?}", injection.selection);
+    assert!(
+        injection.selection.snapshot.contains("overlay"),
+        "{}",
+        injection.selection.snapshot
+    );
+
+    let default = workspace
+        .service()
+        .inject(&workspace.subject, &turn, &limits)
+        .unwrap();
+    let chosen: Vec<u64> = default.selection.chosen.iter().map(|c| c.id).collect();
+    assert_eq!(chosen, vec![old], "the default policy ranks by relevance");
+}
+
+#[test]
+fn the_recency_policy_refuses_a_url_the_default_policy_stores_and_the_store_is_unchanged() {
+    let workspace = Workspace::new();
+    let recency = service_at(&workspace, Path::new(RECENCY_POLICY_WASM), NOW);
+    remember(&workspace, &recency, "The sample is packed with UPX.");
+    let before = store_state(&workspace.store_path());
+
+    let args = r#"{"text": "the C2 panel is https://panel.example.net/login"}"#;
+    let error = recency
+        .call(&workspace.subject, Author::Agent, "remember", args)
+        .unwrap_err();
+    assert!(error.to_string().contains("URL"), "{error}");
+    assert!(!matches!(error, KenningError::Policy(_)), "{error}");
+    assert_eq!(store_state(&workspace.store_path()), before);
+
+    workspace
+        .service()
+        .call(&workspace.subject, Author::Agent, "remember", args)
+        .expect("the default policy has no rule against URLs");
+}
+
+#[test]
+fn the_javascript_policy_passes_every_check_of_the_kit_but_those_its_runtime_costs_fail() {
+    if let Some(path) = js_policy() {
+        assert_passes_the_kit_but(&path, JS_RUNTIME_COSTS);
+    }
+}
+
+#[test]
+fn the_javascript_policy_remembers_redacts_and_injects_through_the_service() {
+    let Some(path) = js_policy() else { return };
+    let workspace = Workspace::new();
+    let service = service_at(&workspace, &path, NOW);
+    let plain = remember(&workspace, &service, "The sample is packed with UPX.");
+    let secret = remember(
+        &workspace,
+        &service,
+        "the uploader uses key AKIA4HJ2K7LMNPQ5RSTU for S3",
+    );
+    let (turn, limits) = one_global("UPX");
+    let injection = service
+        .inject(&workspace.subject, &turn, &Limits::default())
+        .unwrap();
+    let chosen: Vec<u64> = injection.selection.chosen.iter().map(|c| c.id).collect();
+    assert_eq!(chosen.len(), 2, "{:?}", injection.selection);
+    let snapshot = &injection.selection.snapshot;
+    assert!(
+        snapshot.contains("[redacted aws-access-key-id]"),
+        "{snapshot}"
+    );
+    assert!(!snapshot.contains("AKIA4HJ2K7LMNPQ5RSTU"), "{snapshot}");
+
+    let injection = service.inject(&workspace.subject, &turn, &limits).unwrap();
+    let chosen: Vec<u64> = injection.selection.chosen.iter().map(|c| c.id).collect();
+    assert_eq!(chosen, vec![plain], "relevance to the query ranks first");
+    assert_ne!(plain, secret);
+}
+
+/// The `kenning` binary the workspace's tests build (beside this test's `deps/` directory).
+fn kenning_binary() -> PathBuf {
+    let exe = std::env::current_exe().expect("the test's own path");
+    let binary = exe
+        .parent()
+        .and_then(Path::parent)
+        .expect("tests run from target/<profile>/deps")
+        .join(format!("kenning{}", std::env::consts::EXE_SUFFIX));
+    assert!(
+        binary.is_file(),
+        "{} is missing: run `cargo test --workspace`, which builds it for the host's tests",
+        binary.display()
+    );
+    binary
+}
+
+fn kenning(data_dir: &Path, args: &[&str]) -> Output {
+    let output = kenning_may_fail(data_dir, args);
+    assert!(
+        output.status.success(),
+        "kenning {args:?}: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    output
+}
+
+fn kenning_may_fail(data_dir: &Path, args: &[&str]) -> Output {
+    Command::new(kenning_binary())
+        .arg("--data-dir")
+        .arg(data_dir)
+        .args(args)
+        .output()
+        .expect("run kenning")
+}
+
+/// `kenning policy check` (failing exactly the checks named in `expected_failures`), then
+/// remember, inject and recall with `--policy`.
+fn run_the_binary_with(policy: &Path, expected_failures: &[&str]) -> (String, String, String) {
+    let workspace = Workspace::new();
+    let data = workspace.data_dir();
+    let policy = policy.to_str().unwrap();
+    let subject = workspace.subject.spec();
+    let check = kenning_may_fail(&data, &["policy", "check", policy]);
+    assert_eq!(check.status.success(), expected_failures.is_empty());
+    let check = String::from_utf8_lossy(&check.stdout).into_owned();
+    let failed: Vec<&str> = check
+        .lines()
+        .filter_map(|l| l.trim_start().strip_prefix("FAIL "))
+        .map(|l| l.split(':').next().unwrap_or_default())
+        .collect();
+    assert_eq!(failed, expected_failures, "{check}");
+    kenning(
+        &data,
+        &[
+            "--policy",
+            policy,
+            "remember",
+            "--subject",
+            &subject,
+            "The sample is packed with UPX.",
+        ],
+    );
+    let inject = kenning(
+        &data,
+        &["--policy", policy, "inject", "--subject", &subject],
+    );
+    let recall = kenning(
+        &data,
+        &["--policy", policy, "recall", "--subject", &subject, "UPX"],
+    );
+    (
+        check,
+        String::from_utf8_lossy(&inject.stdout).into_owned(),
+        String::from_utf8_lossy(&recall.stdout).into_owned(),
+    )
+}
+
+#[test]
+fn the_kenning_binary_checks_and_uses_the_recency_policy() {
+    let (check, inject, recall) = run_the_binary_with(Path::new(RECENCY_POLICY_WASM), &[]);
+    assert!(check.contains("recency 0.1.0"), "{check}");
+    assert!(inject.contains("packed with UPX"), "{inject}");
+    assert!(recall.contains("packed with UPX"), "{recall}");
+}
+
+#[test]
+fn the_kenning_binary_checks_the_javascript_policy_and_uses_it() {
+    let Some(path) = js_policy() else { return };
+    let (check, inject, recall) = run_the_binary_with(&path, JS_RUNTIME_COSTS);
+    assert!(check.contains("js-relevance 0.1.0"), "{check}");
+    assert!(inject.contains("packed with UPX"), "{inject}");
+    assert!(recall.contains("packed with UPX"), "{recall}");
+}
