@@ -177,7 +177,7 @@ impl ApiError {
             E::NoMatch(_) => {
                 ApiError::new(StatusCode::NOT_FOUND, "not_found", error.to_string(), "")
             }
-            E::Ambiguous(_) => {
+            E::Ambiguous(_) | E::Conflict(_) => {
                 ApiError::new(StatusCode::CONFLICT, "conflict", error.to_string(), "")
             }
             E::LimitReached { .. } => {
