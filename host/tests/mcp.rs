@@ -240,7 +240,9 @@ async fn an_mcp_client_uses_every_tool_and_external_writes_stay_in_quarantine() 
     assert_eq!(team["status"], "pending");
 
     // A long result comes in pages that stay small, with a cursor for the rest.
-    let long = "alpha ".repeat(300);
+    // Long, ordinary prose (one word repeated hundreds of times is an adversarial flood the
+    // scan blocks).
+    let long = (0..300).fold("alpha".to_owned(), |text, i| format!("{text} entry{i}"));
     for n in 0..30 {
         ok(
             &agent,
