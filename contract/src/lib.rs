@@ -82,7 +82,8 @@ pub const MAX_ANCHORS: usize = 16;
 pub const MAX_RECALL_LIMIT: u64 = 100;
 
 /// Exports a type implementing [`Policy`] as the component's `kenning:policy/policy` interface
-/// (contract [`CONTRACT_VERSION`]). Use it once, at the root of a `cdylib` crate built for
+/// (contract [`CONTRACT_VERSION`]), and [`Policy::prepare`] as the core function
+/// `wizer-initialize` a pre-initialiser calls. Use it once, at the root of a `cdylib` crate built for
 /// `wasm32-unknown-unknown` and made a component (see the README's "Write your own policy").
 #[macro_export]
 macro_rules! export_policy {
@@ -91,5 +92,12 @@ macro_rules! export_policy {
         type __KenningExportedPolicy = $crate::export::Export<$policy>;
         #[cfg(target_arch = "wasm32")]
         $crate::export::export_bindings!(__KenningExportedPolicy with_types_in $crate::export);
+        // A core export outside the WIT world, which componentisation ignores: the build's
+        // pre-initialiser calls it, snapshots the memory, and drops the export.
+        #[cfg(target_arch = "wasm32")]
+        #[unsafe(export_name = "wizer-initialize")]
+        extern "C" fn __kenning_prepare() {
+            <$policy as $crate::Policy>::prepare();
+        }
     };
 }

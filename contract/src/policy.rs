@@ -18,6 +18,14 @@ pub trait Policy {
     /// The policy's own version.
     const VERSION: &'static str;
 
+    /// Builds whatever the policy would otherwise build lazily on its first call (lookup
+    /// tables, automata, compiled patterns). Hosts give every call a fresh instance, so work
+    /// left for the first call is paid on every call; work done here is paid once, at build
+    /// time, when the build pre-initialises the component (`kenning-build` snapshots the
+    /// module after calling it, as Wizer does). It must depend on nothing but constants. By
+    /// default: nothing.
+    fn prepare() {}
+
     /// Who this policy is, the contract it implements, its capabilities and default limits.
     fn describe() -> PolicyInfo {
         PolicyInfo {

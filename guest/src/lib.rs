@@ -85,9 +85,19 @@ impl kenning_contract::Policy for DefaultPolicy {
     ) -> ConsolidationPlan {
         consolidate(now, memories, retention)
     }
+
+    fn prepare() {
+        prepare()
+    }
 }
 
 kenning_contract::export_policy!(DefaultPolicy);
+
+/// Builds the scanner's automata and compiles its patterns now: the build calls this once and
+/// snapshots the component, so no call pays for them.
+pub fn prepare() {
+    scan::prepare();
+}
 
 /// Who this policy is: its name, version, contract version, capabilities and default limits.
 pub fn describe() -> PolicyInfo {

@@ -20,6 +20,11 @@ static URL: LazyLock<Regex> = LazyLock::new(|| {
 
 /// Link dumps (three or more URLs, or URLs making up most of the text) and document dumps
 /// (over 2000 bytes or 30 lines).
+/// Compiles the URL pattern now rather than on first use.
+pub fn prepare() {
+    LazyLock::force(&URL);
+}
+
 pub fn find(text: &str) -> Vec<Hit> {
     let mut hits = Vec::new();
     if text.len() > MAX_PROFILE_BYTES || text.lines().count() > MAX_PROFILE_LINES {

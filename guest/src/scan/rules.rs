@@ -197,8 +197,7 @@ impl RuleSet {
         })
     }
 
-    /// Compiles every rule's regex now (a test uses it to check them all).
-    #[cfg(test)]
+    /// Compiles every rule's regex now, rather than on first use.
     pub fn compile_all(&self) {
         for i in 0..self.rules.len() {
             self.regex(i);

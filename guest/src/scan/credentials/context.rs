@@ -238,6 +238,11 @@ struct Index {
     provider: Vec<usize>,
 }
 
+/// Builds the provider keyword index now rather than on first use.
+pub(super) fn prepare() {
+    LazyLock::force(&INDEX);
+}
+
 static INDEX: LazyLock<Index> = LazyLock::new(|| {
     let mut keywords = Vec::new();
     let mut provider = Vec::new();

@@ -12,6 +12,11 @@ mod payment;
 use super::rules::{Hit, Rule};
 use super::secrets::{has_digit, not_mask, token};
 
+/// Builds this module's lookup tables now rather than on first use.
+pub fn prepare() {
+    context::prepare();
+}
+
 /// Every prefix-and-shape rule of the provider families.
 pub fn rules() -> Vec<Rule> {
     cloud::rules()

@@ -566,6 +566,11 @@ struct Lexicon {
     meta: Vec<(Roles, Bound)>,
 }
 
+/// Builds the lexicon's automaton now rather than on first use.
+pub(super) fn prepare() {
+    LazyLock::force(&LEXICON);
+}
+
 static LEXICON: LazyLock<Lexicon> = LazyLock::new(|| {
     let mut words: Vec<&str> = Vec::new();
     let mut meta: Vec<(Roles, Bound)> = Vec::new();

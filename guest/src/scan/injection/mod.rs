@@ -17,6 +17,12 @@ mod signals;
 
 use super::rules::{Family, Hit, Rule};
 
+/// Builds this module's lookup tables now rather than on first use.
+pub fn prepare() {
+    lexicon::prepare();
+    signals::prepare();
+}
+
 /// The regex rules of this module, for the shared rule set.
 pub fn rules() -> Vec<Rule> {
     delimiters::rules()

@@ -365,6 +365,11 @@ const CUES: &[(&str, Cue)] = &[
     ("キャラクター", Scaffold),
 ];
 
+/// Builds the cue index now rather than on first use.
+pub(super) fn prepare() {
+    LazyLock::force(&CUE_INDEX);
+}
+
 static CUE_INDEX: LazyLock<AhoCorasick> = LazyLock::new(|| {
     AhoCorasickBuilder::new()
         .match_kind(MatchKind::LeftmostLongest)
