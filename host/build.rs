@@ -3,6 +3,8 @@
 
 use std::path::Path;
 
+use sha2::Digest;
+
 use kenning_build::{ComponentBuild, Target, build_component, rerun_if_changed};
 
 fn main() {
@@ -20,6 +22,15 @@ fn main() {
         features: &[],
         target: Target::Lean,
     });
-    let out = Path::new(&std::env::var("OUT_DIR").unwrap()).join("kenning_policy.wasm");
+    let out_dir = std::env::var("OUT_DIR").expect("cargo sets OUT_DIR");
+    let out = Path::new(&out_dir).join("kenning_policy.wasm");
     std::fs::copy(&wasm, &out).expect("copy the policy component into OUT_DIR");
+    // The compiled-code cache is keyed by the component's SHA-256; computing it here spares
+    // every process hashing megabytes at start-up.
+    let bytes = std::fs::read(&out).expect("read the policy component back");
+    std::fs::write(
+        Path::new(&out_dir).join("kenning_policy.sha256"),
+        sha2::Sha256::digest(&bytes),
+    )
+    .expect("write the policy component's digest into OUT_DIR");
 }

@@ -5,14 +5,18 @@
 //!
 //! A policy of contract 0.2 and later is built *lean*: for `wasm32-unknown-unknown`, then made a
 //! component by `wit-component` from the WIT that `wit-bindgen` embedded in it. It imports
-//! nothing, so the host refuses any component that does. `wasm32-wasip2` remains for the
-//! components of contract 0.1.0, whose std imports WASI.
+//! nothing, so the host refuses any component that does. Before that, a module exporting
+//! `wizer-initialize` (every `export_policy!`) is pre-initialised: [`snapshot`] runs its
+//! `Policy::prepare` once and keeps the resulting memory as the module's initial state.
+//! `wasm32-wasip2` remains for the components of contract 0.1.0, whose std imports WASI.
 //! The nested cargo uses its own target directory (beside the outer one) so that it never waits
 //! on the lock the outer cargo holds.
 
 use std::env;
 use std::path::{Path, PathBuf};
 use std::process::Command;
+
+pub mod snapshot;
 
 /// How a component is built.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -101,7 +105,24 @@ pub fn build_component(build: &ComponentBuild<'_>) -> PathBuf {
     );
     match build.target {
         Target::Wasip2 => artifact,
-        Target::Lean => componentise(&artifact),
+        Target::Lean => componentise(&pre_initialised(&artifact)),
+    }
+}
+
+/// The core module at `module`, pre-initialised (see [`snapshot`]) beside it as
+/// `<name>.init.wasm` when it exports [`snapshot::INIT_EXPORT`]; else `module` itself.
+fn pre_initialised(module: &Path) -> PathBuf {
+    let bytes = std::fs::read(module)
+        .unwrap_or_else(|err| panic!("could not read {}: {err}", module.display()));
+    match snapshot::pre_initialise(&bytes) {
+        Ok(None) => module.to_owned(),
+        Ok(Some(snapshot)) => {
+            let out = module.with_extension("init.wasm");
+            std::fs::write(&out, snapshot)
+                .unwrap_or_else(|err| panic!("could not write {}: {err}", out.display()));
+            out
+        }
+        Err(err) => panic!("could not pre-initialise {}: {err}", module.display()),
     }
 }
 
