@@ -12,6 +12,8 @@ use sha2::{Digest, Sha256};
 use wasmtime::Engine;
 use wasmtime::component::Component;
 
+use super::{DEFAULT_POLICY_SHA256, DEFAULT_POLICY_WASM};
+
 /// How a component was obtained.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum CacheOutcome {
@@ -29,9 +31,18 @@ pub(crate) fn entry_path(engine: &Engine, cache_dir: &Path, wasm: &[u8]) -> Path
     engine
         .precompile_compatibility_hash()
         .hash(&mut engine_hash);
-    let digest = Sha256::digest(wasm);
+    let digest = digest(wasm);
     let hex: String = digest.iter().map(|b| format!("{b:02x}")).collect();
     cache_dir.join(format!("{hex}-{:016x}.cwasm", engine_hash.finish()))
+}
+
+/// The SHA-256 of `wasm`: for the embedded default policy, the one its build computed.
+fn digest(wasm: &[u8]) -> [u8; 32] {
+    if std::ptr::eq(wasm, DEFAULT_POLICY_WASM) {
+        *DEFAULT_POLICY_SHA256
+    } else {
+        Sha256::digest(wasm).into()
+    }
 }
 
 /// Loads `wasm` from the cache when present, else compiles it and stores the result.
@@ -47,13 +58,17 @@ pub(crate) fn load_or_compile(
         return Ok((Component::new(engine, wasm)?, CacheOutcome::Compiled));
     };
     let path = entry_path(engine, dir, wasm);
-    // Read into memory rather than map the file: a mapped entry that another process truncates
-    // would crash this one (SIGBUS), and a copy of a few megabytes costs little.
-    if let Ok(bytes) = std::fs::read(&path) {
+    // Map the entry rather than read it: a process touches only the pages of code it runs, and
+    // the policy's initial memory is mapped copy-on-write from the file instead of being copied
+    // into a fresh image in every process (a pre-initialised policy carries megabytes of it).
+    if path.is_file() {
         // SAFETY: entries are written only by `store` below, with bytes from
         // `Engine::precompile_component`, under a name bound to the component's hash and this
-        // engine's configuration; wasmtime still checks the header and version on load.
-        if let Ok(component) = unsafe { Component::deserialize(engine, &bytes) } {
+        // engine's configuration, and are never changed in place: `store` writes a new file and
+        // renames it over the old, so a mapping always sees one whole entry. wasmtime still
+        // checks the header and version on load. (A process outside kenning truncating an entry
+        // while it is mapped could still crash this one: the cache directory is kenning's own.)
+        if let Ok(component) = unsafe { Component::deserialize_file(engine, &path) } {
             return Ok((component, CacheOutcome::Loaded));
         }
     }
@@ -73,4 +88,23 @@ fn store(dir: &Path, path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     let tmp = path.with_extension(format!("tmp{}", std::process::id()));
     std::fs::write(&tmp, bytes)?;
     std::fs::rename(&tmp, path)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_digest_the_build_wrote_is_the_sha256_of_the_embedded_policy() {
+        let computed: [u8; 32] = Sha256::digest(DEFAULT_POLICY_WASM).into();
+        assert_eq!(&computed, DEFAULT_POLICY_SHA256);
+        assert_eq!(digest(DEFAULT_POLICY_WASM), computed);
+    }
+
+    #[test]
+    fn a_copy_of_the_embedded_bytes_is_hashed_like_any_other_component() {
+        let copy = DEFAULT_POLICY_WASM.to_vec();
+        assert_eq!(&digest(&copy), DEFAULT_POLICY_SHA256);
+        assert_ne!(digest(&copy[1..]), *DEFAULT_POLICY_SHA256);
+    }
 }

@@ -32,6 +32,10 @@ use crate::error::PolicyError;
 pub const DEFAULT_POLICY_WASM: &[u8] =
     include_bytes!(concat!(env!("OUT_DIR"), "/kenning_policy.wasm"));
 
+/// The SHA-256 of [`DEFAULT_POLICY_WASM`], computed by `build.rs`.
+pub const DEFAULT_POLICY_SHA256: &[u8; 32] =
+    include_bytes!(concat!(env!("OUT_DIR"), "/kenning_policy.sha256"));
+
 /// The contract interfaces a policy component may export, one per accepted contract version,
 /// oldest first.
 pub const CONTRACT_INTERFACES: &[&str] = &[v0_1::INTERFACE, v0_2::INTERFACE];
