@@ -16,8 +16,8 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
 use crate::error::{KenningError, Result};
-use crate::store::encryption::{self, StoreKey};
 use crate::store::Author;
+use crate::store::encryption::{self, StoreKey};
 use crate::subject::Subject;
 
 /// The file, inside the data directory, that holds the tokens' hashes.
@@ -407,6 +407,35 @@ mod tests {
             !bytes.windows(secret.len()).any(|w| w == secret.as_bytes()),
             "the token's secret is not in the file"
         );
+    }
+
+    #[test]
+    fn an_encrypted_tokens_file_opens_only_with_its_key() {
+        let dir = tempfile::tempdir().unwrap();
+        let key = StoreKey::new("tokens passphrase", "test").unwrap();
+        let store = TokenStore::open(dir.path(), Some(&key)).unwrap();
+        let (token, _) = store
+            .create(&["profile:plantedsubject".to_owned()], Role::Human, 1)
+            .unwrap();
+        drop(store);
+        let path = dir.path().join(TOKENS_FILE);
+        let bytes = std::fs::read(&path).unwrap();
+        assert!(!bytes.windows(14).any(|w| w == b"plantedsubject"));
+        let store = TokenStore::open(dir.path(), Some(&key)).unwrap();
+        assert!(store.verify(&token).unwrap().is_some());
+        drop(store);
+        let missing = TokenStore::open(dir.path(), None)
+            .err()
+            .unwrap()
+            .to_string();
+        assert!(missing.contains("tokens.sqlite") && missing.contains("key missing"));
+        let wrong = StoreKey::new("another", "test").unwrap();
+        let wrong = TokenStore::open(dir.path(), Some(&wrong))
+            .err()
+            .unwrap()
+            .to_string();
+        assert!(wrong.contains("wrong key"), "{wrong}");
+        assert_eq!(std::fs::read(&path).unwrap(), bytes, "left untouched");
     }
 
     #[test]

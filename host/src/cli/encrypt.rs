@@ -26,7 +26,9 @@ pub struct EncryptCmd {
 /// stay encrypted; the one that failed is unchanged).
 pub fn run(global: &GlobalOpts, cmd: &EncryptCmd) -> Result<ExitCode> {
     if cmd.subject.is_empty() && !cmd.tokens {
-        return Err(usage("kenning encrypt needs --subject S (repeatable) or --tokens"));
+        return Err(usage(
+            "kenning encrypt needs --subject S (repeatable) or --tokens",
+        ));
     }
     let key = global.store_key()?.ok_or_else(|| {
         usage(format!(

@@ -27,8 +27,8 @@ use serde_json::Value;
 pub use self::config::{PolicySource, ServiceBuilder};
 use crate::error::{KenningError, Result};
 use crate::policy::Policy;
-use crate::store::{KnowledgeBase, StoreKey};
 use crate::store::pool::{PooledKb, StorePool};
+use crate::store::{KnowledgeBase, StoreKey};
 use crate::subject::Subject;
 
 /// Most bytes of JSON in a page of results, unless configured: about 4,000 tokens.
@@ -94,11 +94,9 @@ impl Service {
 
     fn open_or_create(&self, subject: &Subject) -> Result<PooledKb> {
         let path = subject.store_path(&self.data_dir);
-        let opened = self
-            .stores
-            .checkout(&path, |p| {
-                KnowledgeBase::open_or_create_keyed(p, self.key.as_ref()).map(Some)
-            })?;
+        let opened = self.stores.checkout(&path, |p| {
+            KnowledgeBase::open_or_create_keyed(p, self.key.as_ref()).map(Some)
+        })?;
         Ok(opened.expect("open_or_create always opens"))
     }
 

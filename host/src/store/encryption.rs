@@ -106,7 +106,10 @@ impl StoreKey {
         let source = format!("key file {}", path.display());
         let text = String::from_utf8(bytes).map_err(|error| {
             wipe(String::from_utf8_lossy(&error.into_bytes()).into_owned());
-            refuse(&source, "is not UTF-8 text: write a passphrase or 64 hex digits")
+            refuse(
+                &source,
+                "is not UTF-8 text: write a passphrase or 64 hex digits",
+            )
         })?;
         let key = StoreKey::new(text.trim_end_matches(['\n', '\r']), &source);
         wipe(text);
@@ -298,7 +301,9 @@ pub fn verify(conn: &Connection, path: &Path, key: Option<&StoreKey>) -> Result<
 
 /// SQLite's error code, for errors that must not carry their message.
 fn code_of(error: &rusqlite::Error) -> rusqlite::ErrorCode {
-    error.sqlite_error_code().unwrap_or(rusqlite::ErrorCode::Unknown)
+    error
+        .sqlite_error_code()
+        .unwrap_or(rusqlite::ErrorCode::Unknown)
 }
 
 /// Copies the database `conn` has open (its main schema: tables, indexes, triggers, full-text
@@ -306,15 +311,22 @@ fn code_of(error: &rusqlite::Error) -> rusqlite::ErrorCode {
 /// encrypted with `key` (plaintext when `None`), with SQLCipher's `sqlcipher_export`. The
 /// target must not exist. SQLCipher refuses its backup API for encrypted databases, so this is
 /// how an encrypted store is copied.
-pub fn export(conn: &Connection, source: &Path, target: &Path, key: Option<&StoreKey>) -> Result<()> {
+pub fn export(
+    conn: &Connection,
+    source: &Path,
+    target: &Path,
+    key: Option<&StoreKey>,
+) -> Result<()> {
     let store_err = |source_error| KenningError::Store {
         path: source.to_owned(),
         source: source_error,
     };
-    let target_text = target.to_str().ok_or_else(|| KenningError::Usage(format!(
-        "{}: the path is not UTF-8, which SQLite's ATTACH needs",
-        target.display()
-    )))?;
+    let target_text = target.to_str().ok_or_else(|| {
+        KenningError::Usage(format!(
+            "{}: the path is not UTF-8, which SQLite's ATTACH needs",
+            target.display()
+        ))
+    })?;
     let (version, app_id): (i64, i64) = conn
         .query_row(
             "SELECT (SELECT user_version FROM pragma_user_version), (SELECT application_id FROM pragma_application_id)",
@@ -464,7 +476,10 @@ mod tests {
     #[test]
     fn an_empty_key_is_refused_naming_where_it_came_from() {
         let error = StoreKey::new(" \n", "KENNING_KEY").unwrap_err().to_string();
-        assert!(error.contains("KENNING_KEY") && error.contains("empty"), "{error}");
+        assert!(
+            error.contains("KENNING_KEY") && error.contains("empty"),
+            "{error}"
+        );
         assert!(StoreKey::new("a\0b", "test").is_err());
     }
 
@@ -537,7 +552,10 @@ mod tests {
             }
         ));
         let message = error.to_string();
-        assert!(message.contains("secret.sqlite") && message.contains("wrong"), "{message}");
+        assert!(
+            message.contains("secret.sqlite") && message.contains("wrong"),
+            "{message}"
+        );
         assert!(!message.contains("right"), "the key never shows: {message}");
     }
 
@@ -569,9 +587,16 @@ mod tests {
                 |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)),
             )
             .unwrap();
-        assert_eq!((text.as_str(), version, app), ("planted-plaintext-marker", 7, 42));
+        assert_eq!(
+            (text.as_str(), version, app),
+            ("planted-plaintext-marker", 7, 42)
+        );
         let found: i64 = conn
-            .query_row("SELECT count(*) FROM f WHERE f MATCH 'searchable'", [], |r| r.get(0))
+            .query_row(
+                "SELECT count(*) FROM f WHERE f MATCH 'searchable'",
+                [],
+                |r| r.get(0),
+            )
             .unwrap();
         assert_eq!(found, 1);
         let again = encrypt_in_place(&path, &key).unwrap_err().to_string();
@@ -584,16 +609,22 @@ mod tests {
         let path = dir.path().join("busy.sqlite");
         let other = Connection::open(&path).unwrap();
         other
-            .execute_batch("PRAGMA journal_mode = WAL; CREATE TABLE t (x); INSERT INTO t VALUES (1);")
+            .execute_batch(
+                "PRAGMA journal_mode = WAL; CREATE TABLE t (x); INSERT INTO t VALUES (1);",
+            )
             .unwrap();
         let key = StoreKey::new("passphrase", "test").unwrap();
         // Without a busy wait: the other connection keeps its shared lock for as long as it
         // likes, so the wait would be the whole timeout.
-        other.query_row("SELECT count(*) FROM t", [], |_| Ok(())).unwrap();
+        other
+            .query_row("SELECT count(*) FROM t", [], |_| Ok(()))
+            .unwrap();
         let error = encrypt_in_place(&path, &key);
         assert!(error.is_err());
         assert_eq!(sniff(&path).unwrap(), FileKind::Plain);
-        let count: i64 = other.query_row("SELECT count(*) FROM t", [], |r| r.get(0)).unwrap();
+        let count: i64 = other
+            .query_row("SELECT count(*) FROM t", [], |r| r.get(0))
+            .unwrap();
         assert_eq!(count, 1);
     }
 }

@@ -12,13 +12,13 @@ mod schema;
 mod search;
 pub mod settings;
 
+pub use encryption::StoreKey;
 #[cfg(test)]
 pub(crate) use model::sample_memory;
 pub use model::{
     Author, Badge, Memory, NewMemory, ProfileTarget, Status, content_hash, kind_str, parse_kind,
     parse_scope, scope_str,
 };
-pub use encryption::StoreKey;
 pub use schema::{APPLICATION_ID, CURRENT_VERSION, MIGRATIONS};
 pub use search::plan::{RECALL_POSTING_BUDGET, TURN_POSTING_BUDGET};
 
