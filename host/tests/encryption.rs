@@ -206,12 +206,12 @@ async fn kenning_serve_with_a_key_writes_and_searches_an_encrypted_store() {
     let mut child = Command::new(env!("CARGO_BIN_EXE_kenning"))
         .env_remove("KENNING_KEY")
         .env("KENNING_KEY_FILE", &key_file)
-        .env("KENNING_LOG", "warn")
+        .env("KENNING_LOG", "debug")
         .arg("--data-dir")
         .arg(&data)
         .args(["serve", "--port", "0"])
         .stdout(Stdio::piped())
-        .stderr(Stdio::null())
+        .stderr(Stdio::piped())
         .spawn()
         .expect("spawn kenning serve");
     let mut line = String::new();
@@ -224,6 +224,12 @@ async fn kenning_serve_with_a_key_writes_and_searches_an_encrypted_store() {
         .unwrap_or_else(|| panic!("no address in {line:?}"))
         .trim_end_matches("/v1/")
         .to_owned();
+    let mut stderr = child.stderr.take().unwrap();
+    let log = std::thread::spawn(move || {
+        let mut log = String::new();
+        let _ = std::io::Read::read_to_string(&mut stderr, &mut log);
+        log
+    });
     let server = Server { child, base };
     let api = format!("{}/v1/subjects/{SUBJECT}", server.base);
     let client = reqwest::Client::new();
@@ -260,4 +266,10 @@ async fn kenning_serve_with_a_key_writes_and_searches_an_encrypted_store() {
     assert_eq!(found["memories"][0]["text"], note.as_str(), "{found}");
     drop(server);
     assert_no_plaintext(&store_files(&data));
+    let log = log.join().unwrap();
+    assert!(!log.is_empty(), "the server logged its requests");
+    assert!(
+        !log.contains("serve passphrase"),
+        "the key is never logged: {log}"
+    );
 }

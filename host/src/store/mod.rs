@@ -1202,6 +1202,35 @@ mod tests {
     }
 
     #[test]
+    fn concurrent_first_writes_on_a_new_encrypted_store_all_succeed() {
+        let dir = tempfile::tempdir().unwrap();
+        let k = key("0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef");
+        for round in 0..3 {
+            let path = dir.path().join(format!("profile-race{round}.sqlite"));
+            let writers: Vec<_> = (0..6)
+                .map(|n| {
+                    let (path, k) = (path.clone(), k.clone());
+                    std::thread::spawn(move || {
+                        let mut kb = KnowledgeBase::open_or_create_keyed(&path, Some(&k))?;
+                        Ok::<u64, KenningError>(global_note(&mut kb, &format!("note {n}")))
+                    })
+                })
+                .collect();
+            for writer in writers {
+                writer.join().unwrap().expect("every first write succeeds");
+            }
+            assert_eq!(
+                encryption::sniff(&path).unwrap(),
+                encryption::FileKind::Encrypted
+            );
+            let kb = KnowledgeBase::open_existing_keyed(&path, Some(&k))
+                .unwrap()
+                .unwrap();
+            assert_eq!(kb.count_active().unwrap(), 6);
+        }
+    }
+
+    #[test]
     fn a_key_for_a_plaintext_store_is_refused_and_the_store_stays_plaintext() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("profile-plain.sqlite");
