@@ -211,6 +211,15 @@ pub enum KenningError {
         /// What is wrong.
         problem: String,
     },
+    /// An encrypted file and the configured key do not fit: the key is missing or wrong, or a
+    /// key is configured for a plaintext file. Never carries the key.
+    #[error("{}: {problem}", .path.display())]
+    Key {
+        /// The file.
+        path: PathBuf,
+        /// What does not fit.
+        problem: crate::store::encryption::KeyProblem,
+    },
     /// The knowledge base (or its folder) cannot be written: reads still work.
     #[error("{}: permission denied: the knowledge base or its folder is read-only (reads still work, writes cannot)", .path.display())]
     ReadOnly {

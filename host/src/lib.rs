@@ -10,7 +10,8 @@
 //! - [`provenance`]: who may write, change and accept what;
 //! - [`policy`]: loading policy components under wasmtime (fuel, memory cap, compiled-code
 //!   cache) and checking their answers;
-//! - [`store`]: one SQLite knowledge base per [`subject`], with migrations and audit.
+//! - [`store`]: one SQLite knowledge base per [`subject`], with migrations and audit, encrypted
+//!   at rest when a key is configured ([`store::encryption`]).
 //!
 //! ```no_run
 //! use kenning::{Service, api::MemoryArgs, api::{MemoryActionArg, MemoryTargetArg}, store::Author, subject::Subject};

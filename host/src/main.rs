@@ -64,6 +64,8 @@ enum Command {
     Mcp(cli::mcp::McpCmd),
     /// Serve the HTTP API (REST, OpenAPI, MCP over HTTP) until SIGTERM.
     Serve(cli::serve::ServeCmd),
+    /// Encrypt an existing plaintext knowledge base (or the tokens file) with the configured key.
+    Encrypt(cli::encrypt::EncryptCmd),
     /// Make, list and revoke the HTTP API's bearer tokens.
     #[command(subcommand)]
     Token(cli::token::TokenCmd),
@@ -159,5 +161,6 @@ fn run(cli: &Cli) -> kenning::Result<ExitCode> {
             cli::service(global, None, cli::PolicyUse::Calls)?.build()?,
         ),
         Command::Token(cmd) => cli::token::run(global, cmd),
+        Command::Encrypt(cmd) => cli::encrypt::run(global, cmd),
     }
 }

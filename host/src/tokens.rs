@@ -17,6 +17,7 @@ use sha2::{Digest, Sha256};
 
 use crate::error::{KenningError, Result};
 use crate::store::Author;
+use crate::store::encryption::{self, StoreKey};
 use crate::subject::Subject;
 
 /// The file, inside the data directory, that holds the tokens' hashes.
@@ -116,8 +117,10 @@ pub struct TokenStore {
 }
 
 impl TokenStore {
-    /// Opens the data directory's tokens file, creating it (and the directory) if needed.
-    pub fn open(data_dir: &Path) -> Result<TokenStore> {
+    /// Opens the data directory's tokens file, creating it (and the directory) if needed,
+    /// encrypted with `key` like the knowledge bases (plaintext when `None`; see
+    /// [`crate::store::encryption`]).
+    pub fn open(data_dir: &Path, key: Option<&StoreKey>) -> Result<TokenStore> {
         std::fs::create_dir_all(data_dir).map_err(|source| KenningError::Io {
             path: data_dir.to_path_buf(),
             source,
@@ -128,8 +131,12 @@ impl TokenStore {
             path: path.clone(),
             source,
         };
+        // Look before touching: a file the key does not open is left as it is.
+        encryption::check_file(&path, key)?;
         let conn = Connection::open(&path).map_err(err)?;
+        encryption::apply(&conn, &path, key)?;
         conn.busy_timeout(Duration::from_secs(5)).map_err(err)?;
+        encryption::verify(&conn, &path, key)?;
         conn.execute_batch(
             "CREATE TABLE IF NOT EXISTS tokens (
                  id TEXT PRIMARY KEY,
@@ -370,7 +377,7 @@ mod tests {
     #[test]
     fn a_token_grants_its_role_and_subjects_until_revoked() {
         let dir = tempfile::tempdir().unwrap();
-        let store = TokenStore::open(dir.path()).unwrap();
+        let store = TokenStore::open(dir.path(), None).unwrap();
         let subjects = vec!["profile:me".to_owned(), "account:team".to_owned()];
         let (token, info) = store.create(&subjects, Role::External, 100).unwrap();
         assert!(token.starts_with(TOKEN_PREFIX) && token.contains(&info.id));
@@ -389,7 +396,7 @@ mod tests {
     #[test]
     fn only_the_hash_of_a_token_is_stored() {
         let dir = tempfile::tempdir().unwrap();
-        let store = TokenStore::open(dir.path()).unwrap();
+        let store = TokenStore::open(dir.path(), None).unwrap();
         let (token, _) = store
             .create(&["profile:me".to_owned()], Role::Human, 1)
             .unwrap();
@@ -403,9 +410,38 @@ mod tests {
     }
 
     #[test]
+    fn an_encrypted_tokens_file_opens_only_with_its_key() {
+        let dir = tempfile::tempdir().unwrap();
+        let key = StoreKey::new("tokens passphrase", "test").unwrap();
+        let store = TokenStore::open(dir.path(), Some(&key)).unwrap();
+        let (token, _) = store
+            .create(&["profile:plantedsubject".to_owned()], Role::Human, 1)
+            .unwrap();
+        drop(store);
+        let path = dir.path().join(TOKENS_FILE);
+        let bytes = std::fs::read(&path).unwrap();
+        assert!(!bytes.windows(14).any(|w| w == b"plantedsubject"));
+        let store = TokenStore::open(dir.path(), Some(&key)).unwrap();
+        assert!(store.verify(&token).unwrap().is_some());
+        drop(store);
+        let missing = TokenStore::open(dir.path(), None)
+            .err()
+            .unwrap()
+            .to_string();
+        assert!(missing.contains("tokens.sqlite") && missing.contains("key missing"));
+        let wrong = StoreKey::new("another", "test").unwrap();
+        let wrong = TokenStore::open(dir.path(), Some(&wrong))
+            .err()
+            .unwrap()
+            .to_string();
+        assert!(wrong.contains("wrong key"), "{wrong}");
+        assert_eq!(std::fs::read(&path).unwrap(), bytes, "left untouched");
+    }
+
+    #[test]
     fn unknown_and_malformed_tokens_grant_nothing() {
         let dir = tempfile::tempdir().unwrap();
-        let store = TokenStore::open(dir.path()).unwrap();
+        let store = TokenStore::open(dir.path(), None).unwrap();
         assert!(store.verify("kn_00000000_00").unwrap().is_none());
         assert!(store.verify("Bearer x").unwrap().is_none());
         assert!(store.verify(&"kn_".repeat(100)).unwrap().is_none());

@@ -51,7 +51,7 @@ pub fn measure(
         return Err(failed("queries", "none to time".into()));
     }
     let (token, _) =
-        TokenStore::open(data_dir)?.create(&["profile:bench".to_owned()], Role::Agent, 0)?;
+        TokenStore::open(data_dir, None)?.create(&["profile:bench".to_owned()], Role::Agent, 0)?;
     let exe = std::env::current_exe().map_err(|e| failed("own executable", e.to_string()))?;
     let mut child = Command::new(exe)
         .arg("--data-dir")

@@ -9,6 +9,7 @@
 //! - `review list|accept|reject`: [`review`];
 //! - `settings`, `stats`, `log`, `view`: [`settings`];
 //! - `describe`: [`describe`];
+//! - `encrypt`: [`encrypt`], encrypting existing stores with the configured key;
 //! - `serve`, `token`: [`serve`], [`token`], the HTTP API and its bearer tokens;
 //! - `bench`, `eval`, `demo`: [`bench`], [`eval`], [`demo`], measurements and the scripted
 //!   session, which use only the library's public API.
@@ -36,6 +37,7 @@ pub mod bench_http;
 pub mod bench_mcp;
 pub mod demo;
 pub mod describe;
+pub mod encrypt;
 pub mod eval;
 pub mod inject;
 pub mod mcp;
@@ -51,7 +53,7 @@ use std::path::{Path, PathBuf};
 
 use clap::{Args, ValueEnum};
 use kenning::policy::SandboxLimits;
-use kenning::store::{Author, Memory};
+use kenning::store::{Author, Memory, StoreKey};
 use kenning::subject::{Subject, default_data_dir};
 use kenning::{KenningError, PolicySource, Result, Service, ServiceBuilder};
 use serde::de::DeserializeOwned;
@@ -78,12 +80,22 @@ pub struct GlobalOpts {
     /// Wall-clock deadline of each policy call, in milliseconds.
     #[arg(long, global = true, default_value_t = SandboxLimits::default().deadline_ms)]
     pub deadline_ms: u64,
+    /// A file holding the key of encrypted stores: 64 hex digits (a raw key) or a passphrase
+    /// [default: $KENNING_KEY_FILE, else the key in $KENNING_KEY, else none: plaintext stores]
+    #[arg(long, global = true, value_name = "PATH")]
+    pub key_file: Option<PathBuf>,
 }
 
 impl GlobalOpts {
     /// The data directory: `--data-dir`, else the default one.
     pub fn data_dir(&self) -> PathBuf {
         self.data_dir.clone().unwrap_or_else(default_data_dir)
+    }
+
+    /// The key of encrypted stores, read once: `--key-file`, else `KENNING_KEY_FILE`, else
+    /// `KENNING_KEY`; `None` when none is set.
+    pub fn store_key(&self) -> Result<Option<StoreKey>> {
+        StoreKey::from_config(self.key_file.as_deref())
     }
 
     /// The sandbox limits asked for; a memory cap too large to count in bytes is refused here,
@@ -148,6 +160,7 @@ pub fn service(
         (None, _) => PolicySource::Default,
     };
     Ok(Service::builder(data_dir)
+        .store_key(global.store_key()?)
         .policy(source)
         .limits(limits)
         .scan_session(policy_use == PolicyUse::Session))
@@ -314,6 +327,7 @@ mod tests {
             fuel: 1,
             memory_mib,
             deadline_ms: 1_000,
+            key_file: None,
         }
     }
 

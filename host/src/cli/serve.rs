@@ -62,7 +62,7 @@ impl ServeCmd {
 /// [`SHUTDOWN_GRACE`]).
 pub fn run(cmd: &ServeCmd, data_dir: &std::path::Path, service: Service) -> Result<ExitCode> {
     let address = cmd.address()?;
-    let tokens = TokenStore::open(data_dir)?;
+    let tokens = TokenStore::open(data_dir, service.store_key())?;
     let active = tokens.count_active()?;
     if !address.ip().is_loopback() && active == 0 {
         return Err(usage(format!(

@@ -197,7 +197,7 @@ impl ApiError {
                 "the knowledge base is read-only on the server: reads work, writes cannot",
                 "",
             ),
-            E::NewerStore { .. } | E::NotAStore { .. } => {
+            E::NewerStore { .. } | E::NotAStore { .. } | E::Key { .. } => {
                 tracing::error!(subject = spec, error = %error, "a knowledge base cannot be opened");
                 ApiError::new(
                     StatusCode::INTERNAL_SERVER_ERROR,

@@ -7,6 +7,7 @@ use std::path::PathBuf;
 use super::Service;
 use crate::error::{KenningError, Result};
 use crate::policy::{Guarded, NativePolicy, Policy, PolicyEngine, SandboxLimits};
+use crate::store::StoreKey;
 use crate::store::pool::StorePool;
 
 /// Where the policy comes from.
@@ -31,6 +32,7 @@ pub struct ServiceBuilder {
     session: bool,
     fixed_now: Option<i64>,
     max_result_bytes: usize,
+    key: Option<StoreKey>,
 }
 
 impl ServiceBuilder {
@@ -46,6 +48,7 @@ impl ServiceBuilder {
             session: false,
             fixed_now: None,
             max_result_bytes: super::DEFAULT_MAX_RESULT_BYTES,
+            key: None,
         }
     }
 
@@ -95,6 +98,13 @@ impl ServiceBuilder {
         self
     }
 
+    /// Encrypts every knowledge base the service creates with `key`, and opens existing ones
+    /// with it (`None`, the default: plaintext stores). See [`crate::store::encryption`].
+    pub fn store_key(mut self, key: Option<StoreKey>) -> Self {
+        self.key = key;
+        self
+    }
+
     /// Loads the policy and makes the service.
     pub fn build(self) -> Result<Service> {
         self.limits.check()?;
@@ -121,6 +131,7 @@ impl ServiceBuilder {
             fixed_now: self.fixed_now,
             max_result_bytes: self.max_result_bytes,
             stores: StorePool::new(),
+            key: self.key,
         })
     }
 }

@@ -27,8 +27,8 @@ use serde_json::Value;
 pub use self::config::{PolicySource, ServiceBuilder};
 use crate::error::{KenningError, Result};
 use crate::policy::Policy;
-use crate::store::KnowledgeBase;
 use crate::store::pool::{PooledKb, StorePool};
+use crate::store::{KnowledgeBase, StoreKey};
 use crate::subject::Subject;
 
 /// Most bytes of JSON in a page of results, unless configured: about 4,000 tokens.
@@ -43,6 +43,8 @@ pub struct Service {
     max_result_bytes: usize,
     /// Knowledge bases opened so far, kept open for the next operation.
     stores: StorePool,
+    /// The key every store (and copy) is encrypted with; `None`: plaintext stores.
+    key: Option<StoreKey>,
 }
 
 impl Service {
@@ -54,6 +56,11 @@ impl Service {
     /// The data directory.
     pub fn data_dir(&self) -> &Path {
         &self.data_dir
+    }
+
+    /// The key the service opens stores with (`None`: plaintext). It never prints.
+    pub fn store_key(&self) -> Option<&StoreKey> {
+        self.key.as_ref()
     }
 
     /// The policy in use (guarded).
@@ -76,7 +83,9 @@ impl Service {
     pub fn open_existing(&self, subject: &Subject) -> Result<PooledKb> {
         let path = subject.store_path(&self.data_dir);
         self.stores
-            .checkout(&path, KnowledgeBase::open_existing)?
+            .checkout(&path, |p| {
+                KnowledgeBase::open_existing_keyed(p, self.key.as_ref())
+            })?
             .ok_or_else(|| KenningError::UnknownSubject {
                 subject: subject.to_string(),
                 path,
@@ -85,9 +94,9 @@ impl Service {
 
     fn open_or_create(&self, subject: &Subject) -> Result<PooledKb> {
         let path = subject.store_path(&self.data_dir);
-        let opened = self
-            .stores
-            .checkout(&path, |p| KnowledgeBase::open_or_create(p).map(Some))?;
+        let opened = self.stores.checkout(&path, |p| {
+            KnowledgeBase::open_or_create_keyed(p, self.key.as_ref()).map(Some)
+        })?;
         Ok(opened.expect("open_or_create always opens"))
     }
 

@@ -5,12 +5,14 @@
 
 mod anchors;
 pub mod edits;
+pub mod encryption;
 mod model;
 pub mod pool;
 mod schema;
 mod search;
 pub mod settings;
 
+pub use encryption::StoreKey;
 #[cfg(test)]
 pub(crate) use model::sample_memory;
 pub use model::{
@@ -95,6 +97,8 @@ pub struct KnowledgeBase {
     read_only: bool,
     /// Taken around every write transaction when set (see [`KnowledgeBase::set_write_gate`]).
     write_gate: Option<std::sync::Arc<std::sync::Mutex<()>>>,
+    /// The key the store is encrypted with (`None`: plaintext), for the copies it makes.
+    key: Option<StoreKey>,
 }
 
 /// Reads an agent repeats every turn, kept while nothing has changed the store.
@@ -127,33 +131,49 @@ impl KnowledgeBase {
     /// Fails with [`KenningError::UnknownSubject`]-style errors left to the caller when the file
     /// is missing: this returns `Ok(None)`.
     pub fn open_existing(path: &Path) -> Result<Option<KnowledgeBase>> {
+        Self::open_existing_keyed(path, None)
+    }
+
+    /// [`KnowledgeBase::open_existing`] for a store encrypted with `key` (plaintext when
+    /// `None`): an encrypted store without a key, a plaintext one with a key, and a wrong key
+    /// are each refused with [`KenningError::Key`], the file left untouched.
+    pub fn open_existing_keyed(
+        path: &Path,
+        key: Option<&StoreKey>,
+    ) -> Result<Option<KnowledgeBase>> {
         // An empty file is a store another process has only begun to create (or nothing at
         // all): there is nothing to read, and a read must never write the schema into it.
         if !std::fs::metadata(path).is_ok_and(|meta| meta.is_file() && meta.len() > 0) {
             return Ok(None);
         }
-        Self::open(path).map(Some)
+        Self::open(path, key).map(Some)
     }
 
     /// Opens a knowledge base, creating it (and its folder) when missing.
     pub fn open_or_create(path: &Path) -> Result<KnowledgeBase> {
+        Self::open_or_create_keyed(path, None)
+    }
+
+    /// [`KnowledgeBase::open_or_create`] for a store encrypted with `key` (plaintext when
+    /// `None`); a store it creates is encrypted with the key.
+    pub fn open_or_create_keyed(path: &Path, key: Option<&StoreKey>) -> Result<KnowledgeBase> {
         if let Some(dir) = path.parent() {
             std::fs::create_dir_all(dir).map_err(|source| KenningError::Io {
                 path: dir.to_owned(),
                 source,
             })?;
         }
-        Self::open(path)
+        Self::open(path, key)
     }
 
     /// Opens (and if need be creates or migrates) the store at `path`. While another process
     /// is creating the same store, SQLite can answer "database is locked" at once, without
     /// waiting for its busy timeout (switching a new file to WAL, a first reader of a fresh
     /// log); opening is then tried again until [`BUSY_TIMEOUT`] has passed.
-    fn open(path: &Path) -> Result<KnowledgeBase> {
+    fn open(path: &Path, key: Option<&StoreKey>) -> Result<KnowledgeBase> {
         let deadline = std::time::Instant::now() + BUSY_TIMEOUT;
         loop {
-            match Self::open_once(path) {
+            match Self::open_once(path, key) {
                 Err(error) if is_busy(&error) && std::time::Instant::now() < deadline => {
                     std::thread::sleep(Duration::from_millis(5));
                 }
@@ -162,14 +182,15 @@ impl KnowledgeBase {
         }
     }
 
-    fn open_once(path: &Path) -> Result<KnowledgeBase> {
+    fn open_once(path: &Path, key: Option<&StoreKey>) -> Result<KnowledgeBase> {
         if path.is_file() {
-            // Look before touching: a newer or foreign file must be left exactly as it is.
-            check_version_read_only(path)?;
+            // Look before touching: a newer or foreign file, or one the key does not open,
+            // must be left exactly as it is.
+            check_version_read_only(path, key)?;
         }
-        match Self::open_writable(path) {
+        match Self::open_writable(path, key) {
             Err(error) if is_permission_error(&error) && path.is_file() => {
-                Self::open_read_only(path)
+                Self::open_read_only(path, key)
             }
             opened => opened,
         }
@@ -178,8 +199,8 @@ impl KnowledgeBase {
     /// Opens an existing store that this process cannot write (the file or its folder is
     /// read-only), for reading. It is opened immutable, since without write access SQLite
     /// cannot create the shared-memory file a WAL reader needs.
-    fn open_read_only(path: &Path) -> Result<KnowledgeBase> {
-        let conn = open_immutable(path)?;
+    fn open_read_only(path: &Path, key: Option<&StoreKey>) -> Result<KnowledgeBase> {
+        let conn = open_immutable(path, key)?;
         let version: i64 = conn
             .pragma_query_value(None, "user_version", |row| row.get(0))
             .map_err(|source| KenningError::Store {
@@ -200,16 +221,19 @@ impl KnowledgeBase {
             write_gate: None,
             cache: RefCell::new(ReadCache::default()),
             read_only: true,
+            key: key.cloned(),
         })
     }
 
-    fn open_writable(path: &Path) -> Result<KnowledgeBase> {
+    fn open_writable(path: &Path, key: Option<&StoreKey>) -> Result<KnowledgeBase> {
         let store_err = |source| KenningError::Store {
             path: path.to_owned(),
             source,
         };
         let conn = Connection::open(path).map_err(store_err)?;
+        encryption::apply(&conn, path, key)?;
         conn.busy_timeout(BUSY_TIMEOUT).map_err(store_err)?;
+        encryption::verify(&conn, path, key)?;
         conn.pragma_update(None, "journal_mode", "WAL")
             .map_err(store_err)?;
         // FULL: an acknowledged write survives an OS crash or a power cut, not only a killed
@@ -226,6 +250,7 @@ impl KnowledgeBase {
             write_gate: None,
             cache: RefCell::new(ReadCache::default()),
             read_only: false,
+            key: key.cloned(),
         };
         kb.migrate()?;
         Ok(kb)
@@ -283,11 +308,26 @@ impl KnowledgeBase {
     }
 
     /// Copies the store, before migrating it, to `<file>.v<version>.bak` with SQLite's online
-    /// backup API.
+    /// backup API; an encrypted store is copied with [`encryption::export`] (SQLCipher has no
+    /// backup API for it) and its copy is encrypted with the same key.
     fn backup(&self, version: i64) -> Result<PathBuf> {
         let mut name = self.path.file_name().unwrap_or_default().to_owned();
         name.push(format!(".v{version}.bak"));
         let target = self.path.with_file_name(name);
+        if let Some(key) = &self.key {
+            // A copy left by an earlier, interrupted migration is made again.
+            match std::fs::remove_file(&target) {
+                Err(error) if error.kind() != std::io::ErrorKind::NotFound => {
+                    return Err(KenningError::Io {
+                        path: target,
+                        source: error,
+                    });
+                }
+                _ => {}
+            }
+            encryption::export(&self.conn, &self.path, &target, Some(key))?;
+            return Ok(target);
+        }
         self.conn
             .backup(
                 rusqlite::MAIN_DB,
@@ -539,13 +579,45 @@ impl From<rusqlite::Error> for KenningError {
     }
 }
 
+/// Encrypts the plaintext knowledge base at `path` with `key`, in one atomic replace (see
+/// [`encryption::encrypt_in_place`]), after checking that it is a kenning knowledge base this
+/// build can read. Returns the plaintext copies of it left beside it (its migration backups,
+/// `<file>.vN.bak`), which are not touched: the caller says so.
+pub fn encrypt_store(path: &Path, key: &StoreKey) -> Result<Vec<PathBuf>> {
+    if encryption::sniff(path)? == encryption::FileKind::Plain {
+        check_version_read_only(path, None)?;
+    }
+    encryption::encrypt_in_place(path, key)?;
+    let name = path.file_name().unwrap_or_default().to_string_lossy();
+    let dir = path.parent().filter(|d| !d.as_os_str().is_empty());
+    let mut backups: Vec<PathBuf> = std::fs::read_dir(dir.unwrap_or(Path::new(".")))
+        .map(|entries| {
+            entries
+                .filter_map(|entry| entry.ok().map(|e| e.path()))
+                .filter(|file| {
+                    file.file_name()
+                        .and_then(|n| n.to_str())
+                        .and_then(|n| n.strip_prefix(name.as_ref()))
+                        .and_then(|rest| rest.strip_prefix(".v"))
+                        .is_some_and(|rest| rest.ends_with(".bak"))
+                        && encryption::sniff(file).is_ok_and(|k| k == encryption::FileKind::Plain)
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    backups.sort();
+    Ok(backups)
+}
+
 /// Refuses a file that is not a kenning knowledge base, or is one of a newer kenning, without
 /// writing to it.
 ///
 /// The header is read in one statement, so it is one consistent snapshot even while another
 /// process is creating the store (its migration commits the schema, the version and the
 /// application id together), and with the busy timeout, so a creator's lock is waited for.
-fn check_version_read_only(path: &Path) -> Result<()> {
+fn check_version_read_only(path: &Path, key: Option<&StoreKey>) -> Result<()> {
+    // Whether the file is encrypted is read from its first bytes, before SQLite opens it.
+    encryption::check_file(path, key)?;
     let store_err = |source| KenningError::Store {
         path: path.to_owned(),
         source,
@@ -560,6 +632,14 @@ fn check_version_read_only(path: &Path) -> Result<()> {
     )
     .map_err(store_err)?;
     conn.busy_timeout(BUSY_TIMEOUT).map_err(store_err)?;
+    encryption::apply(&conn, path, key)?;
+    // With a key, a file that will not decrypt is the key's fault, not the file's.
+    let classify = |error: rusqlite::Error| match error.sqlite_error_code() {
+        Some(rusqlite::ErrorCode::NotADatabase) if key.is_some() => {
+            encryption::key_error(path, encryption::KeyProblem::Wrong)
+        }
+        _ => classify_header_error(path, error),
+    };
     let header = read_header(&conn).or_else(|error| match error {
         // Without write access to the folder a WAL store can only be read immutable.
         rusqlite::Error::SqliteFailure(f, _)
@@ -570,10 +650,9 @@ fn check_version_read_only(path: &Path) -> Result<()> {
                     | rusqlite::ErrorCode::PermissionDenied
             ) =>
         {
-            open_immutable(path)
-                .and_then(|conn| read_header(&conn).map_err(|e| classify_header_error(path, e)))
+            open_immutable(path, key).and_then(|conn| read_header(&conn).map_err(classify))
         }
-        other => Err(classify_header_error(path, other)),
+        other => Err(classify(other)),
     });
     let (version, app_id, tables) = header?;
     // Whose file it is comes first: a foreign file is foreign whatever its version says.
@@ -662,7 +741,7 @@ fn is_permission_error(error: &KenningError) -> bool {
 }
 
 /// Opens `path` read-only and immutable (SQLite takes no locks and creates no files).
-fn open_immutable(path: &Path) -> Result<Connection> {
+fn open_immutable(path: &Path, key: Option<&StoreKey>) -> Result<Connection> {
     let mut uri = String::from("file:");
     for byte in path.to_string_lossy().bytes() {
         match byte {
@@ -671,7 +750,7 @@ fn open_immutable(path: &Path) -> Result<Connection> {
         }
     }
     uri.push_str("?immutable=1");
-    Connection::open_with_flags(
+    let conn = Connection::open_with_flags(
         &uri,
         OpenFlags::SQLITE_OPEN_READ_ONLY
             | OpenFlags::SQLITE_OPEN_URI
@@ -680,7 +759,9 @@ fn open_immutable(path: &Path) -> Result<Connection> {
     .map_err(|source| KenningError::Store {
         path: path.to_owned(),
         source,
-    })
+    })?;
+    encryption::apply(&conn, path, key)?;
+    Ok(conn)
 }
 
 /// Inserts a memory and its anchors and appends the event; returns the new id.
@@ -1061,6 +1142,166 @@ mod tests {
 
     fn texts(memories: &[Memory]) -> Vec<&str> {
         memories.iter().map(|m| m.text.as_str()).collect()
+    }
+
+    fn key(text: &str) -> StoreKey {
+        StoreKey::new(text, "test").unwrap()
+    }
+
+    fn file_contains(path: &Path, needle: &[u8]) -> bool {
+        std::fs::read(path).is_ok_and(|bytes| bytes.windows(needle.len()).any(|w| w == needle))
+    }
+
+    fn key_problem(error: KenningError) -> encryption::KeyProblem {
+        match error {
+            KenningError::Key { problem, .. } => problem,
+            other => panic!("expected a key error, got {other}"),
+        }
+    }
+
+    #[test]
+    fn an_encrypted_store_hides_its_text_and_reads_back_only_with_its_key() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("profile-secret.sqlite");
+        let wal = dir.path().join("profile-secret.sqlite-wal");
+        let right = key("right horse battery staple");
+        let mut kb = KnowledgeBase::open_or_create_keyed(&path, Some(&right)).unwrap();
+        global_note(&mut kb, "plantedmarker rc4 schedule");
+        // While the connection is open the note is in the write-ahead log, then in the file.
+        assert!(wal.exists());
+        assert!(!file_contains(&wal, b"plantedmarker"));
+        assert!(!file_contains(&path, b"plantedmarker"));
+        drop(kb);
+        assert!(!file_contains(&path, b"plantedmarker"));
+
+        let kb = KnowledgeBase::open_existing_keyed(&path, Some(&right))
+            .unwrap()
+            .unwrap();
+        let found = kb
+            .search(&MemoryFilter {
+                query: "plantedmarker".into(),
+                limit: 10,
+                ..MemoryFilter::default()
+            })
+            .unwrap();
+        assert_eq!(found.len(), 1);
+        drop(kb);
+
+        let before = std::fs::read(&path).unwrap();
+        let wrong = KnowledgeBase::open_existing_keyed(&path, Some(&key("wrong")))
+            .err()
+            .unwrap();
+        let message = wrong.to_string();
+        assert!(message.contains("profile-secret.sqlite") && message.contains("wrong key"));
+        assert!(!message.contains("horse"), "the key never shows: {message}");
+        assert_eq!(key_problem(wrong), encryption::KeyProblem::Wrong);
+        let missing = KnowledgeBase::open_or_create(&path).err().unwrap();
+        assert!(missing.to_string().contains("key missing"), "{missing}");
+        assert_eq!(key_problem(missing), encryption::KeyProblem::Missing);
+        assert_eq!(std::fs::read(&path).unwrap(), before, "left untouched");
+    }
+
+    #[test]
+    fn concurrent_first_writes_on_a_new_encrypted_store_all_succeed() {
+        let dir = tempfile::tempdir().unwrap();
+        let k = key("0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef");
+        for round in 0..3 {
+            let path = dir.path().join(format!("profile-race{round}.sqlite"));
+            let writers: Vec<_> = (0..6)
+                .map(|n| {
+                    let (path, k) = (path.clone(), k.clone());
+                    std::thread::spawn(move || {
+                        let mut kb = KnowledgeBase::open_or_create_keyed(&path, Some(&k))?;
+                        Ok::<u64, KenningError>(global_note(&mut kb, &format!("note {n}")))
+                    })
+                })
+                .collect();
+            for writer in writers {
+                writer.join().unwrap().expect("every first write succeeds");
+            }
+            assert_eq!(
+                encryption::sniff(&path).unwrap(),
+                encryption::FileKind::Encrypted
+            );
+            let kb = KnowledgeBase::open_existing_keyed(&path, Some(&k))
+                .unwrap()
+                .unwrap();
+            assert_eq!(kb.count_active().unwrap(), 6);
+        }
+    }
+
+    #[test]
+    fn a_key_for_a_plaintext_store_is_refused_and_the_store_stays_plaintext() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("profile-plain.sqlite");
+        global_note(&mut KnowledgeBase::open_or_create(&path).unwrap(), "hello");
+        let error = KnowledgeBase::open_existing_keyed(&path, Some(&key("k")))
+            .err()
+            .unwrap();
+        assert_eq!(key_problem(error), encryption::KeyProblem::NotEncrypted);
+        assert_eq!(
+            encryption::sniff(&path).unwrap(),
+            encryption::FileKind::Plain
+        );
+        assert!(KnowledgeBase::open_existing(&path).unwrap().is_some());
+    }
+
+    #[test]
+    fn a_plaintext_store_encrypted_in_place_keeps_its_memories() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("profile-convert.sqlite");
+        let mut kb = KnowledgeBase::open_or_create(&path).unwrap();
+        global_note(&mut kb, "plantedmarker before encryption");
+        drop(kb);
+        let k = key("0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef");
+        assert!(encrypt_store(&path, &k).unwrap().is_empty());
+        assert!(!file_contains(&path, b"plantedmarker"));
+        let mut kb = KnowledgeBase::open_existing_keyed(&path, Some(&k))
+            .unwrap()
+            .unwrap();
+        assert_eq!(kb.count_active().unwrap(), 1);
+        global_note(&mut kb, "plantedmarker after encryption");
+        let found = kb
+            .search(&MemoryFilter {
+                query: "plantedmarker".into(),
+                limit: 10,
+                ..MemoryFilter::default()
+            })
+            .unwrap();
+        assert_eq!(found.len(), 2);
+    }
+
+    #[test]
+    fn an_encrypted_store_is_migrated_with_an_encrypted_backup() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("profile-old.sqlite");
+        let k = key("migration key");
+        let old = CURRENT_VERSION - 1;
+        {
+            let conn = Connection::open(&path).unwrap();
+            encryption::apply(&conn, &path, Some(&k)).unwrap();
+            for sql in &MIGRATIONS[..old as usize] {
+                conn.execute_batch(sql).unwrap();
+            }
+            conn.pragma_update(None, "user_version", old).unwrap();
+            conn.pragma_update(None, "application_id", APPLICATION_ID)
+                .unwrap();
+        }
+        let kb = KnowledgeBase::open_existing_keyed(&path, Some(&k))
+            .unwrap()
+            .unwrap();
+        assert_eq!(kb.schema_version().unwrap(), CURRENT_VERSION);
+        let backup = dir.path().join(format!("profile-old.sqlite.v{old}.bak"));
+        assert_eq!(
+            encryption::sniff(&backup).unwrap(),
+            encryption::FileKind::Encrypted
+        );
+        let copy = Connection::open(&backup).unwrap();
+        encryption::apply(&copy, &backup, Some(&k)).unwrap();
+        let version: i64 = copy
+            .pragma_query_value(None, "user_version", |row| row.get(0))
+            .unwrap();
+        assert_eq!(version, old);
     }
 
     #[test]

@@ -1,0 +1,630 @@
+//! Encryption at rest: the one place that decides how kenning's SQLite files are keyed.
+//!
+//! kenning is built on SQLCipher (rusqlite's `bundled-sqlcipher`), so every SQLite file it
+//! opens (knowledge bases, their migration backups, `tokens.sqlite`) can be encrypted with
+//! AES-256 page by page, the write-ahead log included. A data directory has at most one key,
+//! which the program reads once ([`StoreKey::from_config`]: `--key-file`, else
+//! `KENNING_KEY_FILE`, else `KENNING_KEY`) and hands to the [`crate::Service`] (and the token
+//! store), which applies it on every connection it opens.
+//!
+//! The rules:
+//!
+//! - a key is either 64 hexadecimal digits, used as the raw 256-bit key (opening a store then
+//!   costs nothing extra), or any other text, a passphrase that SQLCipher stretches with
+//!   PBKDF2-HMAC-SHA512 each time a connection opens (a few hundred milliseconds);
+//! - stores are written with SQLCipher 4's settings, pinned ([`CIPHER_COMPATIBILITY`]), so a
+//!   later SQLCipher with other defaults still opens them;
+//! - whether a file is encrypted is read from its first bytes before anything opens it
+//!   ([`sniff`]): a plaintext SQLite file starts with `SQLite format 3\0`, an encrypted one
+//!   with its random salt. An encrypted file opened without a key, or a plaintext one opened
+//!   with a key, is refused with [`KeyProblem::Missing`] or [`KeyProblem::NotEncrypted`]
+//!   before SQLite sees it; a key that does not decrypt the file is [`KeyProblem::Wrong`],
+//!   found by a read-only connection, so nothing is ever written to a file the key does not
+//!   open;
+//! - the key never appears in an error, a log line or an audit event: [`StoreKey`] prints as
+//!   `StoreKey(..)`, and errors from keying a connection carry SQLite's error code only.
+
+use std::path::Path;
+
+use rusqlite::Connection;
+
+use crate::error::{KenningError, Result};
+
+/// The environment variable naming a file that holds the key.
+pub const KEY_FILE_VAR: &str = "KENNING_KEY_FILE";
+
+/// The environment variable holding the key itself (a file is safer: the environment of a
+/// process can be read by others running as the same user).
+pub const KEY_VAR: &str = "KENNING_KEY";
+
+/// The SQLCipher major version whose settings (page size, KDF, HMAC) every store uses.
+pub const CIPHER_COMPATIBILITY: u32 = 4;
+
+/// What a plaintext SQLite file starts with.
+const SQLITE_MAGIC: &[u8; 16] = b"SQLite format 3\0";
+
+/// The smallest SQLite page: every database file is a whole number of pages.
+const MIN_PAGE: u64 = 512;
+
+/// A key for encrypted stores. It never prints: `Debug` shows `StoreKey(..)` and there is no
+/// `Display`. Its bytes are overwritten when it is dropped.
+#[derive(Clone)]
+pub struct StoreKey {
+    /// The value given to `PRAGMA key`: the passphrase, or `x'HEX'` for a raw key.
+    pragma_value: String,
+}
+
+impl std::fmt::Debug for StoreKey {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("StoreKey(..)")
+    }
+}
+
+impl Drop for StoreKey {
+    fn drop(&mut self) {
+        wipe(std::mem::take(&mut self.pragma_value));
+    }
+}
+
+/// Overwrites a string's bytes before freeing them.
+fn wipe(text: String) {
+    let mut bytes = text.into_bytes();
+    bytes.fill(0);
+    std::hint::black_box(&bytes);
+}
+
+/// Where a key came from, for errors (never the key itself).
+fn refuse(source: &str, problem: &str) -> KenningError {
+    KenningError::Usage(format!("the key in {source} {problem}"))
+}
+
+impl StoreKey {
+    /// A key from text: 64 hexadecimal digits are a raw 256-bit key, anything else a
+    /// passphrase. `source` names where the text came from, for errors. Empty text, and text
+    /// with a NUL character, are refused.
+    pub fn new(text: &str, source: &str) -> Result<StoreKey> {
+        if text.trim().is_empty() {
+            return Err(refuse(source, "is empty"));
+        }
+        if text.contains('\0') {
+            return Err(refuse(source, "contains a NUL character"));
+        }
+        let pragma_value = if text.len() == 64 && text.bytes().all(|b| b.is_ascii_hexdigit()) {
+            format!("x'{text}'")
+        } else {
+            text.to_owned()
+        };
+        Ok(StoreKey { pragma_value })
+    }
+
+    /// The key in a file: its text, less the line ending that ends it.
+    pub fn from_file(path: &Path) -> Result<StoreKey> {
+        let bytes = std::fs::read(path).map_err(|source| KenningError::Io {
+            path: path.to_owned(),
+            source,
+        })?;
+        let source = format!("key file {}", path.display());
+        let text = String::from_utf8(bytes).map_err(|error| {
+            wipe(String::from_utf8_lossy(&error.into_bytes()).into_owned());
+            refuse(
+                &source,
+                "is not UTF-8 text: write a passphrase or 64 hex digits",
+            )
+        })?;
+        let key = StoreKey::new(text.trim_end_matches(['\n', '\r']), &source);
+        wipe(text);
+        key
+    }
+
+    /// The key configured for this process: `key_file` (the `--key-file` option) when given,
+    /// else the file named by `KENNING_KEY_FILE`, else the text of `KENNING_KEY`; `None` when
+    /// none is set (stores are then plaintext). Setting both variables is refused, as an
+    /// ambiguity.
+    pub fn from_config(key_file: Option<&Path>) -> Result<Option<StoreKey>> {
+        Self::from_sources(
+            key_file,
+            std::env::var_os(KEY_FILE_VAR).filter(|v| !v.is_empty()),
+            std::env::var_os(KEY_VAR).filter(|v| !v.is_empty()),
+        )
+    }
+
+    fn from_sources(
+        key_file: Option<&Path>,
+        file_var: Option<std::ffi::OsString>,
+        key_var: Option<std::ffi::OsString>,
+    ) -> Result<Option<StoreKey>> {
+        if let Some(path) = key_file {
+            return StoreKey::from_file(path).map(Some);
+        }
+        match (file_var, key_var) {
+            (Some(_), Some(_)) => Err(KenningError::Usage(format!(
+                "both {KEY_FILE_VAR} and {KEY_VAR} are set: set only one"
+            ))),
+            (Some(path), None) => StoreKey::from_file(Path::new(&path)).map(Some),
+            (None, Some(text)) => {
+                let text = text
+                    .into_string()
+                    .map_err(|_| refuse(KEY_VAR, "is not UTF-8 text"))?;
+                let key = StoreKey::new(&text, KEY_VAR);
+                wipe(text);
+                key.map(Some)
+            }
+            (None, None) => Ok(None),
+        }
+    }
+
+    /// Whether this is a raw 256-bit key (no key derivation when a store opens).
+    pub fn is_raw(&self) -> bool {
+        self.pragma_value.starts_with("x'")
+    }
+}
+
+/// Why a store and the configured key do not fit together.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum KeyProblem {
+    /// The file is encrypted and no key is configured.
+    Missing,
+    /// The configured key does not decrypt the file.
+    Wrong,
+    /// A key is configured but the file is plaintext.
+    NotEncrypted,
+    /// SQLCipher refused to key the connection (its error code, never the key).
+    Refused(rusqlite::ErrorCode),
+}
+
+impl std::fmt::Display for KeyProblem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            KeyProblem::Missing => write!(
+                f,
+                "key missing: the file is encrypted and no key is configured (give --key-file, or set {KEY_FILE_VAR} or {KEY_VAR})"
+            ),
+            KeyProblem::Wrong => f.write_str(
+                "wrong key: the file is encrypted and the configured key does not decrypt it; the file was left untouched",
+            ),
+            KeyProblem::NotEncrypted => f.write_str(
+                "not encrypted: a key is configured but the file is plaintext; encrypt it first (kenning encrypt), or run without the key",
+            ),
+            KeyProblem::Refused(code) => write!(f, "SQLCipher refused the key ({code:?})"),
+        }
+    }
+}
+
+/// What the first bytes of a file say it is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FileKind {
+    /// No file, or an empty one.
+    Empty,
+    /// A plaintext SQLite database.
+    Plain,
+    /// Whole pages without SQLite's header: an encrypted database (or random bytes).
+    Encrypted,
+    /// Anything else: no SQLite database, encrypted or not.
+    NotSqlite,
+}
+
+/// Reads what kind of file `path` is, from its first 16 bytes and its length, without opening
+/// it as a database.
+pub fn sniff(path: &Path) -> Result<FileKind> {
+    use std::io::Read;
+    let io = |source| KenningError::Io {
+        path: path.to_owned(),
+        source,
+    };
+    let mut file = match std::fs::File::open(path) {
+        Ok(file) => file,
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => return Ok(FileKind::Empty),
+        Err(error) => return Err(io(error)),
+    };
+    let len = file.metadata().map_err(io)?.len();
+    if len == 0 {
+        return Ok(FileKind::Empty);
+    }
+    let mut header = [0u8; 16];
+    if len < header.len() as u64 {
+        return Ok(FileKind::NotSqlite);
+    }
+    file.read_exact(&mut header).map_err(io)?;
+    Ok(if &header == SQLITE_MAGIC {
+        FileKind::Plain
+    } else if len >= MIN_PAGE && len % MIN_PAGE == 0 {
+        FileKind::Encrypted
+    } else {
+        FileKind::NotSqlite
+    })
+}
+
+/// The error for a key problem with the file at `path`.
+pub fn key_error(path: &Path, problem: KeyProblem) -> KenningError {
+    KenningError::Key {
+        path: path.to_owned(),
+        problem,
+    }
+}
+
+/// Checks, before anything opens `path`, that its encryption and `key` agree: an encrypted
+/// file needs a key, a plaintext one must have none. Returns what the file is. Whether the key
+/// is the right one is for [`verify`] to find out.
+pub fn check_file(path: &Path, key: Option<&StoreKey>) -> Result<FileKind> {
+    let kind = sniff(path)?;
+    match (kind, key) {
+        (FileKind::Encrypted, None) => Err(key_error(path, KeyProblem::Missing)),
+        (FileKind::Plain, Some(_)) => Err(key_error(path, KeyProblem::NotEncrypted)),
+        (FileKind::NotSqlite, Some(_)) => Err(KenningError::NotAStore {
+            path: path.to_owned(),
+            problem: "it is not a SQLite database, encrypted or not".to_owned(),
+        }),
+        _ => Ok(kind),
+    }
+}
+
+/// Keys a connection just opened on `path` (the first thing done with it), when there is a
+/// key. Nothing is read yet: a wrong key shows at the first read (see [`verify`]).
+pub fn apply(conn: &Connection, path: &Path, key: Option<&StoreKey>) -> Result<()> {
+    let Some(key) = key else {
+        return Ok(());
+    };
+    // SQLCipher logs a failed decryption to stderr by default: kenning reports it once, as a
+    // `wrong key` error. (The setting is the process's; repeating it costs nothing.)
+    let mut sql = String::with_capacity(key.pragma_value.len() + 64);
+    sql.push_str("PRAGMA cipher_log_level = NONE; ");
+    // PRAGMA takes no parameters: the key is quoted into the statement, which is wiped after.
+    sql.push_str("PRAGMA key = '");
+    sql.push_str(&key.pragma_value.replace('\'', "''"));
+    sql.push_str("';");
+    let keyed = conn.execute_batch(&sql);
+    wipe(sql);
+    keyed
+        .and_then(|()| {
+            conn.execute_batch(&format!(
+                "PRAGMA cipher_compatibility = {CIPHER_COMPATIBILITY};"
+            ))
+        })
+        .map_err(|error| key_error(path, KeyProblem::Refused(code_of(&error))))
+}
+
+/// Reads the schema through a keyed connection: a key that does not decrypt the file is
+/// [`KeyProblem::Wrong`]. Without a key there is nothing to check.
+pub fn verify(conn: &Connection, path: &Path, key: Option<&StoreKey>) -> Result<()> {
+    if key.is_none() {
+        return Ok(());
+    }
+    conn.query_row("SELECT count(*) FROM sqlite_master", [], |_| Ok(()))
+        .map_err(|error| match code_of(&error) {
+            rusqlite::ErrorCode::NotADatabase => key_error(path, KeyProblem::Wrong),
+            _ => KenningError::Store {
+                path: path.to_owned(),
+                source: error,
+            },
+        })
+}
+
+/// SQLite's error code, for errors that must not carry their message.
+fn code_of(error: &rusqlite::Error) -> rusqlite::ErrorCode {
+    error
+        .sqlite_error_code()
+        .unwrap_or(rusqlite::ErrorCode::Unknown)
+}
+
+/// Copies the database `conn` has open (its main schema: tables, indexes, triggers, full-text
+/// indexes, rows, and its `user_version` and `application_id`) into a new file at `target`,
+/// encrypted with `key` (plaintext when `None`), with SQLCipher's `sqlcipher_export`. The
+/// target must not exist. SQLCipher refuses its backup API for encrypted databases, so this is
+/// how an encrypted store is copied.
+pub fn export(
+    conn: &Connection,
+    source: &Path,
+    target: &Path,
+    key: Option<&StoreKey>,
+) -> Result<()> {
+    let store_err = |source_error| KenningError::Store {
+        path: source.to_owned(),
+        source: source_error,
+    };
+    let target_text = target.to_str().ok_or_else(|| {
+        KenningError::Usage(format!(
+            "{}: the path is not UTF-8, which SQLite's ATTACH needs",
+            target.display()
+        ))
+    })?;
+    let (version, app_id): (i64, i64) = conn
+        .query_row(
+            "SELECT (SELECT user_version FROM pragma_user_version), (SELECT application_id FROM pragma_application_id)",
+            [],
+            |row| Ok((row.get(0)?, row.get(1)?)),
+        )
+        .map_err(store_err)?;
+    // ATTACH takes the key as a bound parameter: it never enters SQL text. An empty key makes
+    // a plaintext copy.
+    let empty = String::new();
+    let key_value = key.map_or(&empty, |key| &key.pragma_value);
+    conn.execute(
+        "ATTACH DATABASE ?1 AS kenning_export KEY ?2",
+        rusqlite::params![target_text, key_value],
+    )
+    .map_err(|error| key_error(target, KeyProblem::Refused(code_of(&error))))?;
+    let copied = (|| -> rusqlite::Result<()> {
+        if key.is_some() {
+            conn.execute_batch(&format!(
+                "PRAGMA kenning_export.cipher_compatibility = {CIPHER_COMPATIBILITY};"
+            ))?;
+        }
+        conn.query_row("SELECT sqlcipher_export('kenning_export')", [], |_| Ok(()))?;
+        conn.execute_batch(&format!(
+            "PRAGMA kenning_export.user_version = {version}; PRAGMA kenning_export.application_id = {app_id};"
+        ))
+    })();
+    let detached = conn.execute_batch("DETACH DATABASE kenning_export");
+    copied.and(detached).map_err(store_err)
+}
+
+/// Encrypts the plaintext SQLite file at `path` with `key`, in one atomic replace: the file is
+/// taken exclusively (another process using it makes this fail, having changed nothing),
+/// copied with [`export`] to `<file>.encrypting`, the copy is checked, synced and renamed over
+/// the original. The original's write-ahead log is folded in first, so no log of the
+/// plaintext file is left beside the encrypted one.
+pub fn encrypt_in_place(path: &Path, key: &StoreKey) -> Result<()> {
+    match sniff(path)? {
+        FileKind::Plain => {}
+        FileKind::Encrypted => {
+            return Err(KenningError::Usage(format!(
+                "{} is already encrypted",
+                path.display()
+            )));
+        }
+        FileKind::Empty | FileKind::NotSqlite => {
+            return Err(KenningError::NotAStore {
+                path: path.to_owned(),
+                problem: "it is no SQLite database to encrypt".to_owned(),
+            });
+        }
+    }
+    let store_err = |source| KenningError::Store {
+        path: path.to_owned(),
+        source,
+    };
+    let mut name = path.file_name().unwrap_or_default().to_owned();
+    name.push(".encrypting");
+    let temporary = path.with_file_name(name);
+    let _ = std::fs::remove_file(&temporary);
+    let conn = Connection::open(path).map_err(store_err)?;
+    // A short wait: a server holding the store keeps it for as long as it runs.
+    conn.busy_timeout(std::time::Duration::from_secs(2))
+        .map_err(store_err)?;
+    // Exclusive: nobody else reads or writes until this connection closes, after the rename.
+    // Leaving WAL mode needs every other connection gone, and folds the log into the file.
+    conn.execute_batch("PRAGMA locking_mode = EXCLUSIVE;")
+        .map_err(store_err)?;
+    let mode: String = conn
+        .query_row("PRAGMA journal_mode = DELETE", [], |row| row.get(0))
+        .map_err(|error| match code_of(&error) {
+            rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked => {
+                KenningError::Conflict(format!(
+                    "{} is in use by another process: stop it (a kenning serve or mcp) and try again; nothing was changed",
+                    path.display()
+                ))
+            }
+            _ => store_err(error),
+        })?;
+    if mode != "delete" {
+        return Err(KenningError::Conflict(format!(
+            "{} is in use by another process (its journal stays {mode}): stop it and try again; nothing was changed",
+            path.display()
+        )));
+    }
+    let result = (|| {
+        export(&conn, path, &temporary, Some(key))?;
+        // Check the copy before it replaces anything.
+        let copy = Connection::open(&temporary).map_err(|source| KenningError::Store {
+            path: temporary.clone(),
+            source,
+        })?;
+        apply(&copy, &temporary, Some(key))?;
+        verify(&copy, &temporary, Some(key))?;
+        let check: String = copy
+            .query_row("PRAGMA quick_check", [], |row| row.get(0))
+            .map_err(|source| KenningError::Store {
+                path: temporary.clone(),
+                source,
+            })?;
+        drop(copy);
+        if check != "ok" {
+            return Err(KenningError::NotAStore {
+                path: temporary.clone(),
+                problem: format!("the encrypted copy failed its check: {check}"),
+            });
+        }
+        let io = |source| KenningError::Io {
+            path: temporary.clone(),
+            source,
+        };
+        std::fs::File::open(&temporary)
+            .and_then(|file| file.sync_all())
+            .map_err(io)?;
+        std::fs::rename(&temporary, path).map_err(io)?;
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            let _ = std::fs::File::open(dir).and_then(|dir| dir.sync_all());
+        }
+        Ok(())
+    })();
+    if result.is_err() {
+        let _ = std::fs::remove_file(&temporary);
+    }
+    drop(conn);
+    result
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const RAW: &str = "00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff";
+
+    #[test]
+    fn a_key_never_prints() {
+        let key = StoreKey::new("correct horse battery staple", "test").unwrap();
+        assert_eq!(format!("{key:?}"), "StoreKey(..)");
+        assert!(!key.is_raw());
+    }
+
+    #[test]
+    fn sixty_four_hex_digits_are_a_raw_key_and_other_text_a_passphrase() {
+        assert!(StoreKey::new(RAW, "test").unwrap().is_raw());
+        assert!(!StoreKey::new(&RAW[..63], "test").unwrap().is_raw());
+    }
+
+    #[test]
+    fn an_empty_key_is_refused_naming_where_it_came_from() {
+        let error = StoreKey::new(" \n", "KENNING_KEY").unwrap_err().to_string();
+        assert!(
+            error.contains("KENNING_KEY") && error.contains("empty"),
+            "{error}"
+        );
+        assert!(StoreKey::new("a\0b", "test").is_err());
+    }
+
+    #[test]
+    fn a_key_file_gives_its_text_without_the_line_ending() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("key");
+        std::fs::write(&file, format!("{RAW}\r\n")).unwrap();
+        assert!(StoreKey::from_file(&file).unwrap().is_raw());
+        let missing = StoreKey::from_file(&dir.path().join("none"))
+            .unwrap_err()
+            .to_string();
+        assert!(missing.contains("none"), "{missing}");
+    }
+
+    #[test]
+    fn the_option_wins_over_the_environment_and_two_variables_are_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("key");
+        std::fs::write(&file, RAW).unwrap();
+        let from_option =
+            StoreKey::from_sources(Some(&file), None, Some("passphrase".into())).unwrap();
+        assert!(from_option.unwrap().is_raw());
+        let both = StoreKey::from_sources(None, Some(file.clone().into()), Some("x".into()));
+        assert!(both.unwrap_err().to_string().contains("only one"));
+        let from_var = StoreKey::from_sources(None, None, Some("passphrase".into())).unwrap();
+        assert!(!from_var.unwrap().is_raw());
+        assert!(StoreKey::from_sources(None, None, None).unwrap().is_none());
+    }
+
+    #[test]
+    fn sniffing_tells_plaintext_encrypted_and_other_files_apart() {
+        let dir = tempfile::tempdir().unwrap();
+        let plain = dir.path().join("plain.sqlite");
+        Connection::open(&plain)
+            .unwrap()
+            .execute_batch("CREATE TABLE t (x)")
+            .unwrap();
+        assert_eq!(sniff(&plain).unwrap(), FileKind::Plain);
+        let secret = dir.path().join("secret.sqlite");
+        let key = StoreKey::new(RAW, "test").unwrap();
+        let conn = Connection::open(&secret).unwrap();
+        apply(&conn, &secret, Some(&key)).unwrap();
+        conn.execute_batch("CREATE TABLE t (x)").unwrap();
+        drop(conn);
+        assert_eq!(sniff(&secret).unwrap(), FileKind::Encrypted);
+        let text = dir.path().join("notes.sqlite");
+        std::fs::write(&text, "just some notes").unwrap();
+        assert_eq!(sniff(&text).unwrap(), FileKind::NotSqlite);
+        assert_eq!(sniff(&dir.path().join("none")).unwrap(), FileKind::Empty);
+    }
+
+    #[test]
+    fn a_wrong_key_is_found_by_a_read_and_named_wrong() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("secret.sqlite");
+        let conn = Connection::open(&path).unwrap();
+        apply(&conn, &path, Some(&StoreKey::new("right", "test").unwrap())).unwrap();
+        conn.execute_batch("CREATE TABLE t (x)").unwrap();
+        drop(conn);
+        let conn = Connection::open(&path).unwrap();
+        let wrong = StoreKey::new("wrong", "test").unwrap();
+        apply(&conn, &path, Some(&wrong)).unwrap();
+        let error = verify(&conn, &path, Some(&wrong)).unwrap_err();
+        assert!(matches!(
+            error,
+            KenningError::Key {
+                problem: KeyProblem::Wrong,
+                ..
+            }
+        ));
+        let message = error.to_string();
+        assert!(
+            message.contains("secret.sqlite") && message.contains("wrong"),
+            "{message}"
+        );
+        assert!(!message.contains("right"), "the key never shows: {message}");
+    }
+
+    #[test]
+    fn encrypting_in_place_keeps_every_row_and_the_header() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("plain.sqlite");
+        let conn = Connection::open(&path).unwrap();
+        conn.execute_batch(
+            "PRAGMA journal_mode = WAL; PRAGMA user_version = 7; PRAGMA application_id = 42;
+             CREATE TABLE t (x); INSERT INTO t VALUES ('planted-plaintext-marker');
+             CREATE VIRTUAL TABLE f USING fts5(x); INSERT INTO f VALUES ('searchable words');",
+        )
+        .unwrap();
+        drop(conn);
+        let key = StoreKey::new("passphrase", "test").unwrap();
+        encrypt_in_place(&path, &key).unwrap();
+        assert_eq!(sniff(&path).unwrap(), FileKind::Encrypted);
+        assert!(!dir.path().join("plain.sqlite-wal").exists());
+        let bytes = std::fs::read(&path).unwrap();
+        assert!(!bytes.windows(8).any(|w| w == b"planted-"));
+        let conn = Connection::open(&path).unwrap();
+        apply(&conn, &path, Some(&key)).unwrap();
+        verify(&conn, &path, Some(&key)).unwrap();
+        let (text, version, app): (String, i64, i64) = conn
+            .query_row(
+                "SELECT (SELECT x FROM t), (SELECT user_version FROM pragma_user_version), (SELECT application_id FROM pragma_application_id)",
+                [],
+                |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)),
+            )
+            .unwrap();
+        assert_eq!(
+            (text.as_str(), version, app),
+            ("planted-plaintext-marker", 7, 42)
+        );
+        let found: i64 = conn
+            .query_row(
+                "SELECT count(*) FROM f WHERE f MATCH 'searchable'",
+                [],
+                |r| r.get(0),
+            )
+            .unwrap();
+        assert_eq!(found, 1);
+        let again = encrypt_in_place(&path, &key).unwrap_err().to_string();
+        assert!(again.contains("already encrypted"), "{again}");
+    }
+
+    #[test]
+    fn a_file_in_use_elsewhere_is_not_encrypted_and_not_changed() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("busy.sqlite");
+        let other = Connection::open(&path).unwrap();
+        other
+            .execute_batch(
+                "PRAGMA journal_mode = WAL; CREATE TABLE t (x); INSERT INTO t VALUES (1);",
+            )
+            .unwrap();
+        let key = StoreKey::new("passphrase", "test").unwrap();
+        // Without a busy wait: the other connection keeps its shared lock for as long as it
+        // likes, so the wait would be the whole timeout.
+        other
+            .query_row("SELECT count(*) FROM t", [], |_| Ok(()))
+            .unwrap();
+        let error = encrypt_in_place(&path, &key);
+        assert!(error.is_err());
+        assert_eq!(sniff(&path).unwrap(), FileKind::Plain);
+        let count: i64 = other
+            .query_row("SELECT count(*) FROM t", [], |r| r.get(0))
+            .unwrap();
+        assert_eq!(count, 1);
+    }
+}

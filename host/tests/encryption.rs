@@ -1,0 +1,275 @@
+//! Encryption at rest end to end, through the real `kenning` program: a store written with a
+//! key holds no plaintext (neither the file nor its write-ahead log), reads back with the key,
+//! and is refused, untouched, with a wrong key or none; `kenning encrypt` converts a plaintext
+//! store; `kenning serve` with a key writes and searches.
+
+use std::collections::BTreeMap;
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Output, Stdio};
+
+use serde_json::{Value, json};
+
+const SUBJECT: &str = "profile:me";
+const RAW_KEY: &str = "4f1c9a7e2b8d6035c1e7a9f04d2b6c8e9a1f3e5d7c9b0a2e4f6d8c1b3a5e7f90";
+const PLANTED: &[u8] = b"zebracantaloupe";
+
+/// `kenning --data-dir DATA ARGS...` with `env` set and no key in the environment otherwise.
+fn kenning(data: &Path, env: &[(&str, &str)], args: &[&str]) -> Output {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_kenning"));
+    command
+        .env_remove("KENNING_KEY")
+        .env_remove("KENNING_KEY_FILE")
+        .arg("--data-dir")
+        .arg(data)
+        .args(args);
+    for (name, value) in env {
+        command.env(name, value);
+    }
+    command.output().expect("run kenning")
+}
+
+fn succeeded(output: &Output) -> String {
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+/// Fails with one line on stderr holding every one of `needles`.
+fn one_clear_error(output: &Output, needles: &[&str]) -> String {
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+    assert_eq!(stderr.trim_end().lines().count(), 1, "{stderr}");
+    for needle in needles {
+        assert!(stderr.contains(needle), "expected {needle:?} in {stderr}");
+    }
+    stderr
+}
+
+/// Every store file in `data` (knowledge bases, their logs, the tokens file) and its bytes.
+fn store_files(data: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
+    std::fs::read_dir(data)
+        .unwrap()
+        .filter_map(|entry| entry.ok().map(|e| e.path()))
+        .filter(|path| path.is_file() && path.to_string_lossy().contains(".sqlite"))
+        .map(|path| {
+            let bytes = std::fs::read(&path).unwrap();
+            (path, bytes)
+        })
+        .collect()
+}
+
+fn assert_no_plaintext(files: &BTreeMap<PathBuf, Vec<u8>>) {
+    assert!(!files.is_empty());
+    for (path, bytes) in files {
+        assert!(
+            !bytes.windows(PLANTED.len()).any(|w| w == PLANTED),
+            "{} holds the planted text",
+            path.display()
+        );
+        assert!(
+            !bytes.starts_with(b"SQLite format 3") || path.to_string_lossy().ends_with("-shm"),
+            "{} is a plaintext database",
+            path.display()
+        );
+    }
+}
+
+fn planted_note() -> String {
+    format!(
+        "The {} build runs on Fridays.",
+        std::str::from_utf8(PLANTED).unwrap()
+    )
+}
+
+#[test]
+fn a_store_written_with_a_key_is_unreadable_without_it_and_refuses_a_wrong_key_untouched() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let key_file = dir.path().join("kenning.key");
+    std::fs::write(&key_file, format!("{RAW_KEY}\n")).unwrap();
+    let key_file = key_file.to_str().unwrap();
+
+    let note = planted_note();
+    succeeded(&kenning(
+        &data,
+        &[],
+        &[
+            "--key-file",
+            key_file,
+            "remember",
+            "--subject",
+            SUBJECT,
+            &note,
+        ],
+    ));
+    let files = store_files(&data);
+    assert_no_plaintext(&files);
+
+    // The key from the environment reads it back.
+    let found = succeeded(&kenning(
+        &data,
+        &[("KENNING_KEY_FILE", key_file)],
+        &["recall", "--subject", SUBJECT, "zebracantaloupe"],
+    ));
+    assert!(found.contains(&note), "{found}");
+    let files = store_files(&data);
+
+    // A wrong key, and no key: one clear error naming the file, and not a byte changed.
+    let wrong = kenning(
+        &data,
+        &[("KENNING_KEY", "not the right passphrase")],
+        &["recall", "--subject", SUBJECT, "zebracantaloupe"],
+    );
+    let stderr = one_clear_error(&wrong, &["profile-", ".sqlite", "wrong key"]);
+    assert!(!stderr.contains("not the right passphrase"));
+    let missing = kenning(&data, &[], &["recall", "--subject", SUBJECT, "zebra"]);
+    one_clear_error(&missing, &["profile-", ".sqlite", "key missing"]);
+    let write_without_key = kenning(&data, &[], &["remember", "--subject", SUBJECT, "another"]);
+    one_clear_error(&write_without_key, &["key missing"]);
+    assert_eq!(store_files(&data), files, "nothing was written");
+
+    // Both variables at once are an ambiguity, refused before anything is opened.
+    let both = kenning(
+        &data,
+        &[("KENNING_KEY", "x"), ("KENNING_KEY_FILE", key_file)],
+        &["stats", "--subject", SUBJECT],
+    );
+    one_clear_error(&both, &["only one"]);
+}
+
+#[test]
+fn kenning_encrypt_converts_a_plaintext_store_in_place() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let note = planted_note();
+    succeeded(&kenning(
+        &data,
+        &[],
+        &["remember", "--subject", SUBJECT, &note],
+    ));
+    let key = [("KENNING_KEY", "a long enough passphrase for the test")];
+
+    // A key for a plaintext store is refused, naming the way out.
+    let refused = kenning(&data, &key, &["recall", "--subject", SUBJECT, "zebra"]);
+    one_clear_error(&refused, &["not encrypted", "kenning encrypt"]);
+    let without_key = kenning(&data, &[], &["encrypt", "--subject", SUBJECT]);
+    one_clear_error(&without_key, &["no key"]);
+
+    let out = succeeded(&kenning(&data, &key, &["encrypt", "--subject", SUBJECT]));
+    assert!(out.starts_with("encrypted "), "{out}");
+    assert_no_plaintext(&store_files(&data));
+    let found = succeeded(&kenning(
+        &data,
+        &key,
+        &["recall", "--subject", SUBJECT, "zebracantaloupe"],
+    ));
+    assert!(found.contains(&note), "{found}");
+    let again = kenning(&data, &key, &["encrypt", "--subject", SUBJECT]);
+    one_clear_error(&again, &["already encrypted"]);
+}
+
+/// A running `kenning serve`, killed when dropped.
+struct Server {
+    child: Child,
+    base: String,
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn kenning_serve_with_a_key_writes_and_searches_an_encrypted_store() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let key_file = dir.path().join("kenning.key");
+    std::fs::write(&key_file, "serve passphrase\n").unwrap();
+    let env = [("KENNING_KEY_FILE", key_file.to_str().unwrap())];
+    let token = succeeded(&kenning(
+        &data,
+        &env,
+        &["token", "create", "--subject", SUBJECT, "--role", "human"],
+    ))
+    .trim()
+    .to_owned();
+    // The tokens file is encrypted with the same key.
+    let refused = kenning(&data, &[], &["token", "list"]);
+    one_clear_error(&refused, &["tokens.sqlite", "key missing"]);
+
+    let mut child = Command::new(env!("CARGO_BIN_EXE_kenning"))
+        .env_remove("KENNING_KEY")
+        .env("KENNING_KEY_FILE", &key_file)
+        .env("KENNING_LOG", "debug")
+        .arg("--data-dir")
+        .arg(&data)
+        .args(["serve", "--port", "0"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn kenning serve");
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let base = line
+        .split_whitespace()
+        .find(|w| w.starts_with("http://"))
+        .unwrap_or_else(|| panic!("no address in {line:?}"))
+        .trim_end_matches("/v1/")
+        .to_owned();
+    let mut stderr = child.stderr.take().unwrap();
+    let log = std::thread::spawn(move || {
+        let mut log = String::new();
+        let _ = std::io::Read::read_to_string(&mut stderr, &mut log);
+        log
+    });
+    let server = Server { child, base };
+    let api = format!("{}/v1/subjects/{SUBJECT}", server.base);
+    let client = reqwest::Client::new();
+
+    let note = planted_note();
+    let created = client
+        .post(format!("{api}/memories"))
+        .bearer_auth(&token)
+        .json(&json!({"content": note, "memory_type": "fact"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(created.status(), 201, "{:?}", created.text().await);
+    // The server keeps its connection open: the write sits in the write-ahead log, encrypted.
+    let files = store_files(&data);
+    assert!(
+        files.keys().any(|p| p.to_string_lossy().ends_with("-wal")),
+        "{:?}",
+        files.keys()
+    );
+    assert_no_plaintext(&files);
+
+    let found: Value = client
+        .post(format!("{api}/search"))
+        .bearer_auth(&token)
+        .json(&json!({"query": "zebracantaloupe"}))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(found["count"], 1, "{found}");
+    assert_eq!(found["memories"][0]["text"], note.as_str(), "{found}");
+    drop(server);
+    assert_no_plaintext(&store_files(&data));
+    let log = log.join().unwrap();
+    assert!(!log.is_empty(), "the server logged its requests");
+    assert!(
+        !log.contains("serve passphrase"),
+        "the key is never logged: {log}"
+    );
+}
