@@ -140,7 +140,12 @@ pub fn rules() -> Vec<Rule> {
             &["data:"],
             r#"(?m)^[ \t]+[A-Za-z0-9_.-]+:[ \t]*["']?([A-Za-z0-9+/]{12,}={0,2})["']?[ \t]*\r?$"#,
         )
-        .also(&["kind: secret", "kind: \"secret\"", "kind: 'secret'", "kind:secret"])
+        .also(&[
+            "kind: secret",
+            "kind: \"secret\"",
+            "kind: 'secret'",
+            "kind:secret",
+        ])
         .accept(|v, g| {
             v.len() % 4 == 0
                 && v.bytes().any(|b| b.is_ascii_alphabetic())

@@ -144,8 +144,18 @@ const PROVIDERS: &[Provider] = &[
     // IBM Cloud IAM API keys: 44 URL-safe characters.
     p(
         &[
-            "ibm_cloud", "ibm-cloud", "ibmcloud", "cloud_iam", "cloud-iam", "iam_api", "iam-api",
-            "iamapi", "ibm_iam", "ibm-iam", "ibm_api", "ibm-api",
+            "ibm_cloud",
+            "ibm-cloud",
+            "ibmcloud",
+            "cloud_iam",
+            "cloud-iam",
+            "iam_api",
+            "iam-api",
+            "iamapi",
+            "ibm_iam",
+            "ibm-iam",
+            "ibm_api",
+            "ibm-api",
         ],
         "ibm-cloud-iam-key",
         &[Token(44, 44)],
@@ -171,9 +181,17 @@ const PROVIDERS: &[Provider] = &[
         "linkedin-secret",
         &[Alnum(14, 14), Alnum(16, 16)],
     ),
-    p(&["looker"], "looker-secret", &[Alnum(20, 20), Alnum(24, 24)]),
+    p(
+        &["looker"],
+        "looker-secret",
+        &[Alnum(20, 20), Alnum(24, 24)],
+    ),
     // Mailgun webhook signing keys: 32, 8 and 8 hex joined by dashes.
-    p(&["mailgun"], "mailgun-signing-key", &[HexGroups(&[32, 8, 8])]),
+    p(
+        &["mailgun"],
+        "mailgun-signing-key",
+        &[HexGroups(&[32, 8, 8])],
+    ),
     p(
         &["mapbox"],
         "mapbox-token",
@@ -195,7 +213,12 @@ const PROVIDERS: &[Provider] = &[
         &[Alnum(64, 64)],
     ),
     p(
-        &["nytimes", "newyorktimes", "new_york_times", "new-york-times"],
+        &[
+            "nytimes",
+            "newyorktimes",
+            "new_york_times",
+            "new-york-times",
+        ],
         "nytimes-key",
         &[Token(32, 32)],
     ),
@@ -320,9 +343,9 @@ fn fits(shape: Shape, v: &str) -> bool {
         HexGroups(lengths) => {
             let mut parts = v.split('-');
             lengths.iter().all(|&n| {
-                parts
-                    .next()
-                    .is_some_and(|p| p.len() == n && all(p, |b| matches!(b, b'0'..=b'9' | b'a'..=b'f')))
+                parts.next().is_some_and(|p| {
+                    p.len() == n && all(p, |b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
+                })
             }) && parts.next().is_none()
         }
         Lower(n) => v.len() == n && all(v, |b| b.is_ascii_lowercase()),

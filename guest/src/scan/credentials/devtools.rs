@@ -373,7 +373,10 @@ mod tests {
             "<add key=\"ClearTextPassword\" value=\"dr6UM\" />",
         ),
         // Base64 that begins like a token but decodes to plain JSON text.
-        ("jwt-base64", "blob: ZXlKeyJhIjogInBsYWluIGpzb24sIG5vdCBhIHRva2VuIGF0IGFsbCJ9"),
+        (
+            "jwt-base64",
+            "blob: ZXlKeyJhIjogInBsYWluIGpzb24sIG5vdCBhIHRva2VuIGF0IGFsbCJ9",
+        ),
     ];
 
     #[test]

@@ -54,7 +54,7 @@ pub fn rules() -> Vec<Rule> {
             "sidekiq-credentials",
             &["contribsys.com"],
             r"(?i)https?://([a-f0-9]{8}:[a-f0-9]{8})@(?:gems|enterprise)\.contribsys\.com",
-        ),        // Freemius (software licensing and checkout) secret keys: "sk_" and 29 printable
+        ), // Freemius (software licensing and checkout) secret keys: "sk_" and 29 printable
         // characters, set as the "secret_key" of an SDK configuration array.
         token(
             "freemius-secret-key",
