@@ -47,13 +47,14 @@ impl Window {
         }
     }
 
+    /// Counts gram `i` unless the window has it already. Branch-free: whether a gram is new
+    /// is a coin toss for the branch predictor.
     fn add(&mut self, i: usize) {
-        let bit = 1u64 << (i % 64);
-        if self.seen[i / 64] & bit == 0 {
-            self.seen[i / 64] |= bit;
-            self.sum += i64::from(WEIGHTS[i] as i8);
-            self.grams += 1;
-        }
+        let word = &mut self.seen[i / 64];
+        let new = i64::from(!(*word >> (i % 64)) as u8 & 1);
+        *word |= 1u64 << (i % 64);
+        self.sum += new * i64::from(WEIGHTS[i] as i8);
+        self.grams += new;
     }
 
     /// Whether the window scores as an attack; then starts the next window afresh.
