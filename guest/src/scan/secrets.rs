@@ -128,7 +128,7 @@ pub fn rules() -> Vec<Rule> {
         token(
             "square-token",
             &["sq0atp-", "sq0csp-", "EAAA"],
-            r"\b(?:sq0atp-[A-Za-z0-9_-]{22,}|sq0csp-[A-Za-z0-9_-]{40,}|EAAA[A-Za-z0-9_-]{60})\b",
+            r"\b(?:sq0atp-[A-Za-z0-9_-]{22,}|sq0csp-[A-Za-z0-9_-]{40,}|EAAA[A-Za-z0-9_-]{22,60})\b",
         )
         .accept(|v, g| has_digit(v) && not_mask(v, g)),
         token(
@@ -165,12 +165,15 @@ pub fn rules() -> Vec<Rule> {
         token("pypi-token", &["pypi-AgEI"], r"\bpypi-AgEI[A-Za-z0-9_-]{50,}"),
         // Messaging and e-mail services.
         token("sendgrid-api-key", &["SG."], r"\bSG\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}\b"),
+        // Twilio API key SIDs are "SK" and 32 lower-case hex, distinctive on their own (a digest
+        // is not glued to "SK"); auth tokens are bare hex, so they need the provider's name.
+        token("twilio-api-key", &["SK"], r"\bSK[0-9a-f]{32}\b")
+            .accept(|v, g| v[2..].bytes().any(|b| b.is_ascii_alphabetic()) && has_digit(&v[2..]) && not_mask(v, g)),
         token(
-            "twilio-api-key",
+            "twilio-auth-token",
             &["twilio"],
-            r#"\bSK[0-9a-fA-F]{32}\b|(?i:twilio[A-Za-z0-9_.-]{0,20}(?:auth|token|secret)[A-Za-z0-9_.-]{0,12})["']?\s*(?:=|:)\s*["']?([0-9a-f]{32})\b"#,
-        )
-        .also(&["twilio"]),
+            r#"(?i:twilio[A-Za-z0-9_.-]{0,20}(?:auth|token|secret)[A-Za-z0-9_.-]{0,12})["']?\s*(?:=|:)\s*["']?([0-9a-f]{32})\b"#,
+        ),
         token("mailgun-api-key", &["key-"], r"\bkey-[0-9a-f]{32}\b"),
         token("mailchimp-api-key", &["-us"], r"\b[0-9a-f]{32}-us\d{1,2}\b"),
         // Other SaaS keys with their own prefixes.
@@ -801,8 +804,13 @@ mod tests {
         ),
         (
             "twilio-api-key",
-            "twilio sid SK0123456789abcdef0123456789abcdef",
+            "sid SK0123456789abcdef0123456789abcdef",
             "SK0123456789abcdef0123456789abcdef",
+        ),
+        (
+            "twilio-auth-token",
+            "TWILIO_AUTH_TOKEN=9f86d081884c7d659a2feaa0c55ad015",
+            "9f86d081884c7d659a2feaa0c55ad015",
         ),
         (
             "mailgun-api-key",
@@ -1077,6 +1085,31 @@ mod tests {
         ] {
             assert!(found(text).is_empty(), "{text}: {:?}", found(text));
         }
+    }
+
+    #[test]
+    fn twilio_and_square_look_alikes_one_character_off_are_not_secrets() {
+        for text in [
+            // 31 hex after "SK", then upper-case hex, then no letter at all.
+            "sid SK0123456789abcdef0123456789abcde",
+            "sid SK0123456789ABCDEF0123456789ABCDEF",
+            "part SK01234567890123456789012345678901",
+            "TWILIO_AUTH_TOKEN=9f86d081884c7d659a2feaa0c55ad01",
+            "token EAAAl2Qx9VkZ7pMnB4cR8tW",
+        ] {
+            // The generic assignment rule may still take a bare value; the provider rules not.
+            let provider: Vec<_> = found(text)
+                .into_iter()
+                .filter(|(k, _)| k.starts_with("twilio") || k.starts_with("square"))
+                .collect();
+            assert!(provider.is_empty(), "{text}: {provider:?}");
+        }
+    }
+
+    #[test]
+    fn terraform_passwords_are_found() {
+        let text = "administrator_login_password = \"Zx81kQp0Lm3R\"";
+        assert_eq!(found(text), [("password", "Zx81kQp0Lm3R")]);
     }
 
     #[test]

@@ -124,6 +124,34 @@ pub fn rules() -> Vec<Rule> {
             &["dnkey-"],
             r"\bdnkey-[a-z0-9=_-]{26}-[a-z0-9=_-]{52}\b",
         ),
+        // SoftLayer (IBM Cloud classic) API keys passed in the SOAP endpoint's path: 64
+        // letters and digits after "/soap/v3/" or "/soap/v3.1/".
+        token(
+            "softlayer-api-key",
+            &["api.softlayer.com/soap/"],
+            r"(?i)\bapi\.softlayer\.com/soap/v3(?:\.1)?/([a-z0-9]{64})\b",
+        ),
+        // Kubernetes Secret manifests: every value under `data:` is a base64-encoded secret.
+        // The manifest must say `kind: Secret`; a value counts when it is whole base64 (a
+        // multiple of four characters) with a letter and a digit or padding, which names,
+        // namespaces and timestamps are not.
+        Rule::secret(
+            "kubernetes-secret-data",
+            &["data:"],
+            r#"(?m)^[ \t]+[A-Za-z0-9_.-]+:[ \t]*["']?([A-Za-z0-9+/]{12,}={0,2})["']?[ \t]*\r?$"#,
+        )
+        .also(&[
+            "kind: secret",
+            "kind: \"secret\"",
+            "kind: 'secret'",
+            "kind:secret",
+        ])
+        .accept(|v, g| {
+            v.len() % 4 == 0
+                && v.bytes().any(|b| b.is_ascii_alphabetic())
+                && (super::has_digit(v) || v.ends_with('='))
+                && super::not_mask(v, g)
+        }),
     ]
 }
 
@@ -223,6 +251,16 @@ mod tests {
             "DN_API_KEY=dnkey-hyln7mi2f4ruhrnuhhun562mzz-4t4et3miofkrxi954hol2rqasoc0rl7ktnhtnmvf6n6gsv4sseu8",
             "dnkey-hyln7mi2f4ruhrnuhhun562mzz-4t4et3miofkrxi954hol2rqasoc0rl7ktnhtnmvf6n6gsv4sseu8",
         ),
+        (
+            "softlayer-api-key",
+            "url = https://api.softlayer.com/soap/v3.1/q7k2mvb9lpr4tnw8zcy3hjd6fsg1aue5oti0eyhq7k2mvb9lpr4tnw8zcy3hjd6f/SoftLayer_Account",
+            "q7k2mvb9lpr4tnw8zcy3hjd6fsg1aue5oti0eyhq7k2mvb9lpr4tnw8zcy3hjd6f",
+        ),
+        (
+            "kubernetes-secret-data",
+            "apiVersion: v1\nkind: Secret\nmetadata:\n  name: db-credentials\n  namespace: production\ntype: Opaque\ndata:\n  password: UTdrMm12Yjl4THBSNHROdw==\n",
+            "UTdrMm12Yjl4THBSNHROdw==",
+        ),
     ];
 
     /// (kind, a look-alike one character class or length away from the format)
@@ -298,6 +336,19 @@ mod tests {
         (
             "defined-networking-key",
             "DN_API_KEY=dnkey-yzk4eixjbtjzxefylzv8pwdl4e-dxj8zwt1buwf6odbc2etyuxv2lknr787odkjzvqc77kop6rna",
+        ),
+        (
+            "softlayer-api-key",
+            "url = https://api.softlayer.com/soap/v3.1/SoftLayer_Account/getObject",
+        ),
+        // The same value shape outside a Secret manifest is an ordinary setting.
+        (
+            "kubernetes-secret-data",
+            "kind: ConfigMap\ndata:\n  checksum: UTdrMm12Yjl4THBSNHROdw==\n  resourceVersion: 123456789012\n",
+        ),
+        (
+            "kubernetes-secret-data",
+            "kind: Secret\nmetadata:\n  resourceVersion: \"123456789012\"\n  namespaceName: productionEnvironment\n",
         ),
     ];
 

@@ -12,7 +12,7 @@ use std::sync::LazyLock;
 use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind, MatchKind};
 
 use super::super::rules::{Family, Hit};
-use super::super::secrets::{is_placeholder, not_mask};
+use super::super::secrets::{is_placeholder, not_mask, shannon_entropy};
 
 /// The shape of a value.
 #[derive(Clone, Copy)]
@@ -31,9 +31,13 @@ enum Shape {
     Prefixed(&'static str, &'static Shape),
     /// Digits, `-`, then letters and digits of min..=max (an account id and a token).
     DigitsDash(usize, usize),
+    /// Groups of lower-case hex digits of these lengths joined by `-`.
+    HexGroups(&'static [usize]),
+    /// Exactly n lower-case letters, spread enough to be random (no digit is required).
+    Lower(usize),
 }
 
-use Shape::{Alnum, Base64, DigitsDash, Hex, Prefixed, Token, Uuid};
+use Shape::{Alnum, Base64, DigitsDash, Hex, HexGroups, Lower, Prefixed, Token, Uuid};
 
 /// One provider: the keywords naming it in a key, the finding kind, the shapes of its values.
 struct Provider {
@@ -87,6 +91,8 @@ const PROVIDERS: &[Provider] = &[
         &[Alnum(32, 32), Token(64, 64)],
     ),
     p(&["bittrex"], "bittrex-key", &[Alnum(32, 32)]),
+    // IBM Cloudant: 64-hex passwords and 24-letter API keys.
+    p(&["cloudant"], "cloudant-credential", &[Hex(64), Lower(24)]),
     p(&["meraki"], "meraki-key", &[Hex(40)]),
     p(&["cloudflare"], "cloudflare-key", &[Token(40, 40), Hex(37)]),
     p(&["codecov"], "codecov-token", &[Alnum(32, 32), Uuid]),
@@ -135,6 +141,31 @@ const PROVIDERS: &[Provider] = &[
     ),
     p(&["heroku"], "heroku-api-key-uuid", &[Uuid]),
     p(&["hubspot"], "hubspot-key", &[Uuid]),
+    // IBM Cloud IAM API keys: 44 URL-safe characters.
+    p(
+        &[
+            "ibm_cloud",
+            "ibm-cloud",
+            "ibmcloud",
+            "cloud_iam",
+            "cloud-iam",
+            "iam_api",
+            "iam-api",
+            "iamapi",
+            "ibm_iam",
+            "ibm-iam",
+            "ibm_api",
+            "ibm-api",
+        ],
+        "ibm-cloud-iam-key",
+        &[Token(44, 44)],
+    ),
+    // IBM Cloud Object Storage HMAC secret access keys: 48 hex.
+    p(
+        &["cos_hmac", "cos-hmac", "ibm_cos", "ibm-cos", "ibmcos"],
+        "ibm-cos-hmac-secret",
+        &[Hex(48)],
+    ),
     p(&["intercom"], "intercom-token", &[Token(60, 60)]),
     p(
         &["jfrog", "artifactory", "bintray", "xray"],
@@ -148,9 +179,19 @@ const PROVIDERS: &[Provider] = &[
     p(
         &["linkedin", "linked_in", "linked-in"],
         "linkedin-secret",
-        &[Alnum(16, 16)],
+        &[Alnum(14, 14), Alnum(16, 16)],
     ),
-    p(&["looker"], "looker-secret", &[Alnum(24, 24)]),
+    p(
+        &["looker"],
+        "looker-secret",
+        &[Alnum(20, 20), Alnum(24, 24)],
+    ),
+    // Mailgun webhook signing keys: 32, 8 and 8 hex joined by dashes.
+    p(
+        &["mailgun"],
+        "mailgun-signing-key",
+        &[HexGroups(&[32, 8, 8])],
+    ),
     p(
         &["mapbox"],
         "mapbox-token",
@@ -172,7 +213,12 @@ const PROVIDERS: &[Provider] = &[
         &[Alnum(64, 64)],
     ),
     p(
-        &["nytimes", "newyorktimes"],
+        &[
+            "nytimes",
+            "newyorktimes",
+            "new_york_times",
+            "new-york-times",
+        ],
         "nytimes-key",
         &[Token(32, 32)],
     ),
@@ -187,6 +233,12 @@ const PROVIDERS: &[Provider] = &[
     p(&["sendbird"], "sendbird-token", &[Hex(40), Uuid]),
     p(&["sentry"], "sentry-token-context", &[Hex(64)]),
     p(&["snyk"], "snyk-token", &[Uuid]),
+    // SoftLayer (IBM Cloud classic) API keys: 64 letters and digits.
+    p(
+        &["softlayer", "sl_api", "sl-api"],
+        "softlayer-api-key-context",
+        &[Alnum(64, 64)],
+    ),
     p(
         &["sonar"],
         "sonar-token",
@@ -293,6 +345,15 @@ fn fits(shape: Shape, v: &str) -> bool {
                 && within(token, min, max)
                 && all(token, |b| b.is_ascii_alphanumeric())
         }),
+        HexGroups(lengths) => {
+            let mut parts = v.split('-');
+            lengths.iter().all(|&n| {
+                parts.next().is_some_and(|p| {
+                    p.len() == n && all(p, |b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
+                })
+            }) && parts.next().is_none()
+        }
+        Lower(n) => v.len() == n && all(v, |b| b.is_ascii_lowercase()),
     }
 }
 
@@ -352,11 +413,19 @@ pub fn find(text: &str) -> Vec<Hit> {
         };
         let value = &text[start..stop];
         let provider = &PROVIDERS[index.provider[m.pattern().as_usize()]];
-        if provider.shapes.iter().any(|s| fits(*s, value))
-            && !is_placeholder(value)
-            && not_mask(value, 0)
-            && value.bytes().any(|b| b.is_ascii_digit())
-        {
+        let Some(shape) = provider.shapes.iter().find(|s| fits(**s, value)) else {
+            continue;
+        };
+        // Random values of a mixed alphabet hold a digit, which words lack; letter-only
+        // formats must instead be spread like random letters.
+        let random = match shape {
+            Lower(_) => {
+                let vowels = value.bytes().filter(|b| b"aeiou".contains(b)).count();
+                shannon_entropy(value) >= 3.8 && vowels * 10 < value.len() * 3
+            }
+            _ => value.bytes().any(|b| b.is_ascii_digit()),
+        };
+        if random && !is_placeholder(value) && not_mask(value, 0) {
             hits.push(Hit {
                 family: Family::Secret,
                 kind: provider.kind,
@@ -400,6 +469,12 @@ mod tests {
             Uuid => "3f2c9a1e-7b4d-4e8f-a2c6-9d1b5e7f3a08".into(),
             Prefixed(prefix, rest) => format!("{prefix}{}", sample(*rest)),
             DigitsDash(min, _) => format!("1234567890123456789-{}", run(min, ALNUM)),
+            HexGroups(lengths) => lengths
+                .iter()
+                .map(|&n| run(n, b"0123456789abcdef"))
+                .collect::<Vec<_>>()
+                .join("-"),
+            Lower(n) => run(n, b"qxkmvblprtnwzcyhjdfsgaueoi"),
         }
     }
 
@@ -440,6 +515,7 @@ mod tests {
             "twitter handle is @kenning_dev",
             "DATADOG_SITE=datadoghq.eu",
             "heroku_app: my-app-staging",
+            "cloudant_db_name: customerorderarchivelist",
         ] {
             assert!(found(text).is_empty(), "{text}: {:?}", found(text));
         }

@@ -7,6 +7,11 @@ use super::{Rule, token};
 /// Every rule of this family.
 pub fn rules() -> Vec<Rule> {
     vec![
+        // JSON Web Tokens encoded once more in base64 (Kubernetes secrets, CI variables): the
+        // base64 of "eyJ" is "ZXlK"; the value must decode to a token of base64url parts
+        // joined by dots.
+        token("jwt-base64", &["ZXlK"], r"\bZXlK[A-Za-z0-9+/]{40,}={0,2}")
+            .accept(|v, g| decodes_to_jwt(v) && super::not_mask(v, g)),
         // Airtable personal access tokens: "pat", 14 letters and digits, ".", 64 hex.
         token(
             "airtable-personal-access-token",
@@ -125,6 +130,35 @@ pub fn rules() -> Vec<Rule> {
     ]
 }
 
+/// Whether the standard base64 `v` decodes to `eyJ...` parts of base64url joined by dots,
+/// at least two of them.
+fn decodes_to_jwt(v: &str) -> bool {
+    let sextet = |b: u8| match b {
+        b'A'..=b'Z' => Some(b - b'A'),
+        b'a'..=b'z' => Some(b - b'a' + 26),
+        b'0'..=b'9' => Some(b - b'0' + 52),
+        b'+' => Some(62),
+        b'/' => Some(63),
+        _ => None,
+    };
+    let mut decoded = Vec::with_capacity(v.len() * 3 / 4);
+    let (mut acc, mut bits) = (0u32, 0u32);
+    for b in v.trim_end_matches('=').bytes() {
+        let Some(x) = sextet(b) else { return false };
+        acc = (acc << 6) | u32::from(x);
+        bits += 6;
+        if bits >= 8 {
+            bits -= 8;
+            decoded.push((acc >> bits) as u8);
+        }
+    }
+    decoded.starts_with(b"eyJ")
+        && decoded.iter().filter(|&&b| b == b'.').count() >= 1
+        && decoded
+            .iter()
+            .all(|&b| b.is_ascii_alphanumeric() || b"-_.=".contains(&b))
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::tests::{finds, misses};
@@ -241,6 +275,11 @@ mod tests {
             "<add key=\"ClearTextPassword\" value=\"Q7vtpViqvPgxxF8k\" />",
             "Q7vtpViqvPgxxF8k",
         ),
+        (
+            "jwt-base64",
+            "AUTH_TOKEN_B64=ZXlKaGJHY2lPaUpJVXpJMU5pSjkuZXlKemRXSWlPaUpSTjJzeUluMC5RN2sybVZiOUxwUjR0Tnc4WmNZM2hKZDZGc0cxYVVlNW9UaTBFeUg=",
+            "ZXlKaGJHY2lPaUpJVXpJMU5pSjkuZXlKemRXSWlPaUpSTjJzeUluMC5RN2sybVZiOUxwUjR0Tnc4WmNZM2hKZDZGc0cxYVVlNW9UaTBFeUg=",
+        ),
     ];
 
     /// (kind, a look-alike one character class or length away from the format)
@@ -332,6 +371,11 @@ mod tests {
         (
             "nuget-config-password",
             "<add key=\"ClearTextPassword\" value=\"dr6UM\" />",
+        ),
+        // Base64 that begins like a token but decodes to plain JSON text.
+        (
+            "jwt-base64",
+            "blob: ZXlKeyJhIjogInBsYWluIGpzb24sIG5vdCBhIHRva2VuIGF0IGFsbCJ9",
         ),
     ];
 

@@ -54,7 +54,14 @@ pub fn rules() -> Vec<Rule> {
             "sidekiq-credentials",
             &["contribsys.com"],
             r"(?i)https?://([a-f0-9]{8}:[a-f0-9]{8})@(?:gems|enterprise)\.contribsys\.com",
-        ),
+        ), // Freemius (software licensing and checkout) secret keys: "sk_" and 29 printable
+        // characters, set as the "secret_key" of an SDK configuration array.
+        token(
+            "freemius-secret-key",
+            &["sk_"],
+            r#"["']secret_key["']\s*=>\s*["'](sk_[!-&(-~]{29})["']"#,
+        )
+        .also(&["secret_key"]),
     ]
 }
 
@@ -99,6 +106,11 @@ mod tests {
             "source \"https://7b44a364:d3069f24@gems.contribsys.com/\"",
             "7b44a364:d3069f24",
         ),
+        (
+            "freemius-secret-key",
+            "'secret_key' => 'sk_Q7k2mVb9L[pR4t]Nw8Zc!3h$Jd6Fs',",
+            "sk_Q7k2mVb9L[pR4t]Nw8Zc!3h$Jd6Fs",
+        ),
     ];
 
     /// (kind, a look-alike one character class or length away from the format)
@@ -130,6 +142,10 @@ mod tests {
         (
             "sidekiq-credentials",
             "source \"https://40e0e8c4:1d7d@gems.contribsys.com/\"",
+        ),
+        (
+            "freemius-secret-key",
+            "'secret_key' => 'sk_Q7k2mVb9L[pR4t]Nw8Zc',",
         ),
     ];
 

@@ -6,12 +6,14 @@
 //! - [`lexicon`]: the words, tagged with their roles, found in one automaton pass;
 //! - [`families`]: extraction, override, response hijack and persona switch from those roles;
 //! - [`delimiters`] and [`output`]: regex rules run by the shared rule set;
-//! - [`signals`]: token floods, symbol suffixes, mixed alphabets, directive-dense scripts.
+//! - [`signals`]: token floods, symbol suffixes, mixed alphabets, directive-dense scripts;
+//! - [`model`]: a learned score over hashed byte n-grams, one more signal beside the rules.
 
 mod delimiters;
 mod families;
 mod lexicon;
 mod mention;
+mod model;
 mod output;
 mod signals;
 
@@ -41,6 +43,7 @@ pub fn find(text: &str) -> Vec<Hit> {
     families::find(&lowered, &words)
         .into_iter()
         .chain(signals::find(text, &lowered, addressed))
+        .chain(model::find(text))
         .map(|(kind, start, end)| Hit {
             family: Family::Unsafe,
             kind,
@@ -78,6 +81,7 @@ pub fn describe(kind: &str) -> Option<&'static str> {
         signals::SUFFIX => "a run of loose symbols typical of adversarial suffixes",
         signals::MIXED => "words disguised by mixing alphabets",
         signals::DIRECTIVES => "a script telling a model how it must behave",
+        model::KIND => "text the learned injection model scores as an attack",
         _ => return None,
     })
 }

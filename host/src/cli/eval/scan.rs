@@ -763,16 +763,16 @@ mod tests {
         }
     }
 
-    /// Regression floors on the held-out corpora, set at the figures first measured, not
+    /// Regression floors on the held-out corpora, set just under the figures last measured, not
     /// goals: they keep a change from silently losing ground on data no rule was tuned on.
     #[test]
     fn held_out_corpora_do_not_regress() {
         let dir = tempfile::tempdir().unwrap();
         let service = service(dir.path());
         for (name, label, floor) in [
-            ("heldout-credentials-gitleaks.jsonl", Label::Risk, 96.5),
-            ("heldout-jailbreaks-in-the-wild.jsonl", Label::Attack, 75.0),
-            ("heldout-bipia-attacks.jsonl", Label::Attack, 75.0),
+            ("heldout-credentials-gitleaks.jsonl", Label::Risk, 97.0),
+            ("heldout-jailbreaks-in-the-wild.jsonl", Label::Attack, 80.0),
+            ("heldout-bipia-attacks.jsonl", Label::Attack, 80.0),
             ("heldout-multilingual.jsonl", Label::Attack, 90.0),
         ] {
             let report = measure(&service, &corpus(name));
