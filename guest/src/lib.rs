@@ -43,8 +43,8 @@ pub use validate::args;
 pub use validate::{is_tag, is_thread_id, parse_address};
 
 use types::{
-    Anchor, Candidate, Capability, ConsolidationPlan, Context, FieldError, Limits, PolicyInfo,
-    Retention, ScanItem, ScanResult, ScoreParts, Selection, StoredMemory, ValidatedCall,
+    Anchor, Candidate, ConsolidationPlan, Context, FieldError, Limits, PolicyInfo, Retention,
+    ScanItem, ScanResult, ScoreParts, Selection, StoredMemory, ValidatedCall,
 };
 
 /// The name this policy reports through [`describe`] and prints in its snapshot header.
@@ -57,10 +57,6 @@ pub struct DefaultPolicy;
 impl kenning_contract::Policy for DefaultPolicy {
     const NAME: &'static str = POLICY_NAME;
     const VERSION: &'static str = env!("CARGO_PKG_VERSION");
-
-    fn describe() -> PolicyInfo {
-        describe()
-    }
 
     fn validate(tool: &str, args_json: &str) -> Result<ValidatedCall, Vec<FieldError>> {
         validate(tool, args_json)
@@ -99,21 +95,10 @@ pub fn prepare() {
     scan::prepare();
 }
 
-/// Who this policy is: its name, version, contract version, capabilities and default limits.
+/// Who this policy is: its name, version, contract version, capabilities and default limits
+/// (the contract's default answer: every duty, the documented limits).
 pub fn describe() -> PolicyInfo {
-    PolicyInfo {
-        name: POLICY_NAME.to_string(),
-        version: env!("CARGO_PKG_VERSION").to_string(),
-        contract_version: CONTRACT_VERSION.to_string(),
-        capabilities: vec![
-            Capability::Validate,
-            Capability::Scan,
-            Capability::Score,
-            Capability::Select,
-            Capability::Consolidate,
-        ],
-        default_limits: Limits::default(),
-    }
+    <DefaultPolicy as kenning_contract::Policy>::describe()
 }
 
 /// Checks `args_json` against the closed schema named by `tool`: a tool's arguments
