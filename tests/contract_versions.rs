@@ -155,7 +155,8 @@ fn consolidation_plans_agree_between_the_component_and_the_native_build() {
 #[test]
 fn the_conformance_kit_passes_the_default_policy_of_both_contract_versions() {
     let engine = PolicyEngine::new(None).unwrap();
-    let reference = NativePolicy::new();
+    // Timed against the sandboxed default, as `kenning policy check` does.
+    let reference = engine.load_default(SandboxLimits::default()).unwrap();
     for (label, wasm) in [
         ("default 0.2.0", DEFAULT_POLICY_WASM),
         ("default 0.1.0", DEFAULT_V0_1),

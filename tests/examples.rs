@@ -9,7 +9,7 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use kenning::policy::{NativePolicy, PolicyEngine, SandboxLimits, conformance};
+use kenning::policy::{PolicyEngine, SandboxLimits, conformance};
 use kenning::store::Author;
 use kenning::{KenningError, PolicySource, Service, TurnContext};
 use kenning_contract::types::Limits;
@@ -51,7 +51,11 @@ fn assert_passes_the_kit_but(path: &Path, expected_failures: &[&str]) {
     let mut policy = engine
         .load_file(path, SandboxLimits::default())
         .expect("the example loads");
-    let report = conformance::check(&mut policy, &NativePolicy::new());
+    // Timed against the sandboxed default, as `kenning policy check` does.
+    let reference = engine
+        .load_default(SandboxLimits::default())
+        .expect("the default policy loads");
+    let report = conformance::check(&mut policy, &reference);
     let failed: Vec<&str> = report
         .checks
         .iter()

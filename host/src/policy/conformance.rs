@@ -501,19 +501,36 @@ fn preview(s: &str) -> String {
     format!("{}…", &s[..end])
 }
 
-/// The median time of `select` on a real turn's workload.
-fn median_select(policy: &dyn Policy) -> Result<Duration, String> {
+/// How many pairs of `select` calls the timing check makes.
+const TIMED_ROUNDS: usize = 15;
+
+/// `select` on a real turn's workload, timed for `policy` and `reference` in turn: the median
+/// of the pairs' ratios, with the two medians. Alternating keeps the ratio steady when the
+/// machine's speed drifts during the check (a shared, loaded machine).
+fn paired_select(
+    policy: &dyn Policy,
+    reference: &dyn Policy,
+) -> Result<(f64, Duration, Duration), String> {
     let (context, candidates) = kenning_policy::vectors::workload(100);
-    let mut times = Vec::new();
-    for _ in 0..15 {
+    let time = |p: &dyn Policy| -> Result<Duration, String> {
         let start = Instant::now();
-        policy
-            .select(&context, &candidates, &Limits::default())
+        p.select(&context, &candidates, &Limits::default())
             .map_err(|e| e.to_string())?;
-        times.push(start.elapsed());
+        Ok(start.elapsed())
+    };
+    let (mut ratios, mut theirs, mut ours) = (Vec::new(), Vec::new(), Vec::new());
+    for _ in 0..TIMED_ROUNDS {
+        let r = time(reference)?;
+        let p = time(policy)?;
+        ratios.push(p.as_secs_f64() / r.as_secs_f64().max(1e-9));
+        theirs.push(p);
+        ours.push(r);
     }
-    times.sort_unstable();
-    Ok(times[times.len() / 2])
+    ratios.sort_unstable_by(f64::total_cmp);
+    theirs.sort_unstable();
+    ours.sort_unstable();
+    let mid = TIMED_ROUNDS / 2;
+    Ok((ratios[mid], theirs[mid], ours[mid]))
 }
 
 /// How much slower than the default policy this one may select before the kit fails it: a
@@ -521,9 +538,7 @@ fn median_select(policy: &dyn Policy) -> Result<Duration, String> {
 pub const MAX_SLOWDOWN: f64 = 20.0;
 
 fn timing(policy: &dyn Policy, reference: &dyn Policy) -> Result<String, String> {
-    let ours = median_select(reference)?;
-    let theirs = median_select(policy)?;
-    let ratio = theirs.as_secs_f64() / ours.as_secs_f64().max(1e-9);
+    let (ratio, theirs, ours) = paired_select(policy, reference)?;
     let detail = format!(
         "select on 100 candidates: {:.0} µs, {ratio:.2}x the default policy's {:.0} µs",
         theirs.as_secs_f64() * 1e6,
