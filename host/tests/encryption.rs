@@ -4,11 +4,13 @@
 //! store; `kenning serve` with a key writes and searches.
 
 use std::collections::BTreeMap;
-use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Output, Stdio};
+use std::process::{Command, Output};
 
 use serde_json::{Value, json};
+use support::Server;
+
+mod support;
 
 const SUBJECT: &str = "profile:me";
 const RAW_KEY: &str = "4f1c9a7e2b8d6035c1e7a9f04d2b6c8e9a1f3e5d7c9b0a2e4f6d8c1b3a5e7f90";
@@ -172,19 +174,6 @@ fn kenning_encrypt_converts_a_plaintext_store_in_place() {
     one_clear_error(&again, &["already encrypted"]);
 }
 
-/// A running `kenning serve`, killed when dropped.
-struct Server {
-    child: Child,
-    base: String,
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn kenning_serve_with_a_key_writes_and_searches_an_encrypted_store() {
     let dir = tempfile::tempdir().unwrap();
@@ -203,34 +192,13 @@ async fn kenning_serve_with_a_key_writes_and_searches_an_encrypted_store() {
     let refused = kenning(&data, &[], &["token", "list"]);
     one_clear_error(&refused, &["tokens.sqlite", "key missing"]);
 
-    let mut child = Command::new(env!("CARGO_BIN_EXE_kenning"))
-        .env_remove("KENNING_KEY")
-        .env("KENNING_KEY_FILE", &key_file)
-        .env("KENNING_LOG", "debug")
-        .arg("--data-dir")
-        .arg(&data)
-        .args(["serve", "--port", "0"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawn kenning serve");
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    let base = line
-        .split_whitespace()
-        .find(|w| w.starts_with("http://"))
-        .unwrap_or_else(|| panic!("no address in {line:?}"))
-        .trim_end_matches("/v1/")
-        .to_owned();
-    let mut stderr = child.stderr.take().unwrap();
-    let log = std::thread::spawn(move || {
-        let mut log = String::new();
-        let _ = std::io::Read::read_to_string(&mut stderr, &mut log);
-        log
-    });
-    let server = Server { child, base };
+    let server = Server::start(
+        &data,
+        &[
+            ("KENNING_KEY_FILE", key_file.to_str().unwrap()),
+            ("KENNING_LOG", "debug"),
+        ],
+    );
     let api = format!("{}/v1/subjects/{SUBJECT}", server.base);
     let client = reqwest::Client::new();
 
@@ -264,9 +232,8 @@ async fn kenning_serve_with_a_key_writes_and_searches_an_encrypted_store() {
         .unwrap();
     assert_eq!(found["count"], 1, "{found}");
     assert_eq!(found["memories"][0]["text"], note.as_str(), "{found}");
-    drop(server);
+    let log = server.kill();
     assert_no_plaintext(&store_files(&data));
-    let log = log.join().unwrap();
     assert!(!log.is_empty(), "the server logged its requests");
     assert!(
         !log.contains("serve passphrase"),

@@ -2,82 +2,20 @@
 //! (reqwest) and rmcp's streamable HTTP client: every route, the token matrix, bad input,
 //! the OpenAPI document, concurrent writers, MCP over HTTP, the request log and shutdown.
 
-use std::io::{BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::Command;
 
 use reqwest::{Client, Method, StatusCode};
 use serde_json::{Value, json};
+use support::Server;
+
+mod support;
 
 const SUBJECT: &str = "profile:me";
 
-/// A running `kenning serve`, stopped when dropped.
-struct Server {
-    child: Child,
-    base: String,
-    /// What it logs, read as it comes (a full pipe would stall the server).
-    log: Option<std::thread::JoinHandle<String>>,
-}
-
-impl Server {
-    /// Starts `kenning serve --port 0` over `data` and waits for the address it prints.
-    fn start(data: &Path) -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_kenning"))
-            .arg("--data-dir")
-            .arg(data)
-            .args(["serve", "--port", "0"])
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("spawn kenning serve");
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().unwrap())
-            .read_line(&mut line)
-            .unwrap();
-        let base = line
-            .split_whitespace()
-            .find(|w| w.starts_with("http://"))
-            .unwrap_or_else(|| panic!("no address in {line:?}"))
-            .trim_end_matches("/v1/")
-            .to_owned();
-        let mut stderr = child.stderr.take().unwrap();
-        let log = std::thread::spawn(move || {
-            let mut log = String::new();
-            let _ = stderr.read_to_string(&mut log);
-            log
-        });
-        Server {
-            child,
-            base,
-            log: Some(log),
-        }
-    }
-
-    fn url(&self, path: &str) -> String {
-        format!("{}{path}", self.base)
-    }
-
-    fn subject_url(&self, path: &str) -> String {
-        self.url(&format!("/v1/subjects/{SUBJECT}{path}"))
-    }
-
-    /// Sends SIGTERM, waits for the exit, and returns whether it was clean and what the
-    /// server logged.
-    fn terminate(mut self) -> (bool, String) {
-        let pid = self.child.id().to_string();
-        let sent = Command::new("kill").args(["-TERM", &pid]).status().unwrap();
-        assert!(sent.success());
-        let status = self.child.wait().unwrap();
-        let log = self.log.take().unwrap().join().unwrap();
-        (status.success(), log)
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
+/// The URL of `path` under the test subject's routes.
+fn subject_url(server: &Server, path: &str) -> String {
+    server.url(&format!("/v1/subjects/{SUBJECT}{path}"))
 }
 
 /// Runs `kenning --data-dir DATA ARGS...` and returns its standard output, checking success.
@@ -140,7 +78,7 @@ async fn every_route_answers_through_the_service() {
     let (_dir, data) = data_dir();
     let human = token(&data, &[SUBJECT], "human");
     let external = token(&data, &[SUBJECT], "external");
-    let server = Server::start(&data);
+    let server = Server::start(&data, &[]);
     let client = Client::new();
     use Method as M;
 
@@ -154,7 +92,7 @@ async fn every_route_answers_through_the_service() {
     let (status, _) = send(
         &client,
         M::GET,
-        &server.subject_url("/memories"),
+        &subject_url(&server, "/memories"),
         &human,
         None,
     )
@@ -165,7 +103,7 @@ async fn every_route_answers_through_the_service() {
     let (status, created) = send(
         &client,
         M::POST,
-        &server.subject_url("/memories"),
+        &subject_url(&server, "/memories"),
         &human,
         Some(json!({
             "content": "The user prefers answers in French.",
@@ -182,7 +120,7 @@ async fn every_route_answers_through_the_service() {
     let (_, second) = send(
         &client,
         M::POST,
-        &server.subject_url("/memories"),
+        &subject_url(&server, "/memories"),
         &human,
         Some(json!({"content": "The deploy runs on Fridays at noon."})),
     )
@@ -193,7 +131,7 @@ async fn every_route_answers_through_the_service() {
     let (status, page) = send(
         &client,
         M::GET,
-        &server.subject_url("/memories?limit=1&page=2"),
+        &subject_url(&server, "/memories?limit=1&page=2"),
         &human,
         None,
     )
@@ -232,7 +170,7 @@ async fn every_route_answers_through_the_service() {
     let (_, typed) = send(
         &client,
         M::GET,
-        &server.subject_url("/memories?memory_type=preference"),
+        &subject_url(&server, "/memories?memory_type=preference"),
         &human,
         None,
     )
@@ -241,7 +179,7 @@ async fn every_route_answers_through_the_service() {
     let (_, tagged) = send(
         &client,
         M::GET,
-        &server.subject_url("/memories?tag=lang"),
+        &subject_url(&server, "/memories?tag=lang"),
         &human,
         None,
     )
@@ -250,7 +188,7 @@ async fn every_route_answers_through_the_service() {
     let (_, worded) = send(
         &client,
         M::GET,
-        &server.subject_url("/memories?q=deploy%20fridays"),
+        &subject_url(&server, "/memories?q=deploy%20fridays"),
         &human,
         None,
     )
@@ -267,7 +205,7 @@ async fn every_route_answers_through_the_service() {
     let (status, one) = send(
         &client,
         M::GET,
-        &server.subject_url(&format!("/memories/{second}")),
+        &subject_url(&server, &format!("/memories/{second}")),
         &human,
         None,
     )
@@ -279,7 +217,7 @@ async fn every_route_answers_through_the_service() {
     let (status, revised) = send(
         &client,
         M::PATCH,
-        &server.subject_url(&format!("/memories/{second}")),
+        &subject_url(&server, &format!("/memories/{second}")),
         &human,
         Some(json!({"content": "The deploy runs on Thursdays at noon.", "reason": "moved"})),
     )
@@ -294,7 +232,7 @@ async fn every_route_answers_through_the_service() {
     let (status, found) = send(
         &client,
         M::POST,
-        &server.subject_url("/search"),
+        &subject_url(&server, "/search"),
         &human,
         Some(json!({"query": "deploy thursdays"})),
     )
@@ -304,7 +242,7 @@ async fn every_route_answers_through_the_service() {
     let (status, context) = send(
         &client,
         M::POST,
-        &server.subject_url("/context"),
+        &subject_url(&server, "/context"),
         &human,
         Some(json!({"query": "which language should I answer in?"})),
     )
@@ -320,7 +258,14 @@ async fn every_route_answers_through_the_service() {
     );
 
     // Stats and settings.
-    let (status, stats) = send(&client, M::GET, &server.subject_url("/stats"), &human, None).await;
+    let (status, stats) = send(
+        &client,
+        M::GET,
+        &subject_url(&server, "/stats"),
+        &human,
+        None,
+    )
+    .await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(
         (
@@ -337,7 +282,7 @@ async fn every_route_answers_through_the_service() {
     let (_, settings) = send(
         &client,
         M::GET,
-        &server.subject_url("/settings"),
+        &subject_url(&server, "/settings"),
         &human,
         None,
     )
@@ -346,7 +291,7 @@ async fn every_route_answers_through_the_service() {
     let (status, off) = send(
         &client,
         M::PUT,
-        &server.subject_url("/threads/chat-9/settings"),
+        &subject_url(&server, "/threads/chat-9/settings"),
         &human,
         Some(json!({"enabled": false})),
     )
@@ -359,7 +304,7 @@ async fn every_route_answers_through_the_service() {
     let (_, thread) = send(
         &client,
         M::GET,
-        &server.subject_url("/threads/chat-9/settings"),
+        &subject_url(&server, "/threads/chat-9/settings"),
         &human,
         None,
     )
@@ -368,7 +313,7 @@ async fn every_route_answers_through_the_service() {
     let (_, global) = send(
         &client,
         M::GET,
-        &server.subject_url("/settings"),
+        &subject_url(&server, "/settings"),
         &human,
         None,
     )
@@ -380,7 +325,7 @@ async fn every_route_answers_through_the_service() {
     let (status, refused) = send(
         &client,
         M::POST,
-        &server.subject_url("/memories"),
+        &subject_url(&server, "/memories"),
         &human,
         Some(json!({"content": "x y z", "metadata": {"thread": "chat-9"}})),
     )
@@ -393,7 +338,7 @@ async fn every_route_answers_through_the_service() {
     let (status, _) = send(
         &client,
         M::PUT,
-        &server.subject_url("/settings"),
+        &subject_url(&server, "/settings"),
         &human,
         Some(json!({"enabled": true})),
     )
@@ -404,7 +349,7 @@ async fn every_route_answers_through_the_service() {
     let (status, proposal) = send(
         &client,
         M::POST,
-        &server.subject_url("/memories"),
+        &subject_url(&server, "/memories"),
         &external,
         Some(json!({"content": "The staging host is called kestrel."})),
     )
@@ -420,7 +365,7 @@ async fn every_route_answers_through_the_service() {
     let (_, other) = send(
         &client,
         M::POST,
-        &server.subject_url("/memories"),
+        &subject_url(&server, "/memories"),
         &external,
         Some(json!({"content": "The user dislikes emoji."})),
     )
@@ -428,7 +373,7 @@ async fn every_route_answers_through_the_service() {
     let (status, queue) = send(
         &client,
         M::GET,
-        &server.subject_url("/review"),
+        &subject_url(&server, "/review"),
         &human,
         None,
     )
@@ -442,7 +387,7 @@ async fn every_route_answers_through_the_service() {
     let (status, accepted) = send(
         &client,
         M::POST,
-        &server.subject_url(&format!("/review/{proposal}/accept")),
+        &subject_url(&server, &format!("/review/{proposal}/accept")),
         &human,
         None,
     )
@@ -456,7 +401,7 @@ async fn every_route_answers_through_the_service() {
     let (status, rejected) = send(
         &client,
         M::POST,
-        &server.subject_url(&format!("/review/{other}/reject")),
+        &subject_url(&server, &format!("/review/{other}/reject")),
         &human,
         None,
     )
@@ -468,7 +413,7 @@ async fn every_route_answers_through_the_service() {
     let (_, found) = send(
         &client,
         M::POST,
-        &server.subject_url("/search"),
+        &subject_url(&server, "/search"),
         &human,
         Some(json!({"query": "kestrel"})),
     )
@@ -479,7 +424,7 @@ async fn every_route_answers_through_the_service() {
     let (status, gone) = send(
         &client,
         M::DELETE,
-        &server.subject_url(&format!("/memories/{first}")),
+        &subject_url(&server, &format!("/memories/{first}")),
         &human,
         None,
     )
@@ -491,7 +436,7 @@ async fn every_route_answers_through_the_service() {
     let (status, unconfirmed) = send(
         &client,
         M::DELETE,
-        &server.subject_url("/memories"),
+        &subject_url(&server, "/memories"),
         &human,
         None,
     )
@@ -503,7 +448,7 @@ async fn every_route_answers_through_the_service() {
     let (_, page) = send(
         &client,
         M::GET,
-        &server.subject_url("/memories"),
+        &subject_url(&server, "/memories"),
         &human,
         None,
     )
@@ -512,7 +457,7 @@ async fn every_route_answers_through_the_service() {
     let (status, all) = send(
         &client,
         M::DELETE,
-        &server.subject_url("/memories?confirm=true"),
+        &subject_url(&server, "/memories?confirm=true"),
         &human,
         None,
     )
@@ -525,7 +470,7 @@ async fn every_route_answers_through_the_service() {
     let (_, page) = send(
         &client,
         M::GET,
-        &server.subject_url("/memories?status=all"),
+        &subject_url(&server, "/memories?status=all"),
         &human,
         None,
     )
@@ -551,9 +496,9 @@ async fn tokens_reach_only_their_subjects_and_their_role_is_the_author() {
         .as_str()
         .unwrap()
         .to_owned();
-    let server = Server::start(&data);
+    let server = Server::start(&data, &[]);
     let client = Client::new();
-    let memories = server.subject_url("/memories");
+    let memories = subject_url(&server, "/memories");
     let write = |text: &str| Some(json!({"content": text}));
     use Method as M;
 
@@ -643,7 +588,7 @@ async fn tokens_reach_only_their_subjects_and_their_role_is_the_author() {
     let (_, found) = send(
         &client,
         M::POST,
-        &server.subject_url("/search"),
+        &subject_url(&server, "/search"),
         &external,
         Some(json!({"query": "charlie letter"})),
     )
@@ -667,12 +612,19 @@ async fn tokens_reach_only_their_subjects_and_their_role_is_the_author() {
 
     // Review and settings are a human's: other roles get 403 and change nothing.
     for token in [&agent, &external] {
-        let (status, _) = send(&client, M::GET, &server.subject_url("/review"), token, None).await;
+        let (status, _) = send(
+            &client,
+            M::GET,
+            &subject_url(&server, "/review"),
+            token,
+            None,
+        )
+        .await;
         assert_eq!(status, StatusCode::FORBIDDEN);
         let (status, _) = send(
             &client,
             M::POST,
-            &server.subject_url(&format!("/review/{id}/accept")),
+            &subject_url(&server, &format!("/review/{id}/accept")),
             token,
             None,
         )
@@ -681,7 +633,7 @@ async fn tokens_reach_only_their_subjects_and_their_role_is_the_author() {
         let (status, _) = send(
             &client,
             M::PUT,
-            &server.subject_url("/settings"),
+            &subject_url(&server, "/settings"),
             token,
             Some(json!({"enabled": false})),
         )
@@ -691,7 +643,7 @@ async fn tokens_reach_only_their_subjects_and_their_role_is_the_author() {
     let (_, queue) = send(
         &client,
         M::GET,
-        &server.subject_url("/review"),
+        &subject_url(&server, "/review"),
         &human,
         None,
     )
@@ -732,9 +684,9 @@ async fn tokens_reach_only_their_subjects_and_their_role_is_the_author() {
 async fn bad_input_is_one_clear_error_and_writes_nothing() {
     let (_dir, data) = data_dir();
     let human = token(&data, &[SUBJECT], "human");
-    let server = Server::start(&data);
+    let server = Server::start(&data, &[]);
     let client = Client::new();
-    let memories = server.subject_url("/memories");
+    let memories = subject_url(&server, "/memories");
     use Method as M;
     let (status, _) = send(
         &client,
@@ -826,7 +778,7 @@ async fn bad_input_is_one_clear_error_and_writes_nothing() {
     let (status, answer) = send(
         &client,
         M::POST,
-        &server.subject_url("/search"),
+        &subject_url(&server, "/search"),
         &human,
         Some(json!({"query": "x", "limit": 1000})),
     )
@@ -878,7 +830,7 @@ async fn bad_input_is_one_clear_error_and_writes_nothing() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_openapi_document_validates_and_lists_every_route() {
     let (_dir, data) = data_dir();
-    let server = Server::start(&data);
+    let server = Server::start(&data, &[]);
     let text = reqwest::get(server.url("/v1/openapi.json"))
         .await
         .unwrap()
@@ -935,9 +887,9 @@ async fn the_openapi_document_validates_and_lists_every_route() {
 async fn thirty_two_clients_writing_fifty_each_lose_no_acknowledged_write() {
     let (_dir, data) = data_dir();
     let human = token(&data, &[SUBJECT], "human");
-    let server = Server::start(&data);
+    let server = Server::start(&data, &[]);
     let client = Client::new();
-    let memories = server.subject_url("/memories");
+    let memories = subject_url(&server, "/memories");
     let mut writers = Vec::new();
     for writer in 0..32 {
         let (client, url, token) = (client.clone(), memories.clone(), human.clone());
@@ -1010,7 +962,7 @@ async fn an_mcp_client_over_http_initializes_and_calls_a_tool_as_its_token() {
     let (_dir, data) = data_dir();
     let external = token(&data, &[SUBJECT], "external");
     let human = token(&data, &[SUBJECT], "human");
-    let server = Server::start(&data);
+    let server = Server::start(&data, &[]);
     let config = StreamableHttpClientTransportConfig::with_uri(server.url("/v1/mcp"))
         .auth_header(external.clone());
     let client =
@@ -1036,7 +988,7 @@ async fn an_mcp_client_over_http_initializes_and_calls_a_tool_as_its_token() {
     let (_, queue) = send(
         &Client::new(),
         Method::GET,
-        &server.subject_url("/review"),
+        &subject_url(&server, "/review"),
         &human,
         None,
     )
@@ -1072,13 +1024,13 @@ async fn an_mcp_client_over_http_initializes_and_calls_a_tool_as_its_token() {
 async fn the_request_log_holds_no_text_or_token_and_sigterm_stops_cleanly() {
     let (_dir, data) = data_dir();
     let human = token(&data, &[SUBJECT], "human");
-    let server = Server::start(&data);
+    let server = Server::start(&data, &[]);
     let client = Client::new();
     let secret_text = "The vault combination is tangerine-42.";
     let (status, _) = send(
         &client,
         Method::POST,
-        &server.subject_url("/memories"),
+        &subject_url(&server, "/memories"),
         &human,
         Some(json!({"content": secret_text})),
     )
@@ -1087,7 +1039,7 @@ async fn the_request_log_holds_no_text_or_token_and_sigterm_stops_cleanly() {
     let (status, _) = send(
         &client,
         Method::GET,
-        &server.subject_url("/memories?q=tangerine"),
+        &subject_url(&server, "/memories?q=tangerine"),
         &human,
         None,
     )

@@ -1140,6 +1140,17 @@ mod tests {
             .unwrap()
     }
 
+    /// How many memories a search for `query` finds.
+    fn matches(kb: &KnowledgeBase, query: &str) -> usize {
+        kb.search(&MemoryFilter {
+            query: query.into(),
+            limit: 10,
+            ..MemoryFilter::default()
+        })
+        .unwrap()
+        .len()
+    }
+
     fn texts(memories: &[Memory]) -> Vec<&str> {
         memories.iter().map(|m| m.text.as_str()).collect()
     }
@@ -1177,14 +1188,7 @@ mod tests {
         let kb = KnowledgeBase::open_existing_keyed(&path, Some(&right))
             .unwrap()
             .unwrap();
-        let found = kb
-            .search(&MemoryFilter {
-                query: "plantedmarker".into(),
-                limit: 10,
-                ..MemoryFilter::default()
-            })
-            .unwrap();
-        assert_eq!(found.len(), 1);
+        assert_eq!(matches(&kb, "plantedmarker"), 1);
         drop(kb);
 
         let before = std::fs::read(&path).unwrap();
@@ -1261,14 +1265,7 @@ mod tests {
             .unwrap();
         assert_eq!(kb.count_active().unwrap(), 1);
         global_note(&mut kb, "plantedmarker after encryption");
-        let found = kb
-            .search(&MemoryFilter {
-                query: "plantedmarker".into(),
-                limit: 10,
-                ..MemoryFilter::default()
-            })
-            .unwrap();
-        assert_eq!(found.len(), 2);
+        assert_eq!(matches(&kb, "plantedmarker"), 2);
     }
 
     #[test]

@@ -1,0 +1,93 @@
+//! Shared by the end-to-end tests that talk to a spawned `kenning serve`.
+
+// Each test crate compiles this module and uses its own part of it.
+#![allow(dead_code)]
+
+use std::io::{BufRead, BufReader, Read};
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::thread::JoinHandle;
+
+/// A running `kenning serve --port 0`, killed when dropped.
+pub struct Server {
+    child: Child,
+    /// `http://127.0.0.1:PORT`, as the server printed it.
+    pub base: String,
+    /// What it logs, read as it comes (a full pipe would stall the server).
+    log: Option<JoinHandle<String>>,
+}
+
+impl Server {
+    /// Starts `kenning --data-dir DATA serve --port 0` with `env` set (and `KENNING_KEY`
+    /// removed, so the caller's environment never decides a test) and waits for the address it
+    /// prints.
+    pub fn start(data: &Path, env: &[(&str, &str)]) -> Server {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_kenning"))
+            .env_remove("KENNING_KEY")
+            .envs(env.iter().copied())
+            .arg("--data-dir")
+            .arg(data)
+            .args(["serve", "--port", "0"])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("spawn kenning serve");
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().expect("stdout is piped"))
+            .read_line(&mut line)
+            .expect("read the server's first line");
+        let base = line
+            .split_whitespace()
+            .find(|w| w.starts_with("http://"))
+            .unwrap_or_else(|| panic!("no address in {line:?}"))
+            .trim_end_matches("/v1/")
+            .to_owned();
+        let mut stderr = child.stderr.take().expect("stderr is piped");
+        let log = std::thread::spawn(move || {
+            let mut log = String::new();
+            let _ = stderr.read_to_string(&mut log);
+            log
+        });
+        Server {
+            child,
+            base,
+            log: Some(log),
+        }
+    }
+
+    /// `base` followed by `path`.
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{path}", self.base)
+    }
+
+    /// Sends SIGTERM, waits for the exit, and returns whether it was clean and what the
+    /// server logged.
+    pub fn terminate(mut self) -> (bool, String) {
+        let pid = self.child.id().to_string();
+        let sent = Command::new("kill").args(["-TERM", &pid]).status().unwrap();
+        assert!(sent.success());
+        let status = self.child.wait().unwrap();
+        (status.success(), self.take_log())
+    }
+
+    /// Kills the server and returns what it logged.
+    pub fn kill(mut self) -> String {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        self.take_log()
+    }
+
+    fn take_log(&mut self) -> String {
+        self.log
+            .take()
+            .map(|log| log.join().unwrap_or_default())
+            .unwrap_or_default()
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
