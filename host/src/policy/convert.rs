@@ -1,9 +1,10 @@
-//! The conversions every contract version shares, written once and expanded into each
-//! version's adapter module (the generated binding types differ per version, their shapes do
-//! not). Each adapter keeps only what its version changed.
+//! The conversions and calls every contract version shares, written once and expanded into
+//! each version's adapter module (the generated binding types differ per version, their shapes
+//! do not). Each adapter keeps only what its version changed.
 
-/// Expands, in an adapter module that has `wit` (its version's generated types) and `plain`
-/// (the contract's plain types) in scope, the conversions all versions share.
+/// Expands, in an adapter module that has `wit` (its version's generated types), `plain` (the
+/// contract's plain types), `MemoryPolicy` (its bindings) and `Sandbox` in scope, the
+/// conversions and the `describe`, `validate` and `scan` calls all versions share.
 macro_rules! shared_conversions {
     () => {
         pub(crate) fn context(c: &plain::Context) -> wit::Context {
@@ -168,6 +169,39 @@ macro_rules! shared_conversions {
                 plain::MemoryKind::Context => wit::MemoryKind::Context,
                 plain::MemoryKind::ConversationSummary => wit::MemoryKind::ConversationSummary,
             }
+        }
+
+        /// Who the policy is.
+        pub(super) fn describe(
+            b: &MemoryPolicy,
+            store: &mut Store<Sandbox>,
+        ) -> wasmtime::Result<plain::PolicyInfo> {
+            b.kenning_policy_policy()
+                .call_describe(store)
+                .map(policy_info)
+        }
+
+        /// Checks a tool call.
+        pub(super) fn validate(
+            b: &MemoryPolicy,
+            store: &mut Store<Sandbox>,
+            tool: &str,
+            args_json: &str,
+        ) -> wasmtime::Result<Result<plain::ValidatedCall, Vec<plain::FieldError>>> {
+            b.kenning_policy_policy()
+                .call_validate(store, tool, args_json)
+                .map(validation)
+        }
+
+        /// Scans texts.
+        pub(super) fn scan(
+            b: &MemoryPolicy,
+            store: &mut Store<Sandbox>,
+            items: &[plain::ScanItem],
+        ) -> wasmtime::Result<Vec<plain::ScanResult>> {
+            let items: Vec<_> = items.iter().map(scan_item).collect();
+            let results = b.kenning_policy_policy().call_scan(store, &items)?;
+            Ok(results.into_iter().map(scan_result).collect())
         }
     };
 }

@@ -77,39 +77,6 @@ fn policy_info(i: wit::PolicyInfo) -> plain::PolicyInfo {
     }
 }
 
-/// Who the policy is.
-pub(super) fn describe(
-    b: &MemoryPolicy,
-    store: &mut Store<Sandbox>,
-) -> wasmtime::Result<plain::PolicyInfo> {
-    b.kenning_policy_policy()
-        .call_describe(store)
-        .map(policy_info)
-}
-
-/// Checks a tool call.
-pub(super) fn validate(
-    b: &MemoryPolicy,
-    store: &mut Store<Sandbox>,
-    tool: &str,
-    args_json: &str,
-) -> wasmtime::Result<Result<plain::ValidatedCall, Vec<plain::FieldError>>> {
-    b.kenning_policy_policy()
-        .call_validate(store, tool, args_json)
-        .map(validation)
-}
-
-/// Scans texts.
-pub(super) fn scan(
-    b: &MemoryPolicy,
-    store: &mut Store<Sandbox>,
-    items: &[plain::ScanItem],
-) -> wasmtime::Result<Vec<plain::ScanResult>> {
-    let items: Vec<_> = items.iter().map(scan_item).collect();
-    let results = b.kenning_policy_policy().call_scan(store, &items)?;
-    Ok(results.into_iter().map(scan_result).collect())
-}
-
 /// Scores candidates, each text a string of its own.
 pub(super) fn score(
     b: &MemoryPolicy,
