@@ -58,17 +58,14 @@ pub(crate) fn load_or_compile(
         return Ok((Component::new(engine, wasm)?, CacheOutcome::Compiled));
     };
     let path = entry_path(engine, dir, wasm);
-    // Map the entry rather than read it: a process touches only the pages of code it runs, and
-    // the policy's initial memory is mapped copy-on-write from the file instead of being copied
-    // into a fresh image in every process (a pre-initialised policy carries megabytes of it).
-    if path.is_file() {
+    // Read into memory rather than map the file: a mapped entry that is overwritten in place
+    // (another program, a damaged disk, a test corrupting it on purpose) would crash this
+    // process with SIGBUS, where a read entry can only fail to deserialize and be recompiled.
+    if let Ok(bytes) = std::fs::read(&path) {
         // SAFETY: entries are written only by `store` below, with bytes from
         // `Engine::precompile_component`, under a name bound to the component's hash and this
-        // engine's configuration, and are never changed in place: `store` writes a new file and
-        // renames it over the old, so a mapping always sees one whole entry. wasmtime still
-        // checks the header and version on load. (A process outside kenning truncating an entry
-        // while it is mapped could still crash this one: the cache directory is kenning's own.)
-        if let Ok(component) = unsafe { Component::deserialize_file(engine, &path) } {
+        // engine's configuration; wasmtime still checks the header and version on load.
+        if let Ok(component) = unsafe { Component::deserialize(engine, &bytes) } {
             return Ok((component, CacheOutcome::Loaded));
         }
     }
