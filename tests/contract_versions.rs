@@ -8,6 +8,7 @@ use kenning::policy::{
     component_imports, conformance,
 };
 use kenning_contract::types::{Limits, Retention, ScanItem, StoredMemory, Target};
+use kenning_policy::vectors::stored_fact;
 
 /// The default policy as built against contract 0.1.0 (wasm32-wasip2), before 0.2.0 existed.
 const DEFAULT_V0_1: &[u8] =
@@ -96,20 +97,11 @@ fn the_default_component_implements_0_2_0_and_imports_nothing_but_the_contract_t
     assert_eq!(policy.contract_version(), "0.2.0");
 }
 
+/// A stored fact tagged `#c2` and `#net`.
 fn stored(id: u64, text: &str, created_at: i64) -> StoredMemory {
     StoredMemory {
-        id,
-        scope: kenning_contract::types::Scope::Global,
-        kind: kenning_contract::types::MemoryKind::Fact,
-        target: None,
-        day: None,
-        text: text.to_owned(),
         tags: vec!["c2".to_owned(), "net".to_owned()],
-        confidence: 0.8,
-        created_at,
-        updated_at: created_at,
-        anchors: Vec::new(),
-        pending: false,
+        ..stored_fact(id, text, created_at)
     }
 }
 

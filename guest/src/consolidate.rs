@@ -229,24 +229,9 @@ fn supersessions(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::types::{MemoryKind, Scope};
+    use crate::types::Scope;
 
-    fn memory(id: MemoryId, text: &str, created_at: i64) -> StoredMemory {
-        StoredMemory {
-            id,
-            scope: Scope::Global,
-            kind: MemoryKind::Fact,
-            target: None,
-            day: None,
-            text: text.to_owned(),
-            tags: Vec::new(),
-            confidence: 0.8,
-            created_at,
-            updated_at: created_at,
-            anchors: Vec::new(),
-            pending: false,
-        }
-    }
+    use crate::vectors::stored_fact as memory;
 
     const NOW: i64 = 1_796_000_000;
 

@@ -2,8 +2,28 @@
 //! and for golden vectors that compare builds of a policy (sandboxed, native, in a browser).
 
 use crate::types::{
-    Anchor, Candidate, Context, FunctionAnchor, LiveFunction, MemoryKind, Scope, SubjectKind,
+    Anchor, Candidate, Context, FunctionAnchor, LiveFunction, MemoryKind, Scope, StoredMemory,
+    SubjectKind,
 };
+
+/// A stored global fact with `text`, created (and last changed) at `created_at`, confidence 0.8,
+/// no tags or anchors: the plain memory that consolidation inputs are built from.
+pub fn stored_fact(id: u64, text: &str, created_at: i64) -> StoredMemory {
+    StoredMemory {
+        id,
+        scope: Scope::Global,
+        kind: MemoryKind::Fact,
+        target: None,
+        day: None,
+        text: text.to_owned(),
+        tags: Vec::new(),
+        confidence: 0.8,
+        created_at,
+        updated_at: created_at,
+        anchors: Vec::new(),
+        pending: false,
+    }
+}
 
 /// A deterministic turn over `n` candidates: a third anchored near the cursor, a third
 /// matching the query, a third global.

@@ -14,6 +14,7 @@ use std::time::{Duration, Instant};
 use kenning_contract::types::{
     Candidate, Context, Limits, Retention, ScanItem, StoredMemory, Target, Verdict,
 };
+use kenning_policy::vectors::stored_fact;
 use serde::Serialize;
 
 use super::guard::check_selection;
@@ -344,40 +345,23 @@ fn select_invariants(policy: &dyn Policy) -> Result<String, String> {
     Ok(format!("{runs} workloads"))
 }
 
-fn stored(id: u64, text: &str, created_at: i64) -> StoredMemory {
-    StoredMemory {
-        id,
-        scope: kenning_contract::types::Scope::Global,
-        kind: kenning_contract::types::MemoryKind::Fact,
-        target: None,
-        day: None,
-        text: text.to_owned(),
-        tags: Vec::new(),
-        confidence: 0.8,
-        created_at,
-        updated_at: created_at,
-        anchors: Vec::new(),
-        pending: false,
-    }
-}
-
 fn consolidation_input() -> Vec<StoredMemory> {
     let mut memories = vec![
-        stored(
+        stored_fact(
             1,
             "the config is encrypted with RC4 using a static key",
             1_000,
         ),
-        stored(
+        stored_fact(
             2,
             "the config is encrypted with RC4 using a static key!",
             2_000,
         ),
-        stored(3, "the c2 server is at 10.0.0.1 port 443", 3_000),
-        stored(4, "the c2 server is at 10.0.0.7 port 443", 4_000),
-        stored(5, "the user prefers short answers", 5_000),
+        stored_fact(3, "the c2 server is at 10.0.0.1 port 443", 3_000),
+        stored_fact(4, "the c2 server is at 10.0.0.7 port 443", 4_000),
+        stored_fact(5, "the user prefers short answers", 5_000),
     ];
-    let mut suggestion = stored(6, "maybe the user likes tea", 0);
+    let mut suggestion = stored_fact(6, "maybe the user likes tea", 0);
     suggestion.pending = true;
     memories.push(suggestion);
     memories
