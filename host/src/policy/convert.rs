@@ -3,7 +3,8 @@
 //! do not). Each adapter keeps only what its version changed.
 
 /// Expands, in an adapter module that has `wit` (its version's generated types), `plain` (the
-/// contract's plain types), `MemoryPolicy` (its bindings) and `Sandbox` in scope, the
+/// contract's plain types), `MemoryPolicy` (its bindings), `Sandbox` and its own `capability`
+/// mapping (the one list that differs between versions) in scope, the
 /// conversions and the `describe`, `validate` and `scan` calls all versions share.
 macro_rules! shared_conversions {
     () => {
@@ -168,6 +169,16 @@ macro_rules! shared_conversions {
                 plain::MemoryKind::Preference => wit::MemoryKind::Preference,
                 plain::MemoryKind::Context => wit::MemoryKind::Context,
                 plain::MemoryKind::ConversationSummary => wit::MemoryKind::ConversationSummary,
+            }
+        }
+
+        pub(crate) fn policy_info(i: wit::PolicyInfo) -> plain::PolicyInfo {
+            plain::PolicyInfo {
+                name: i.name,
+                version: i.version,
+                contract_version: i.contract_version,
+                capabilities: i.capabilities.into_iter().map(capability).collect(),
+                default_limits: limits_back(i.default_limits),
             }
         }
 

@@ -58,22 +58,12 @@ fn candidate(c: &plain::Candidate) -> wit::Candidate {
     }
 }
 
-fn policy_info(i: wit::PolicyInfo) -> plain::PolicyInfo {
-    plain::PolicyInfo {
-        name: i.name,
-        version: i.version,
-        contract_version: i.contract_version,
-        capabilities: i
-            .capabilities
-            .into_iter()
-            .map(|c| match c {
-                wit::Capability::Validate => plain::Capability::Validate,
-                wit::Capability::Scan => plain::Capability::Scan,
-                wit::Capability::Score => plain::Capability::Score,
-                wit::Capability::Select => plain::Capability::Select,
-            })
-            .collect(),
-        default_limits: limits_back(i.default_limits),
+fn capability(c: wit::Capability) -> plain::Capability {
+    match c {
+        wit::Capability::Validate => plain::Capability::Validate,
+        wit::Capability::Scan => plain::Capability::Scan,
+        wit::Capability::Score => plain::Capability::Score,
+        wit::Capability::Select => plain::Capability::Select,
     }
 }
 

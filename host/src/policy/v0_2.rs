@@ -136,23 +136,13 @@ fn pack_memories(memories: &[plain::StoredMemory]) -> wit::Memories {
     }
 }
 
-fn policy_info(i: wit::PolicyInfo) -> plain::PolicyInfo {
-    plain::PolicyInfo {
-        name: i.name,
-        version: i.version,
-        contract_version: i.contract_version,
-        capabilities: i
-            .capabilities
-            .into_iter()
-            .map(|c| match c {
-                wit::Capability::Validate => plain::Capability::Validate,
-                wit::Capability::Scan => plain::Capability::Scan,
-                wit::Capability::Score => plain::Capability::Score,
-                wit::Capability::Select => plain::Capability::Select,
-                wit::Capability::Consolidate => plain::Capability::Consolidate,
-            })
-            .collect(),
-        default_limits: limits_back(i.default_limits),
+fn capability(c: wit::Capability) -> plain::Capability {
+    match c {
+        wit::Capability::Validate => plain::Capability::Validate,
+        wit::Capability::Scan => plain::Capability::Scan,
+        wit::Capability::Score => plain::Capability::Score,
+        wit::Capability::Select => plain::Capability::Select,
+        wit::Capability::Consolidate => plain::Capability::Consolidate,
     }
 }
 
