@@ -4,8 +4,8 @@
 
 use kenning::PolicyError;
 use kenning::policy::{
-    DEFAULT_POLICY_WASM, Guarded, NativePolicy, Policy, PolicyEngine, SandboxLimits,
-    component_imports, conformance,
+    ComponentPolicy, DEFAULT_POLICY_WASM, Guarded, NativePolicy, Policy, PolicyEngine,
+    SandboxLimits, component_imports, conformance,
 };
 use kenning_contract::types::{Limits, Retention, ScanItem, StoredMemory, Target};
 use kenning_policy::vectors::stored_fact;
@@ -28,16 +28,21 @@ fn scan_items() -> Vec<ScanItem> {
     .collect()
 }
 
-#[test]
-fn a_component_built_against_contract_0_1_0_still_loads_and_selects_like_the_native_build() {
-    let engine = PolicyEngine::new(None).unwrap();
-    let old = engine
+/// The default policy as built against contract 0.1.0, kept as a fixture.
+fn load_v0_1() -> ComponentPolicy {
+    PolicyEngine::new(None)
+        .unwrap()
         .load_bytes(
             "kenning-default-0.1.0",
             DEFAULT_V0_1,
             SandboxLimits::default(),
         )
-        .unwrap();
+        .unwrap()
+}
+
+#[test]
+fn a_component_built_against_contract_0_1_0_still_loads_and_selects_like_the_native_build() {
+    let old = load_v0_1();
     assert_eq!(old.contract_version(), "0.1.0");
     assert_eq!(old.info().contract_version, "0.1.0");
     let old = Guarded::new(old);
@@ -65,14 +70,7 @@ fn a_component_built_against_contract_0_1_0_still_loads_and_selects_like_the_nat
 
 #[test]
 fn a_0_1_0_component_is_told_it_has_no_consolidate_duty() {
-    let engine = PolicyEngine::new(None).unwrap();
-    let old = engine
-        .load_bytes(
-            "kenning-default-0.1.0",
-            DEFAULT_V0_1,
-            SandboxLimits::default(),
-        )
-        .unwrap();
+    let old = load_v0_1();
     let error = old.consolidate(0, &[], &Retention::default()).unwrap_err();
     assert!(matches!(error, PolicyError::Unsupported { .. }), "{error}");
     assert!(
