@@ -9,7 +9,7 @@
 use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::{Child, Command, Stdio};
 
 use kenning::store::content_hash;
 use kenning_e2e::store_state;
@@ -74,8 +74,8 @@ fn script_writer(data: &Path, subject: &str) -> Command {
     command
 }
 
-/// Runs `script` in one writer process to the end and returns its answer lines.
-fn run_to_end(data: &Path, subject: &str, script: &str) -> Vec<String> {
+/// Starts one writer process with `script` written to its standard input, its answers piped.
+fn start_writer(data: &Path, subject: &str, script: &str) -> Child {
     let mut child = script_writer(data, subject)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -87,7 +87,14 @@ fn run_to_end(data: &Path, subject: &str, script: &str) -> Vec<String> {
         .unwrap()
         .write_all(script.as_bytes())
         .unwrap();
-    let output = child.wait_with_output().unwrap();
+    child
+}
+
+/// Runs `script` in one writer process to the end and returns its answer lines.
+fn run_to_end(data: &Path, subject: &str, script: &str) -> Vec<String> {
+    let output = start_writer(data, subject, script)
+        .wait_with_output()
+        .unwrap();
     assert!(output.status.success(), "a writer failed");
     String::from_utf8(output.stdout)
         .unwrap()
@@ -205,18 +212,7 @@ fn check_history(writers: &[(Vec<Op>, Option<usize>)]) -> Result<(), String> {
                 .enumerate()
                 .map(|(n, op)| line(w, n, op) + "\n")
                 .collect();
-            let mut child = script_writer(&data, subject)
-                .stdin(Stdio::piped())
-                .stdout(Stdio::piped())
-                .spawn()
-                .expect("start a writer");
-            child
-                .stdin
-                .take()
-                .unwrap()
-                .write_all(script.as_bytes())
-                .unwrap();
-            (child, *kill_after)
+            (start_writer(&data, subject, &script), *kill_after)
         })
         .collect();
     let mut answered = Vec::new();
