@@ -36,16 +36,23 @@ fn js_policy() -> Option<PathBuf> {
     None
 }
 
-/// The kit's checks a componentize-js policy fails whatever its code does: the JavaScript
-/// runtime's own cost of taking 1.6 MB of texts across the boundary exceeds the default fuel
-/// (a policy that allows every text unchanged runs out too), and a fresh SpiderMonkey instance
-/// per call makes `select` some 25 to 30 times slower than the default policy.
-const JS_RUNTIME_COSTS: &[&str] = &[
-    "hostile inputs are answered, not trapped on",
-    "select is timed against the default policy",
-];
+/// The kit's check a componentize-js policy fails whatever its code does: the JavaScript
+/// runtime's own cost of taking 1.6 MB of texts across the boundary exceeds the default fuel (a
+/// policy that allows every text unchanged runs out too). Its `select`, a fresh SpiderMonkey
+/// instance per call, is also many times slower than the default policy's, but how many depends
+/// on the machine's load, so no test asserts the timing check's outcome.
+const JS_RUNTIME_COSTS: &[&str] = &["hostile inputs are answered, not trapped on"];
 
-/// Runs the kit and asserts exactly the checks named in `expected_failures` fail.
+/// The checks among `names` whose outcome does not depend on the machine's load.
+fn load_independent<'a>(names: impl IntoIterator<Item = &'a str>) -> Vec<&'a str> {
+    names
+        .into_iter()
+        .filter(|name| *name != conformance::TIMING_CHECK)
+        .collect()
+}
+
+/// Runs the kit and asserts that, of the checks whose outcome does not depend on the machine's
+/// load, exactly those named in `expected_failures` fail.
 fn assert_passes_the_kit_but(path: &Path, expected_failures: &[&str]) {
     let engine = PolicyEngine::new(None).unwrap();
     let mut policy = engine
@@ -56,12 +63,13 @@ fn assert_passes_the_kit_but(path: &Path, expected_failures: &[&str]) {
         .load_default(SandboxLimits::default())
         .expect("the default policy loads");
     let report = conformance::check(&mut policy, &reference);
-    let failed: Vec<&str> = report
-        .checks
-        .iter()
-        .filter(|c| !c.passed)
-        .map(|c| c.name.as_str())
-        .collect();
+    let failed = load_independent(
+        report
+            .checks
+            .iter()
+            .filter(|c| !c.passed)
+            .map(|c| c.name.as_str()),
+    );
     assert_eq!(
         failed, expected_failures,
         "{}: {:#?}",
@@ -230,22 +238,22 @@ fn kenning_may_fail(data_dir: &Path, args: &[&str]) -> Output {
         .expect("run kenning")
 }
 
-/// `kenning policy check` (failing exactly the checks named in `expected_failures`), then
-/// remember, inject and recall with `--policy`.
+/// `kenning policy check` (failing exactly the checks named in `expected_failures` among those
+/// whose outcome does not depend on the load), then remember, inject and recall with `--policy`.
 fn run_the_binary_with(policy: &Path, expected_failures: &[&str]) -> (String, String, String) {
     let workspace = Workspace::new();
     let data = workspace.data_dir();
     let policy = policy.to_str().unwrap();
     let subject = workspace.subject.spec();
-    let check = kenning_may_fail(&data, &["policy", "check", policy]);
-    assert_eq!(check.status.success(), expected_failures.is_empty());
-    let check = String::from_utf8_lossy(&check.stdout).into_owned();
+    let output = kenning_may_fail(&data, &["policy", "check", policy]);
+    let check = String::from_utf8_lossy(&output.stdout).into_owned();
     let failed: Vec<&str> = check
         .lines()
         .filter_map(|l| l.trim_start().strip_prefix("FAIL "))
         .map(|l| l.split(':').next().unwrap_or_default())
         .collect();
-    assert_eq!(failed, expected_failures, "{check}");
+    assert_eq!(output.status.success(), failed.is_empty(), "{check}");
+    assert_eq!(load_independent(failed), expected_failures, "{check}");
     kenning(
         &data,
         &[

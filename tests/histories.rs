@@ -70,7 +70,15 @@ fn line(w: usize, n: usize, op: &Op) -> String {
 
 fn script_writer(data: &Path, subject: &str) -> Command {
     let mut command = Command::new(env!("CARGO_BIN_EXE_writer"));
-    command.arg("script").arg(data).arg(subject);
+    command
+        .arg("script")
+        .arg(data)
+        .arg(subject)
+        // One compiled-policy cache for every history, so that only the first compiles it.
+        .env(
+            "KENNING_WRITER_CACHE_DIR",
+            Path::new(env!("CARGO_TARGET_TMPDIR")).join("histories-cache"),
+        );
     command
 }
 
@@ -184,7 +192,7 @@ fn check_history(writers: &[(Vec<Op>, Option<usize>)]) -> Result<(), String> {
     let data = dir.path().join("data");
     let subject = "account:history";
 
-    // The seeds, written by one writer that runs to the end; this also warms the cache.
+    // The seeds, written by one writer that runs to the end (the first also warms the cache).
     let mut seed = String::new();
     for n in 1..=SEED_NOTES {
         seed += &format!("remember agent seed{n}\n");

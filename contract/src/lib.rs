@@ -33,6 +33,9 @@ mod short_form;
 #[cfg(target_arch = "wasm32")]
 #[doc(hidden)]
 pub mod export;
+#[cfg(target_arch = "wasm32")]
+#[doc(hidden)]
+pub mod snapshot_alloc;
 
 pub use input::{is_thread_id, parse_address};
 pub use policy::{Policy, estimate_tokens};
@@ -85,6 +88,10 @@ pub const MAX_RECALL_LIMIT: u64 = 100;
 /// (contract [`CONTRACT_VERSION`]), and [`Policy::prepare`] as the core function
 /// `wizer-initialize` a pre-initialiser calls. Use it once, at the root of a `cdylib` crate built for
 /// `wasm32-unknown-unknown` and made a component (see the README's "Write your own policy").
+///
+/// It also installs the crate's global allocator: one heap for `prepare` and one, sealed off
+/// from the first when `prepare` returns, for every call after it (so a call's allocations land
+/// in fresh pages rather than in the holes `prepare` left in the snapshot).
 #[macro_export]
 macro_rules! export_policy {
     ($policy:ty) => {
@@ -98,6 +105,11 @@ macro_rules! export_policy {
         #[unsafe(export_name = "wizer-initialize")]
         extern "C" fn __kenning_prepare() {
             <$policy as $crate::Policy>::prepare();
+            $crate::snapshot_alloc::seal();
         }
+        #[cfg(target_arch = "wasm32")]
+        #[global_allocator]
+        static __KENNING_ALLOCATOR: $crate::snapshot_alloc::SnapshotAllocator =
+            $crate::snapshot_alloc::SnapshotAllocator::new();
     };
 }

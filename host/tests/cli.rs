@@ -7,10 +7,14 @@ use std::process::{Command, Output, Stdio};
 
 use serde_json::{Value, json};
 
+mod support;
+
 fn kenning(data_dir: &Path, args: &[&str], stdin: Option<&str>) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_kenning"))
         .arg("--data-dir")
         .arg(data_dir)
+        .arg("--cache-dir")
+        .arg(support::shared_cache_dir())
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -543,6 +547,8 @@ fn kenning_to(data_dir: &Path, args: &[&str], stdout: Stdio) -> Output {
     Command::new(env!("CARGO_BIN_EXE_kenning"))
         .arg("--data-dir")
         .arg(data_dir)
+        .arg("--cache-dir")
+        .arg(support::shared_cache_dir())
         .args(args)
         .stdin(Stdio::null())
         .stdout(stdout)
@@ -696,4 +702,28 @@ fn a_read_only_knowledge_base_still_reads_and_refuses_writes_by_name() {
     let write = kenning_as_nobody(&data, &["remember", "-s", "profile:ro", "Another."]).unwrap();
     assert_one_clear_error(&write, "permission denied");
     assert!(String::from_utf8_lossy(&write.stderr).contains(&store.display().to_string()));
+}
+
+#[test]
+fn a_cache_directory_given_once_serves_every_data_directory_and_none_grows_its_own() {
+    let dir = tempfile::tempdir().unwrap();
+    let cache = dir.path().join("cache-of-all");
+    for data in ["one", "two"] {
+        let data = dir.path().join(data);
+        let output = Command::new(env!("CARGO_BIN_EXE_kenning"))
+            .arg("--data-dir")
+            .arg(&data)
+            .env("KENNING_CACHE_DIR", &cache)
+            .args(["scan", "nothing to see here"])
+            .output()
+            .unwrap();
+        assert!(
+            output.status.success(),
+            "{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        assert!(!data.join("cache").exists(), "{}", data.display());
+    }
+    let entries = std::fs::read_dir(&cache).unwrap().count();
+    assert_eq!(entries, 1, "one compiled policy for both data directories");
 }

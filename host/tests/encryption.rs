@@ -24,6 +24,8 @@ fn kenning(data: &Path, env: &[(&str, &str)], args: &[&str]) -> Output {
         .env_remove("KENNING_KEY_FILE")
         .arg("--data-dir")
         .arg(data)
+        .arg("--cache-dir")
+        .arg(support::shared_cache_dir())
         .args(args);
     for (name, value) in env {
         command.env(name, value);

@@ -10,12 +10,19 @@ use rmcp::transport::{ConfigureCommandExt, TokioChildProcess};
 use rmcp::{RoleClient, ServiceError, ServiceExt};
 use serde_json::{Value, json};
 
+mod support;
+
 type Client = RunningService<RoleClient, ()>;
 
 /// Starts `kenning mcp` over `data_dir` with `args` and connects a client to it.
 async fn connect(data_dir: &Path, args: &[&str]) -> Client {
     let command = tokio::process::Command::new(env!("CARGO_BIN_EXE_kenning")).configure(|c| {
-        c.arg("--data-dir").arg(data_dir).arg("mcp").args(args);
+        c.arg("--data-dir")
+            .arg(data_dir)
+            .arg("--cache-dir")
+            .arg(support::shared_cache_dir())
+            .arg("mcp")
+            .args(args);
     });
     ().serve(TokioChildProcess::new(command).expect("spawn kenning mcp"))
         .await

@@ -35,11 +35,17 @@ fn main() {
     }
 }
 
+/// Where the compiled policy is cached, when the caller shares one cache between data
+/// directories (the default is one per data directory).
+const CACHE_DIR_VAR: &str = "KENNING_WRITER_CACHE_DIR";
+
 fn service(data_dir: &str, subject: &str) -> (Service, Subject) {
     let subject = Subject::parse(subject).expect("subject");
-    let service = Service::builder(PathBuf::from(data_dir))
-        .build()
-        .expect("policy");
+    let mut builder = Service::builder(PathBuf::from(data_dir));
+    if let Some(cache) = std::env::var_os(CACHE_DIR_VAR) {
+        builder = builder.cache_dir(PathBuf::from(cache));
+    }
+    let service = builder.build().expect("policy");
     (service, subject)
 }
 

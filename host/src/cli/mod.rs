@@ -84,12 +84,32 @@ pub struct GlobalOpts {
     /// [default: $KENNING_KEY_FILE, else the key in $KENNING_KEY, else none: plaintext stores]
     #[arg(long, global = true, value_name = "PATH")]
     pub key_file: Option<PathBuf>,
+    /// Where compiled policies are cached, shared by every data directory that names it
+    /// [default: $KENNING_CACHE_DIR, else `cache` in the data directory]
+    #[arg(long, global = true, value_name = "DIR")]
+    pub cache_dir: Option<PathBuf>,
 }
 
 impl GlobalOpts {
     /// The data directory: `--data-dir`, else the default one.
     pub fn data_dir(&self) -> PathBuf {
         self.data_dir.clone().unwrap_or_else(default_data_dir)
+    }
+
+    /// Where compiled policies are cached: `--cache-dir`, else `KENNING_CACHE_DIR`, else `cache`
+    /// in the data directory.
+    pub fn cache_dir(&self) -> PathBuf {
+        self.chosen_cache_dir()
+            .unwrap_or_else(|| self.data_dir().join("cache"))
+    }
+
+    /// The cache directory named by `--cache-dir` or `KENNING_CACHE_DIR`, if either is set.
+    fn chosen_cache_dir(&self) -> Option<PathBuf> {
+        self.cache_dir.clone().or_else(|| {
+            std::env::var_os("KENNING_CACHE_DIR")
+                .filter(|dir| !dir.is_empty())
+                .map(PathBuf::from)
+        })
     }
 
     /// The key of encrypted stores, read once: `--key-file`, else `KENNING_KEY_FILE`, else
@@ -159,11 +179,15 @@ pub fn service(
         (Some(path), _) => PolicySource::File(path.clone()),
         (None, _) => PolicySource::Default,
     };
-    Ok(Service::builder(data_dir)
+    let mut builder = Service::builder(data_dir)
         .store_key(global.store_key()?)
         .policy(source)
         .limits(limits)
-        .scan_session(policy_use == PolicyUse::Session))
+        .scan_session(policy_use == PolicyUse::Session);
+    if let Some(cache) = global.chosen_cache_dir() {
+        builder = builder.cache_dir(cache);
+    }
+    Ok(builder)
 }
 
 /// The `--subject` option.
@@ -328,6 +352,7 @@ mod tests {
             memory_mib,
             deadline_ms: 1_000,
             key_file: None,
+            cache_dir: None,
         }
     }
 

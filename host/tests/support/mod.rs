@@ -4,9 +4,15 @@
 #![allow(dead_code)]
 
 use std::io::{BufRead, BufReader, Read};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::thread::JoinHandle;
+
+/// One compiled-policy cache for every spawned `kenning` of the tests (`--cache-dir`), so that
+/// only the first to start compiles the policy.
+pub fn shared_cache_dir() -> PathBuf {
+    Path::new(env!("CARGO_TARGET_TMPDIR")).join("policy-cache")
+}
 
 /// A running `kenning serve --port 0`, killed when dropped.
 pub struct Server {
@@ -27,6 +33,8 @@ impl Server {
             .envs(env.iter().copied())
             .arg("--data-dir")
             .arg(data)
+            .arg("--cache-dir")
+            .arg(shared_cache_dir())
             .args(["serve", "--port", "0"])
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())

@@ -70,7 +70,7 @@ pub fn run(global: &GlobalOpts, eval: &EvalCmd) -> Result<ExitCode> {
             // The knowledge bases are scratch; the compiled policy is kept where it always is.
             let scratch = locomo::ScratchDir::new("locomo")?;
             let service = service(global, Some(&scratch.path().join("data")), PolicyUse::Calls)?
-                .cache_dir(global.data_dir().join("cache"))
+                .cache_dir(global.cache_dir())
                 .build()?;
             let options = locomo::Options {
                 conversations: cmd.conversations.clone(),
