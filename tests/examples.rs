@@ -36,12 +36,10 @@ fn js_policy() -> Option<PathBuf> {
     None
 }
 
-/// The kit's check a componentize-js policy fails whatever its code does: the JavaScript
-/// runtime's own cost of taking 1.6 MB of texts across the boundary exceeds the default fuel (a
-/// policy that allows every text unchanged runs out too). Its `select`, a fresh SpiderMonkey
-/// instance per call, is also many times slower than the default policy's, but how many depends
-/// on the machine's load, so no test asserts the timing check's outcome.
-const JS_RUNTIME_COSTS: &[&str] = &["hostile inputs are answered, not trapped on"];
+/// The fuel a componentize-js policy is checked with. Its JavaScript engine interprets inside
+/// the sandbox: taking the kit's hostile inputs (1.6 MB of texts in one scan) costs it more
+/// than the default 2 billion units, as the README says.
+const JS_FUEL: u64 = 20_000_000_000;
 
 /// The checks among `names` whose outcome does not depend on the machine's load.
 fn load_independent<'a>(names: impl IntoIterator<Item = &'a str>) -> Vec<&'a str> {
@@ -51,13 +49,15 @@ fn load_independent<'a>(names: impl IntoIterator<Item = &'a str>) -> Vec<&'a str
         .collect()
 }
 
-/// Runs the kit and asserts that, of the checks whose outcome does not depend on the machine's
-/// load, exactly those named in `expected_failures` fail.
-fn assert_passes_the_kit_but(path: &Path, expected_failures: &[&str]) {
+/// Runs the kit on the policy at `path`, loaded with `fuel`, and asserts that every check whose
+/// outcome does not depend on the machine's load holds.
+fn assert_passes_the_kit(path: &Path, fuel: u64) {
     let engine = PolicyEngine::new(None).unwrap();
-    let mut policy = engine
-        .load_file(path, SandboxLimits::default())
-        .expect("the example loads");
+    let limits = SandboxLimits {
+        fuel,
+        ..SandboxLimits::default()
+    };
+    let mut policy = engine.load_file(path, limits).expect("the example loads");
     // Timed against the sandboxed default, as `kenning policy check` does.
     let reference = engine
         .load_default(SandboxLimits::default())
@@ -70,11 +70,7 @@ fn assert_passes_the_kit_but(path: &Path, expected_failures: &[&str]) {
             .filter(|c| !c.passed)
             .map(|c| c.name.as_str()),
     );
-    assert_eq!(
-        failed, expected_failures,
-        "{}: {:#?}",
-        report.policy, report.checks
-    );
+    assert!(failed.is_empty(), "{}: {:#?}", report.policy, report.checks);
 }
 
 /// A service over `workspace` with the policy at `path`, whose clock reads `now`.
@@ -106,7 +102,10 @@ fn one_global(query: &str) -> (TurnContext, Limits) {
 
 #[test]
 fn the_recency_policy_passes_the_conformance_kit() {
-    assert_passes_the_kit_but(Path::new(RECENCY_POLICY_WASM), &[]);
+    assert_passes_the_kit(
+        Path::new(RECENCY_POLICY_WASM),
+        SandboxLimits::default().fuel,
+    );
 }
 
 #[test]
@@ -167,9 +166,9 @@ fn the_recency_policy_refuses_a_url_the_default_policy_stores_and_the_store_is_u
 }
 
 #[test]
-fn the_javascript_policy_passes_every_check_of_the_kit_but_those_its_runtime_costs_fail() {
+fn the_javascript_policy_passes_the_conformance_kit_with_the_fuel_its_interpreter_needs() {
     if let Some(path) = js_policy() {
-        assert_passes_the_kit_but(&path, JS_RUNTIME_COSTS);
+        assert_passes_the_kit(&path, JS_FUEL);
     }
 }
 
@@ -241,9 +240,9 @@ fn kenning_may_fail(data_dir: &Path, args: &[&str]) -> Output {
         .expect("run kenning")
 }
 
-/// Runs `kenning policy check` and returns its report, asserting that of the checks whose
-/// outcome does not depend on the load, exactly those named in `expected_failures` fail.
-fn check_with_the_binary(policy: &Path, expected_failures: &[&str]) -> String {
+/// Runs `kenning policy check` and returns its report, asserting that every check whose outcome
+/// does not depend on the load holds, and that the exit status says whether all held.
+fn check_with_the_binary(policy: &Path) -> String {
     let workspace = Workspace::new();
     let output = kenning_may_fail(
         &workspace.data_dir(),
@@ -256,7 +255,7 @@ fn check_with_the_binary(policy: &Path, expected_failures: &[&str]) -> String {
         .map(|l| l.split(':').next().unwrap_or_default())
         .collect();
     assert_eq!(output.status.success(), failed.is_empty(), "{check}");
-    assert_eq!(load_independent(failed), expected_failures, "{check}");
+    assert!(load_independent(failed).is_empty(), "{check}");
     check
 }
 
@@ -294,7 +293,7 @@ fn use_with_the_binary(policy: &Path) -> (String, String) {
 #[test]
 fn the_kenning_binary_checks_and_uses_the_recency_policy() {
     let path = Path::new(RECENCY_POLICY_WASM);
-    let check = check_with_the_binary(path, &[]);
+    let check = check_with_the_binary(path);
     assert!(check.contains("recency 0.1.0"), "{check}");
     let (inject, recall) = use_with_the_binary(path);
     assert!(inject.contains("packed with UPX"), "{inject}");
