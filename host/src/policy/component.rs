@@ -20,8 +20,8 @@ use kenning_contract::types::{
 };
 use wasmtime::component::{Component, Linker};
 use wasmtime::{
-    Config, Engine, InstanceAllocationStrategy, PoolingAllocationConfig, ResourceLimiter, Store,
-    Trap,
+    Config, Enabled, Engine, InstanceAllocationStrategy, PoolingAllocationConfig, ResourceLimiter,
+    Store, Trap,
 };
 
 use super::cache::{self, CacheOutcome};
@@ -92,9 +92,15 @@ pub const MAX_MEMORY_BYTES: usize = 4 << 30;
 /// The smallest memory cap a policy may be given: one MiB (16 WebAssembly pages).
 pub const MIN_MEMORY_BYTES: usize = 1 << 20;
 
-/// Bytes of each instance's linear memory reset with `memset` rather than returned to the
-/// kernel when the instance ends, so the next instance in the slot takes no page faults there.
-/// A select or scan call touches about this much.
+/// Bytes of each instance's linear memory reset in place rather than returned to the kernel
+/// when the instance ends, so the next instance in the slot takes no page faults there, where
+/// the kernel can say which pages the instance dirtied (Linux's `PAGEMAP_SCAN`, 6.7 and later):
+/// the default policy's snapshot and the heap its calls grow past it, and only the dirtied
+/// pages are copied back.
+const KEEP_RESIDENT_SCANNED_BYTES: usize = 16 << 20;
+
+/// The same where every kept byte must be copied back whether dirtied or not: the stack and
+/// the low data, which every call touches.
 const KEEP_RESIDENT_BYTES: usize = 2 << 20;
 
 /// The pooling allocator's configuration: instances take pre-reserved slots, reused from call
@@ -107,7 +113,12 @@ fn pooling_config() -> PoolingAllocationConfig {
         .total_memories(MAX_LIVE_INSTANCES)
         .total_tables(MAX_LIVE_INSTANCES * 8)
         .max_memory_size(MAX_MEMORY_BYTES)
-        .linear_memory_keep_resident(KEEP_RESIDENT_BYTES)
+        .linear_memory_keep_resident(if PoolingAllocationConfig::is_pagemap_scan_available() {
+            KEEP_RESIDENT_SCANNED_BYTES
+        } else {
+            KEEP_RESIDENT_BYTES
+        })
+        .pagemap_scan(Enabled::Auto)
         .table_keep_resident(64 << 10);
     pooling
 }
