@@ -141,7 +141,12 @@ fn the_graph_counts_memories_distinct_anchors_and_shared_tags_and_renders_valid_
             "rc4",
         ],
     );
-    remember(data, s, "the user prefers short answers", &["--tag", "style"]);
+    remember(
+        data,
+        s,
+        "the user prefers short answers",
+        &["--tag", "style"],
+    );
     remember(
         data,
         s,
@@ -167,7 +172,10 @@ fn the_graph_counts_memories_distinct_anchors_and_shared_tags_and_renders_valid_
     assert_eq!(function["value"], "decrypt@0x401000-0x401200");
     assert_eq!(function["memories"], 2);
     let tag = nodes.iter().find(|n| n["kind"] == "tag").unwrap();
-    assert_eq!((&tag["tag"], &tag["memories"]), (&"crypto".into(), &2.into()));
+    assert_eq!(
+        (&tag["tag"], &tag["memories"]),
+        (&"crypto".into(), &2.into())
+    );
     let memory = &nodes[0];
     for field in ["id", "preview", "badge", "status", "scope"] {
         assert!(memory[field].is_string(), "{field} missing in {memory}");
@@ -188,7 +196,10 @@ fn the_graph_counts_memories_distinct_anchors_and_shared_tags_and_renders_valid_
         .count();
     assert_eq!((node_lines, edges), (8, 6), "{dot}");
     assert!(dot.contains(r#"\"static\""#), "quotes escaped: {dot}");
-    assert!(dot.contains(r#"C:\\keys\\rc4.bin"#), "backslashes escaped: {dot}");
+    assert!(
+        dot.contains(r#"C:\\keys\\rc4.bin"#),
+        "backslashes escaped: {dot}"
+    );
 }
 
 #[test]
@@ -316,7 +327,11 @@ fn executing_the_previewed_plan_applies_it_with_an_audit_event_for_every_change(
     assert_eq!(changed.len(), 2);
     let events: Vec<Value> = rows(&path, "events").iter().map(|e| json(e)).collect();
     for (id, action) in &changed {
-        assert_eq!(status_of(&path, *id), "superseded", "kept, marked superseded");
+        assert_eq!(
+            status_of(&path, *id),
+            "superseded",
+            "kept, marked superseded"
+        );
         let audited: Vec<&Value> = events
             .iter()
             .filter(|e| e[4] == *id && e[3] == *action)
@@ -348,7 +363,10 @@ fn a_plan_gone_stale_since_the_preview_is_refused_and_writes_nothing() {
     let output = execute(dir.path(), &hash, &[]);
     assert!(!output.status.success());
     let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(stderr.contains("changed since it was previewed"), "{stderr}");
+    assert!(
+        stderr.contains("changed since it was previewed"),
+        "{stderr}"
+    );
     assert_eq!(snapshot(&path), before, "nothing was written");
 }
 
@@ -430,11 +448,21 @@ fn execute_without_confirmation_or_a_previewed_hash_is_refused() {
         .to_owned();
     let unconfirmed = kenning(
         dir.path(),
-        &["dream", "--subject", DREAM, "--execute", "--plan-hash", &hash],
+        &[
+            "dream",
+            "--subject",
+            DREAM,
+            "--execute",
+            "--plan-hash",
+            &hash,
+        ],
     );
     assert!(!unconfirmed.status.success());
     assert!(String::from_utf8_lossy(&unconfirmed.stderr).contains("--yes"));
-    let unhashed = kenning(dir.path(), &["dream", "--subject", DREAM, "--execute", "--yes"]);
+    let unhashed = kenning(
+        dir.path(),
+        &["dream", "--subject", DREAM, "--execute", "--yes"],
+    );
     assert!(!unhashed.status.success());
     assert!(String::from_utf8_lossy(&unhashed.stderr).contains("--plan-hash"));
     assert_eq!(snapshot(&path), before);

@@ -19,7 +19,7 @@ pub struct DreamCmd {
     #[arg(long, conflicts_with = "execute")]
     dry_run: bool,
     /// Apply the plan previewed with --dry-run (needs --yes and --plan-hash).
-    #[arg(long, requires = "plan_hash")]
+    #[arg(long)]
     execute: bool,
     /// Confirm the changes --execute makes.
     #[arg(long)]
@@ -50,6 +50,11 @@ pub fn run(global: &GlobalOpts, cmd: &DreamCmd) -> Result<ExitCode> {
             "--execute changes memories: confirm with --yes (preview first with --dry-run)",
         ));
     }
+    if cmd.execute && cmd.plan_hash.is_none() {
+        return Err(usage(
+            "--execute applies the plan a preview named: give its --plan-hash (from --dry-run)",
+        ));
+    }
     let service = service(global, None, PolicyUse::Calls)?.build()?;
     let subject = cmd.subject.parse()?;
     let request = DreamRequest {
@@ -65,7 +70,7 @@ pub fn run(global: &GlobalOpts, cmd: &DreamCmd) -> Result<ExitCode> {
         }
         return Ok(ExitCode::SUCCESS);
     }
-    let hash = cmd.plan_hash.as_deref().expect("clap requires --plan-hash");
+    let hash = cmd.plan_hash.as_deref().expect("checked above");
     let outcome = service.dream_execute(&subject, hash, request)?;
     if cmd.json {
         print_json(&outcome)?;

@@ -211,11 +211,15 @@ impl Prepared {
             duplicates: m.duplicates.iter().map(|&d| self.step_memory(d)).collect(),
             reason: m.reason.clone(),
         });
-        let supersessions = self.plan.supersessions.iter().map(|s| DreamStep::Supersede {
-            newer: self.step_memory(s.newer),
-            older: self.step_memory(s.older),
-            reason: s.reason.clone(),
-        });
+        let supersessions = self
+            .plan
+            .supersessions
+            .iter()
+            .map(|s| DreamStep::Supersede {
+                newer: self.step_memory(s.newer),
+                older: self.step_memory(s.older),
+                reason: s.reason.clone(),
+            });
         let expiries = self.plan.expiries.iter().map(|e| DreamStep::Expire {
             memory: self.step_memory(e.id),
             reason: e.reason.clone(),
@@ -396,7 +400,10 @@ fn plan_hash(
 /// The provenance checks on a plan the guard has already checked for shape: merges and
 /// supersessions only between accepted memories and never a peer's replacing a native one
 /// ([`provenance::may_consolidate`]); only suggestions awaiting review and daily notes expire.
-fn check_provenance(plan: &ConsolidationPlan, by_id: &HashMap<u64, Memory>) -> std::result::Result<(), String> {
+fn check_provenance(
+    plan: &ConsolidationPlan,
+    by_id: &HashMap<u64, Memory>,
+) -> std::result::Result<(), String> {
     let pair = |survivor: u64, replaced: u64, step: &str| {
         let (s, r) = (&by_id[&survivor], &by_id[&replaced]);
         if provenance::may_consolidate(s.badge, r.badge) {
@@ -410,7 +417,11 @@ fn check_provenance(plan: &ConsolidationPlan, by_id: &HashMap<u64, Memory>) -> s
     };
     for merge in &plan.merges {
         for &duplicate in &merge.duplicates {
-            pair(merge.keep, duplicate, &format!("a merge into {}", merge.keep))?;
+            pair(
+                merge.keep,
+                duplicate,
+                &format!("a merge into {}", merge.keep),
+            )?;
         }
     }
     for s in &plan.supersessions {

@@ -193,16 +193,12 @@ pub fn build_graph(subject: String, truncated: bool, memories: &[Memory]) -> Gra
             memory_type: m.kind,
         })
         .collect();
-    nodes.extend(
-        anchors
-            .iter()
-            .map(|((kind, value), &count)| Node::Anchor {
-                id: anchor_node(kind, value),
-                anchor_kind: kind,
-                value: value.clone(),
-                memories: count,
-            }),
-    );
+    nodes.extend(anchors.iter().map(|((kind, value), &count)| Node::Anchor {
+        id: anchor_node(kind, value),
+        anchor_kind: kind,
+        value: value.clone(),
+        memories: count,
+    }));
     nodes.extend(tags.iter().map(|(tag, &count)| Node::Tag {
         id: tag_node(tag),
         tag: (*tag).to_owned(),
@@ -320,7 +316,10 @@ impl Graph {
                 }
                 Node::Anchor {
                     anchor_kind, value, ..
-                } => (format!("{anchor_kind}\n{value}"), "shape=ellipse".to_owned()),
+                } => (
+                    format!("{anchor_kind}\n{value}"),
+                    "shape=ellipse".to_owned(),
+                ),
                 Node::Tag { tag, .. } => (format!("#{tag}"), "shape=note".to_owned()),
             };
             let _ = writeln!(

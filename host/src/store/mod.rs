@@ -980,8 +980,11 @@ pub fn memories_in_order(
         let mut stmt = conn.prepare_cached(&format!(
             "SELECT {MEMORY_COLUMNS} FROM memories WHERE (?1 = 0 OR status = 'active') ORDER BY id LIMIT ?2"
         ))?;
-        stmt.query_map(params![i64::from(active_only), i64::from(limit)], memory_from_row)?
-            .collect::<rusqlite::Result<Vec<Memory>>>()?
+        stmt.query_map(
+            params![i64::from(active_only), i64::from(limit)],
+            memory_from_row,
+        )?
+        .collect::<rusqlite::Result<Vec<Memory>>>()?
     };
     attach_anchors(conn, &mut memories)?;
     Ok(memories)
