@@ -75,9 +75,8 @@ pub fn may_supersede(proposal: Badge, replaced: Badge) -> bool {
 /// knowledge, and knowledge is never folded into one), and never a peer's memory replacing a
 /// NATIVE one.
 pub fn may_consolidate(survivor: Badge, replaced: Badge) -> bool {
-    !survivor.is_quarantined()
-        && !replaced.is_quarantined()
-        && !(survivor == Badge::Foreign && replaced == Badge::Native)
+    let peer_over_native = survivor == Badge::Foreign && replaced == Badge::Native;
+    !(survivor.is_quarantined() || replaced.is_quarantined() || peer_over_native)
 }
 
 #[cfg(test)]
