@@ -546,3 +546,81 @@ fn preview(text: &str) -> String {
         None => collapsed,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use kenning_contract::types::{Expiry, Merge, Supersession};
+
+    use super::*;
+    use crate::store::{Author, Badge, sample_memory};
+
+    fn memories(badges: &[Badge]) -> HashMap<u64, Memory> {
+        badges
+            .iter()
+            .enumerate()
+            .map(|(i, &badge)| {
+                let id = i as u64 + 1;
+                (id, sample_memory(id, "note", Author::Human, badge))
+            })
+            .collect()
+    }
+
+    fn merge(keep: u64, duplicate: u64) -> ConsolidationPlan {
+        ConsolidationPlan {
+            merges: vec![Merge {
+                keep,
+                duplicates: vec![duplicate],
+                reason: "alike".into(),
+            }],
+            ..ConsolidationPlan::default()
+        }
+    }
+
+    #[test]
+    fn a_plan_folding_a_suggestion_or_letting_a_peer_replace_a_native_memory_is_refused() {
+        let by_id = memories(&[Badge::Native, Badge::Pending, Badge::Foreign, Badge::Native]);
+        assert!(check_provenance(&merge(1, 4), &by_id).is_ok());
+        assert!(check_provenance(&merge(4, 3), &by_id).is_ok());
+        assert!(check_provenance(&merge(1, 2), &by_id).is_err());
+        assert!(check_provenance(&merge(2, 1), &by_id).is_err());
+        let peer_over_native = ConsolidationPlan {
+            supersessions: vec![Supersession {
+                newer: 3,
+                older: 1,
+                reason: "newer".into(),
+            }],
+            ..ConsolidationPlan::default()
+        };
+        let problem = check_provenance(&peer_over_native, &by_id).unwrap_err();
+        assert!(problem.contains("foreign"), "{problem}");
+    }
+
+    #[test]
+    fn only_suggestions_and_daily_notes_may_expire() {
+        let mut by_id = memories(&[Badge::Native, Badge::Pending, Badge::Native]);
+        by_id.get_mut(&3).unwrap().target = Some(ProfileTarget::Daily);
+        let expire = |id| ConsolidationPlan {
+            expiries: vec![Expiry {
+                id,
+                reason: "old".into(),
+            }],
+            ..ConsolidationPlan::default()
+        };
+        assert!(check_provenance(&expire(1), &by_id).is_err());
+        assert!(check_provenance(&expire(2), &by_id).is_ok());
+        assert!(check_provenance(&expire(3), &by_id).is_ok());
+    }
+
+    #[test]
+    fn the_plan_hash_follows_every_change_to_the_memories_it_was_made_from() {
+        let by_id = memories(&[Badge::Native, Badge::Native]);
+        let stored: Vec<StoredMemory> = (1..=2).map(|id| stored_memory(&by_id[&id])).collect();
+        let plan = merge(1, 2);
+        let hash = plan_hash(&stored, &by_id, &plan);
+        assert_eq!(hash, plan_hash(&stored, &by_id, &plan), "deterministic");
+        let mut touched = by_id.clone();
+        touched.get_mut(&2).unwrap().updated_at += 1;
+        assert_ne!(hash, plan_hash(&stored, &touched, &plan));
+        assert_ne!(hash, plan_hash(&stored, &by_id, &merge(2, 1)));
+    }
+}
