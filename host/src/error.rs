@@ -176,6 +176,29 @@ pub enum KenningError {
     /// Another writer changed what this call was based on while it ran; nothing was written.
     #[error("conflict: {0}")]
     Conflict(String),
+    /// A consolidation was asked to apply a plan other than the one the store now gives: a
+    /// memory was written, changed or forgotten since the preview (or an expiry came due).
+    #[error(
+        "the consolidation plan changed since it was previewed (previewed {previewed}, now {now}); nothing was changed: preview it again"
+    )]
+    StalePlan {
+        /// The hash that was previewed.
+        previewed: String,
+        /// The hash of the plan the store gives now.
+        now: String,
+    },
+    /// A consolidation was asked for too soon after the last successful one.
+    #[error(
+        "the last consolidation ran {hours_ago} hours ago and runs are at least {min_hours} hours apart (next at {next_at}, seconds since the epoch); nothing was changed: force it to run anyway"
+    )]
+    TooSoon {
+        /// Whole hours since the last run.
+        hours_ago: i64,
+        /// The least hours between runs in force.
+        min_hours: u32,
+        /// When the next run may happen, in seconds since the epoch.
+        next_at: i64,
+    },
     /// `old_text` matched nothing.
     #[error("no match: {0}")]
     NoMatch(String),

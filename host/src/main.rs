@@ -48,6 +48,10 @@ enum Command {
     Log(cli::settings::LogCmd),
     /// Render a profile's USER.md, MEMORY.md and today's note.
     View(cli::SubjectOnlyCmd),
+    /// Memories, their anchors and shared tags as a graph (JSON or Graphviz DOT).
+    Graph(cli::graph::GraphCmd),
+    /// Consolidate ("AutoDream"): preview the policy's plan, then apply exactly that plan.
+    Dream(cli::dream::DreamCmd),
     /// Show the policy's name, version, contract and imports.
     Describe,
     /// Check a policy component against the contract (the conformance kit).
@@ -145,6 +149,8 @@ fn run(cli: &Cli) -> kenning::Result<ExitCode> {
         Command::Stats(cmd) => cli::settings::stats(global, cmd),
         Command::Log(cmd) => cli::settings::log(global, cmd),
         Command::View(cmd) => cli::settings::view(global, cmd),
+        Command::Graph(cmd) => cli::graph::run(global, cmd),
+        Command::Dream(cmd) => cli::dream::run(global, cmd),
         Command::Describe => cli::describe::run(global),
         Command::Policy(cmd) => cli::policy::run(cmd, global),
         Command::Bench(cmd) => cli::bench::run(cmd),

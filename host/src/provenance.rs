@@ -70,6 +70,15 @@ pub fn may_supersede(proposal: Badge, replaced: Badge) -> bool {
     !(proposal == Badge::InboundPending && replaced == Badge::Native)
 }
 
+/// Whether a consolidation may fold `replaced` into `survivor` (a merge) or let `survivor`
+/// supersede it: only between accepted memories (a suggestion awaiting review is not yet
+/// knowledge, and knowledge is never folded into one), and never a peer's memory replacing a
+/// NATIVE one.
+pub fn may_consolidate(survivor: Badge, replaced: Badge) -> bool {
+    let peer_over_native = survivor == Badge::Foreign && replaced == Badge::Native;
+    !(survivor.is_quarantined() || replaced.is_quarantined() || peer_over_native)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -159,6 +168,20 @@ mod tests {
         );
         assert!(may_supersede(Badge::InboundPending, Badge::Foreign));
         assert!(may_supersede(Badge::Pending, Badge::Native));
+    }
+
+    #[test]
+    fn consolidation_never_lets_a_peer_or_a_suggestion_replace_knowledge() {
+        assert!(may_consolidate(Badge::Native, Badge::Native));
+        assert!(may_consolidate(Badge::Native, Badge::Foreign));
+        assert!(may_consolidate(Badge::Foreign, Badge::Foreign));
+        assert!(!may_consolidate(Badge::Foreign, Badge::Native));
+        for quarantined in [Badge::Pending, Badge::InboundPending] {
+            for other in BADGES {
+                assert!(!may_consolidate(quarantined, other));
+                assert!(!may_consolidate(other, quarantined));
+            }
+        }
     }
 
     #[test]

@@ -9,6 +9,8 @@
 //! - `review list|accept|reject`: [`review`];
 //! - `settings`, `stats`, `log`, `view`: [`settings`];
 //! - `describe`: [`describe`];
+//! - `dream`: [`dream`], consolidation previewed, then applied as previewed;
+//! - `graph`: [`graph`], memories, anchors and shared tags as JSON or DOT;
 //! - `encrypt`: [`encrypt`], encrypting existing stores with the configured key;
 //! - `serve`, `token`: [`serve`], [`token`], the HTTP API and its bearer tokens;
 //! - `bench`, `eval`, `demo`: [`bench`], [`eval`], [`demo`], measurements and the scripted
@@ -37,8 +39,10 @@ pub mod bench_http;
 pub mod bench_mcp;
 pub mod demo;
 pub mod describe;
+pub mod dream;
 pub mod encrypt;
 pub mod eval;
+pub mod graph;
 pub mod inject;
 pub mod mcp;
 pub mod memory;

@@ -11,10 +11,14 @@
 //! - [`tools`]: the agent's tools (`remember`, `revise_memory`, `forget_memory`, `recall`,
 //!   `memory`, `context`);
 //! - [`turn`]: what enters the prompt this turn;
-//! - [`governance`]: review, settings, statistics, the audit log, the profile files.
+//! - [`governance`]: review, settings, statistics, the audit log, the profile files;
+//! - [`dream`]: consolidation ("AutoDream"), previewed then applied exactly as previewed;
+//! - [`graph`]: memories, anchors and shared tags as nodes and edges.
 
 mod config;
+pub mod dream;
 pub mod governance;
+pub mod graph;
 pub mod tools;
 pub mod turn;
 

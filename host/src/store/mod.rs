@@ -969,6 +969,27 @@ pub fn stats(conn: &Connection) -> rusqlite::Result<serde_json::Value> {
     }))
 }
 
+/// The subject's memories in id order, with their anchors: only active ones when `active_only`,
+/// and at most `limit` of them.
+pub fn memories_in_order(
+    conn: &Connection,
+    active_only: bool,
+    limit: u32,
+) -> rusqlite::Result<Vec<Memory>> {
+    let mut memories = {
+        let mut stmt = conn.prepare_cached(&format!(
+            "SELECT {MEMORY_COLUMNS} FROM memories WHERE (?1 = 0 OR status = 'active') ORDER BY id LIMIT ?2"
+        ))?;
+        stmt.query_map(
+            params![i64::from(active_only), i64::from(limit)],
+            memory_from_row,
+        )?
+        .collect::<rusqlite::Result<Vec<Memory>>>()?
+    };
+    attach_anchors(conn, &mut memories)?;
+    Ok(memories)
+}
+
 pub(crate) const MEMORY_COLUMNS: &str = "id, scope, kind, target, day, text, tags, categories, confidence, author, badge, status, thread, content_hash, image_base, created_at, updated_at";
 
 /// Reads one memory with its anchors.

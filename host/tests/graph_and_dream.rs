@@ -1,0 +1,469 @@
+//! `kenning graph` and `kenning dream` end to end: the spawned program over real stores.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use kenning::store::KnowledgeBase;
+use kenning::subject::Subject;
+use serde_json::Value;
+
+mod support;
+
+fn kenning(data_dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_kenning"))
+        .env_remove("KENNING_KEY")
+        .env_remove("KENNING_KEY_FILE")
+        .arg("--data-dir")
+        .arg(data_dir)
+        .arg("--cache-dir")
+        .arg(support::shared_cache_dir())
+        .args(args)
+        .output()
+        .expect("run kenning")
+}
+
+/// Runs kenning, asserting success, and returns its standard output.
+fn ok(data_dir: &Path, args: &[&str]) -> String {
+    let output = kenning(data_dir, args);
+    assert!(
+        output.status.success(),
+        "kenning {args:?} failed: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout).unwrap()
+}
+
+fn remember(data_dir: &Path, subject: &str, text: &str, extra: &[&str]) {
+    let mut args = vec!["remember", "--subject", subject, text];
+    args.extend_from_slice(extra);
+    ok(data_dir, &args);
+}
+
+fn store_path(data_dir: &Path, subject: &str) -> PathBuf {
+    Subject::parse(subject).unwrap().store_path(data_dir)
+}
+
+/// Every row of `table` (as JSON arrays of every column, in rowid order).
+fn rows(path: &Path, table: &str) -> Vec<String> {
+    let kb = KnowledgeBase::open_existing(path).unwrap().unwrap();
+    let columns: Vec<String> = {
+        let mut stmt = kb
+            .conn()
+            .prepare(&format!("SELECT name FROM pragma_table_info('{table}')"))
+            .unwrap();
+        stmt.query_map([], |row| row.get::<_, String>(0))
+            .unwrap()
+            .map(Result::unwrap)
+            .collect()
+    };
+    let sql = format!(
+        "SELECT json_array({}) FROM {table} ORDER BY rowid",
+        columns.join(", ")
+    );
+    let mut stmt = kb.conn().prepare(&sql).unwrap();
+    stmt.query_map([], |row| row.get::<_, String>(0))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect()
+}
+
+/// The memories, audit events and recorded runs of a store: what a consolidation may change.
+fn snapshot(path: &Path) -> [Vec<String>; 3] {
+    [
+        rows(path, "memories"),
+        rows(path, "events"),
+        rows(path, "meta"),
+    ]
+}
+
+fn json(text: &str) -> Value {
+    serde_json::from_str(text).unwrap_or_else(|e| panic!("{e}: {text}"))
+}
+
+// ---------------------------------------------------------------------------------------------
+// graph
+
+/// Statements of a DOT document, checked for well-formed quoting: every quoted string closes
+/// on its line, escapes are complete, and a statement ends with `;`.
+fn dot_statements(dot: &str) -> Vec<String> {
+    let body = dot
+        .strip_prefix("digraph kenning {\n")
+        .and_then(|rest| rest.strip_suffix("}\n"))
+        .unwrap_or_else(|| panic!("not a digraph: {dot}"));
+    let mut statements = Vec::new();
+    for line in body.lines() {
+        let (mut in_string, mut escaped) = (false, false);
+        for c in line.chars() {
+            match (in_string, escaped, c) {
+                (true, true, _) => {
+                    assert!(
+                        matches!(c, '"' | '\\' | 'n'),
+                        "unknown escape \\{c} in {line}"
+                    );
+                    escaped = false;
+                }
+                (true, false, '\\') => escaped = true,
+                (_, false, '"') => in_string = !in_string,
+                _ => {}
+            }
+        }
+        assert!(!in_string && !escaped, "unclosed string in {line:?}");
+        assert!(line.trim_end().ends_with(';'), "no `;` ending {line:?}");
+        statements.push(line.trim().to_owned());
+    }
+    statements
+}
+
+#[test]
+fn the_graph_counts_memories_distinct_anchors_and_shared_tags_and_renders_valid_dot() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path();
+    let s = "account:graph";
+    let decrypt = "decrypt@0x401000-0x401200";
+    remember(
+        data,
+        s,
+        "the config is decrypted by decrypt",
+        &["--function", decrypt, "--tag", "crypto"],
+    );
+    remember(
+        data,
+        s,
+        "decrypt uses RC4 with a \"static\" key\nfrom C:\\keys\\rc4.bin",
+        &[
+            "--function",
+            decrypt,
+            "--string",
+            "RC4 key",
+            "--tag",
+            "crypto",
+            "--tag",
+            "rc4",
+        ],
+    );
+    remember(
+        data,
+        s,
+        "the user prefers short answers",
+        &["--tag", "style"],
+    );
+    remember(
+        data,
+        s,
+        "the C2 address is built at runtime",
+        &["--address", "0x402000", "--tag", "network"],
+    );
+
+    let graph = json(&ok(data, &["graph", "--subject", s, "--format", "json"]));
+    assert_eq!(graph["format"], "kenning-graph/1");
+    let nodes = graph["nodes"].as_array().unwrap();
+    let of_kind = |kind: &str| nodes.iter().filter(|n| n["kind"] == kind).count();
+    assert_eq!(
+        (of_kind("memory"), of_kind("anchor"), of_kind("tag")),
+        (4, 3, 1),
+        "{graph:#}"
+    );
+    assert_eq!(graph["counts"]["edges"], 6);
+    assert_eq!(graph["edges"].as_array().unwrap().len(), 6);
+    let function = nodes
+        .iter()
+        .find(|n| n["anchor_kind"] == "function")
+        .unwrap();
+    assert_eq!(function["value"], "decrypt@0x401000-0x401200");
+    assert_eq!(function["memories"], 2);
+    let tag = nodes.iter().find(|n| n["kind"] == "tag").unwrap();
+    assert_eq!(
+        (&tag["tag"], &tag["memories"]),
+        (&"crypto".into(), &2.into())
+    );
+    let memory = &nodes[0];
+    for field in ["id", "preview", "badge", "status", "scope"] {
+        assert!(memory[field].is_string(), "{field} missing in {memory}");
+    }
+    // Every edge joins a memory to a node of the graph.
+    let ids: Vec<&str> = nodes.iter().map(|n| n["id"].as_str().unwrap()).collect();
+    for edge in graph["edges"].as_array().unwrap() {
+        assert!(edge["from"].as_str().unwrap().starts_with("m:"));
+        assert!(ids.contains(&edge["to"].as_str().unwrap()), "{edge}");
+    }
+
+    let dot = ok(data, &["graph", "--subject", s, "--format", "dot"]);
+    let statements = dot_statements(&dot);
+    let edges = statements.iter().filter(|l| l.contains(" -> ")).count();
+    let node_lines = statements
+        .iter()
+        .filter(|l| l.starts_with('"') && !l.contains(" -> "))
+        .count();
+    assert_eq!((node_lines, edges), (8, 6), "{dot}");
+    assert!(dot.contains(r#"\"static\""#), "quotes escaped: {dot}");
+    assert!(
+        dot.contains(r#"C:\\keys\\rc4.bin"#),
+        "backslashes escaped: {dot}"
+    );
+}
+
+#[test]
+fn a_graph_of_a_subject_that_does_not_exist_is_one_clear_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let output = kenning(dir.path(), &["graph", "--subject", "account:nobody"]);
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(stderr.trim_end().lines().count(), 1, "{stderr}");
+    assert!(stderr.contains("nobody"), "{stderr}");
+}
+
+// ---------------------------------------------------------------------------------------------
+// dream
+
+const DREAM: &str = "account:dream";
+
+/// A store with a near-duplicate pair, a contradiction and a memory neither touches.
+fn planted(data: &Path) -> PathBuf {
+    for text in [
+        "the config is encrypted with RC4 using a static key",
+        "the config is encrypted with RC4 using a static key!",
+        "the c2 server is at 10.0.0.1 port 443",
+        "the c2 server is at 10.0.0.7 port 443",
+        "the user prefers short answers",
+    ] {
+        remember(data, DREAM, text, &[]);
+    }
+    store_path(data, DREAM)
+}
+
+fn dry_run(data: &Path) -> Value {
+    json(&ok(
+        data,
+        &["dream", "--subject", DREAM, "--dry-run", "--json"],
+    ))
+}
+
+fn execute(data: &Path, hash: &str, extra: &[&str]) -> Output {
+    let mut args = vec![
+        "dream",
+        "--subject",
+        DREAM,
+        "--execute",
+        "--yes",
+        "--plan-hash",
+        hash,
+    ];
+    args.extend_from_slice(extra);
+    kenning(data, &args)
+}
+
+fn status_of(path: &Path, id: u64) -> String {
+    let kb = KnowledgeBase::open_existing(path).unwrap().unwrap();
+    kb.get(id).unwrap().unwrap().status.to_string()
+}
+
+#[test]
+fn a_dry_run_shows_the_merge_and_the_supersession_and_writes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = planted(dir.path());
+    let before = snapshot(&path);
+    let plan = dry_run(dir.path());
+    assert_eq!(plan["counts"]["merges"], 1, "{plan:#}");
+    assert_eq!(plan["counts"]["merged"], 1, "{plan:#}");
+    assert_eq!(plan["counts"]["superseded"], 1, "{plan:#}");
+    assert_eq!(plan["memories"], 5);
+    assert_eq!(plan["plan_hash"].as_str().unwrap().len(), 64);
+    let steps = plan["steps"].as_array().unwrap();
+    let supersede = steps.iter().find(|s| s["action"] == "supersede").unwrap();
+    assert!(
+        supersede["older"]["preview"]
+            .as_str()
+            .unwrap()
+            .contains("10.0.0.1")
+    );
+    assert!(
+        supersede["newer"]["preview"]
+            .as_str()
+            .unwrap()
+            .contains("10.0.0.7")
+    );
+    let text = ok(dir.path(), &["dream", "--subject", DREAM, "--dry-run"]);
+    assert!(text.contains("merge into #"), "{text}");
+    assert!(text.contains("--plan-hash"), "{text}");
+    assert_eq!(snapshot(&path), before, "a dry run writes nothing");
+}
+
+#[test]
+fn executing_the_previewed_plan_applies_it_with_an_audit_event_for_every_change() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = planted(dir.path());
+    let plan = dry_run(dir.path());
+    let hash = plan["plan_hash"].as_str().unwrap();
+    let output = execute(dir.path(), hash, &["--json"]);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let outcome = json(&String::from_utf8(output.stdout).unwrap());
+    assert_eq!(outcome["run"]["plan_hash"], hash);
+    assert_eq!(outcome["events"], 3);
+
+    let mut changed = Vec::new();
+    for step in plan["steps"].as_array().unwrap() {
+        match step["action"].as_str().unwrap() {
+            "merge" => {
+                let keep = step["keep"]["id"].as_u64().unwrap();
+                assert_eq!(status_of(&path, keep), "active");
+                for d in step["duplicates"].as_array().unwrap() {
+                    changed.push((d["id"].as_u64().unwrap(), "merge"));
+                }
+            }
+            "supersede" => {
+                assert_eq!(
+                    status_of(&path, step["newer"]["id"].as_u64().unwrap()),
+                    "active"
+                );
+                changed.push((step["older"]["id"].as_u64().unwrap(), "supersede"));
+            }
+            other => panic!("unexpected step {other}"),
+        }
+    }
+    assert_eq!(changed.len(), 2);
+    let events: Vec<Value> = rows(&path, "events").iter().map(|e| json(e)).collect();
+    for (id, action) in &changed {
+        assert_eq!(
+            status_of(&path, *id),
+            "superseded",
+            "kept, marked superseded"
+        );
+        let audited: Vec<&Value> = events
+            .iter()
+            .filter(|e| e[4] == *id && e[3] == *action)
+            .collect();
+        assert_eq!(audited.len(), 1, "one {action} event for {id}: {events:?}");
+        let detail = json(audited[0][7].as_str().unwrap());
+        assert_eq!(detail["plan"], hash);
+        assert!(detail["reason"].as_str().is_some_and(|r| !r.is_empty()));
+    }
+    let runs: Vec<&Value> = events.iter().filter(|e| e[3] == "dream").collect();
+    assert_eq!(runs.len(), 1, "the run itself is audited");
+    assert_eq!(
+        status_of(&path, 5),
+        "active",
+        "the memory no step names is untouched"
+    );
+}
+
+#[test]
+fn a_plan_gone_stale_since_the_preview_is_refused_and_writes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = planted(dir.path());
+    let hash = dry_run(dir.path())["plan_hash"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    remember(dir.path(), DREAM, "the sample was packed with UPX", &[]);
+    let before = snapshot(&path);
+    let output = execute(dir.path(), &hash, &[]);
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("changed since it was previewed"),
+        "{stderr}"
+    );
+    assert_eq!(snapshot(&path), before, "nothing was written");
+}
+
+#[test]
+fn a_failure_late_in_the_consolidation_leaves_the_store_as_before() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = planted(dir.path());
+    let hash = dry_run(dir.path())["plan_hash"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    // The run's own audit event is the transaction's last write: failing it fails the run
+    // after every memory has been marked.
+    let inject = |sql: &str| {
+        let kb = KnowledgeBase::open_existing(&path).unwrap().unwrap();
+        kb.conn().execute_batch(sql).unwrap();
+    };
+    inject(
+        "CREATE TRIGGER fail_late BEFORE INSERT ON events WHEN NEW.action = 'dream' \
+         BEGIN SELECT RAISE(ABORT, 'injected failure'); END;",
+    );
+    let before = snapshot(&path);
+    let output = execute(dir.path(), &hash, &[]);
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("injected failure"), "{stderr}");
+    assert_eq!(snapshot(&path), before, "the store is as it was");
+
+    inject("DROP TRIGGER fail_late;");
+    let output = execute(dir.path(), &hash, &[]);
+    assert!(
+        output.status.success(),
+        "the same plan applies once the failure is gone: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
+
+#[test]
+fn a_second_run_within_the_threshold_is_refused_unless_forced() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = planted(dir.path());
+    let first = dry_run(dir.path());
+    assert_eq!(first["due"], true);
+    let output = execute(dir.path(), first["plan_hash"].as_str().unwrap(), &[]);
+    assert!(output.status.success());
+
+    let second = dry_run(dir.path());
+    assert_eq!(second["due"], false);
+    assert!(second["next_due_at"].as_i64().unwrap() > second["last_run"]["at"].as_i64().unwrap());
+    let hash = second["plan_hash"].as_str().unwrap();
+    let before = snapshot(&path);
+    let refused = execute(dir.path(), hash, &[]);
+    assert!(!refused.status.success());
+    let stderr = String::from_utf8_lossy(&refused.stderr);
+    assert!(stderr.contains("24 hours apart"), "{stderr}");
+    assert_eq!(snapshot(&path), before);
+
+    let forced = execute(dir.path(), hash, &["--force"]);
+    assert!(
+        forced.status.success(),
+        "{}",
+        String::from_utf8_lossy(&forced.stderr)
+    );
+    let runs = rows(&path, "events")
+        .iter()
+        .filter(|e| json(e)[3] == "dream")
+        .count();
+    assert_eq!(runs, 2);
+}
+
+#[test]
+fn execute_without_confirmation_or_a_previewed_hash_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = planted(dir.path());
+    let before = snapshot(&path);
+    let hash = dry_run(dir.path())["plan_hash"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let unconfirmed = kenning(
+        dir.path(),
+        &[
+            "dream",
+            "--subject",
+            DREAM,
+            "--execute",
+            "--plan-hash",
+            &hash,
+        ],
+    );
+    assert!(!unconfirmed.status.success());
+    assert!(String::from_utf8_lossy(&unconfirmed.stderr).contains("--yes"));
+    let unhashed = kenning(
+        dir.path(),
+        &["dream", "--subject", DREAM, "--execute", "--yes"],
+    );
+    assert!(!unhashed.status.success());
+    assert!(String::from_utf8_lossy(&unhashed.stderr).contains("--plan-hash"));
+    assert_eq!(snapshot(&path), before);
+}
