@@ -29,7 +29,10 @@ use kenning_contract::types::{
 use crate::error::PolicyError;
 
 /// The default policy component, built from `guest/` by `build.rs` and embedded in the binary.
-pub const DEFAULT_POLICY_WASM: &[u8] =
+///
+/// A `static`, not a `const`: the cache recognises it by address to use the digest the build
+/// computed, and a `const` may be a separate copy at each place it is used.
+pub static DEFAULT_POLICY_WASM: &[u8] =
     include_bytes!(concat!(env!("OUT_DIR"), "/kenning_policy.wasm"));
 
 /// The SHA-256 of [`DEFAULT_POLICY_WASM`], computed by `build.rs`.
