@@ -48,6 +48,10 @@ enum Command {
     Log(cli::settings::LogCmd),
     /// Render a profile's USER.md, MEMORY.md and today's note.
     View(cli::SubjectOnlyCmd),
+    /// Write every memory of a subject as kenning-memory/1 JSONL (or Markdown, for reading).
+    Export(cli::interchange::ExportCmd),
+    /// Import a kenning-memory/1 file into a subject: verified, scanned, all or nothing.
+    Import(cli::interchange::ImportCmd),
     /// Show the policy's name, version, contract and imports.
     Describe,
     /// Check a policy component against the contract (the conformance kit).
@@ -145,6 +149,8 @@ fn run(cli: &Cli) -> kenning::Result<ExitCode> {
         Command::Stats(cmd) => cli::settings::stats(global, cmd),
         Command::Log(cmd) => cli::settings::log(global, cmd),
         Command::View(cmd) => cli::settings::view(global, cmd),
+        Command::Export(cmd) => cli::interchange::export(global, cmd),
+        Command::Import(cmd) => cli::interchange::import(global, cmd),
         Command::Describe => cli::describe::run(global),
         Command::Policy(cmd) => cli::policy::run(cmd, global),
         Command::Bench(cmd) => cli::bench::run(cmd),

@@ -9,6 +9,7 @@
 //! - `review list|accept|reject`: [`review`];
 //! - `settings`, `stats`, `log`, `view`: [`settings`];
 //! - `describe`: [`describe`];
+//! - `export`, `import`: [`interchange`], kenning-memory/1 files;
 //! - `encrypt`: [`encrypt`], encrypting existing stores with the configured key;
 //! - `serve`, `token`: [`serve`], [`token`], the HTTP API and its bearer tokens;
 //! - `bench`, `eval`, `demo`: [`bench`], [`eval`], [`demo`], measurements and the scripted
@@ -40,6 +41,7 @@ pub mod describe;
 pub mod encrypt;
 pub mod eval;
 pub mod inject;
+pub mod interchange;
 pub mod mcp;
 pub mod memory;
 pub mod policy;

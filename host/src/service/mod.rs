@@ -11,10 +11,12 @@
 //! - [`tools`]: the agent's tools (`remember`, `revise_memory`, `forget_memory`, `recall`,
 //!   `memory`, `context`);
 //! - [`turn`]: what enters the prompt this turn;
-//! - [`governance`]: review, settings, statistics, the audit log, the profile files.
+//! - [`governance`]: review, settings, statistics, the audit log, the profile files;
+//! - [`interchange`]: `kenning-memory/1` exports and verified imports.
 
 mod config;
 pub mod governance;
+pub mod interchange;
 pub mod tools;
 pub mod turn;
 
