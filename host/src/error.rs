@@ -265,6 +265,27 @@ pub enum KenningError {
         /// The I/O error.
         source: std::io::Error,
     },
+    /// A line of an import file is malformed, fails its schema or its hash, or was refused by
+    /// the scan; nothing was imported.
+    #[error("{source_name} line {line}: {problem}; nothing was imported")]
+    BadImport {
+        /// The file (or `<stdin>`).
+        source_name: String,
+        /// The line, counted from 1.
+        line: usize,
+        /// What is wrong with it.
+        problem: String,
+    },
+    /// An import file is the export of another subject; nothing was imported.
+    #[error("{source_name} is an export of {found}, not of {expected}; nothing was imported")]
+    WrongSubject {
+        /// The file (or `<stdin>`).
+        source_name: String,
+        /// The identity of the subject imported into.
+        expected: String,
+        /// The identity the file's header names.
+        found: String,
+    },
     /// A command-line argument could not be understood.
     #[error("{0}")]
     Usage(String),

@@ -52,6 +52,10 @@ enum Command {
     Graph(cli::graph::GraphCmd),
     /// Consolidate ("AutoDream"): preview the policy's plan, then apply exactly that plan.
     Dream(cli::dream::DreamCmd),
+    /// Write every memory of a subject as kenning-memory/1 JSONL (or Markdown, for reading).
+    Export(cli::interchange::ExportCmd),
+    /// Import a kenning-memory/1 file into a subject: verified, scanned, all or nothing.
+    Import(cli::interchange::ImportCmd),
     /// Show the policy's name, version, contract and imports.
     Describe,
     /// Check a policy component against the contract (the conformance kit).
@@ -151,6 +155,8 @@ fn run(cli: &Cli) -> kenning::Result<ExitCode> {
         Command::View(cmd) => cli::settings::view(global, cmd),
         Command::Graph(cmd) => cli::graph::run(global, cmd),
         Command::Dream(cmd) => cli::dream::run(global, cmd),
+        Command::Export(cmd) => cli::interchange::export(global, cmd),
+        Command::Import(cmd) => cli::interchange::import(global, cmd),
         Command::Describe => cli::describe::run(global),
         Command::Policy(cmd) => cli::policy::run(cmd, global),
         Command::Bench(cmd) => cli::bench::run(cmd),

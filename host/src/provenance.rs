@@ -8,6 +8,15 @@
 //! | external (MCP, HTTP clients) | PENDING | proposed (PENDING); never forgets |
 //! | peer (a linked knowledge base) | INBOUND-PENDING | proposed (INBOUND-PENDING); never touches a NATIVE memory |
 //!
+//! An imported memory (`kenning import`) keeps the author the export names, and its badge says
+//! that it came from another knowledge base; an import never makes a memory NATIVE:
+//!
+//! | badge in the export | imported by a human | imported by anyone else |
+//! | --- | --- | --- |
+//! | NATIVE, FOREIGN, none | FOREIGN | INBOUND-PENDING |
+//! | PENDING | PENDING | PENDING |
+//! | INBOUND-PENDING | INBOUND-PENDING | INBOUND-PENDING |
+//!
 //! PENDING and INBOUND-PENDING memories are quarantined: never injected, never recalled, until
 //! a reviewer accepts them (NATIVE, or FOREIGN for a peer's) or rejects them.
 
@@ -19,6 +28,20 @@ pub fn badge_for_new(author: Author) -> Badge {
         Author::Human | Author::Agent | Author::Triage => Badge::Native,
         Author::External => Badge::Pending,
         Author::Peer => Badge::InboundPending,
+    }
+}
+
+/// The badge an imported memory receives when `importer` imports it with the badge `exported`
+/// it had in the exporting knowledge base (see the module's table). What was accepted there is
+/// FOREIGN here when a human imports it (the human vouches for the file, as a reviewer accepts
+/// a peer's share) and awaits review as INBOUND-PENDING otherwise; what was quarantined there
+/// stays quarantined. Never NATIVE: NATIVE means written here.
+pub fn badge_for_import(importer: Author, exported: Option<Badge>) -> Badge {
+    match exported {
+        Some(Badge::Pending) => Badge::Pending,
+        Some(Badge::InboundPending) => Badge::InboundPending,
+        Some(Badge::Native | Badge::Foreign) | None if importer == Author::Human => Badge::Foreign,
+        Some(Badge::Native | Badge::Foreign) | None => Badge::InboundPending,
     }
 }
 
@@ -182,6 +205,27 @@ mod tests {
                 assert!(!may_consolidate(other, quarantined));
             }
         }
+    }
+
+    #[test]
+    fn an_import_never_makes_a_memory_native_and_keeps_quarantine() {
+        for importer in AUTHORS {
+            for exported in BADGES.into_iter().map(Some).chain([None]) {
+                let badge = badge_for_import(importer, exported);
+                assert_ne!(badge, Badge::Native, "{importer:?} importing {exported:?}");
+                if exported.is_some_and(Badge::is_quarantined) {
+                    assert_eq!(Some(badge), exported);
+                }
+            }
+        }
+        assert_eq!(
+            badge_for_import(Author::Human, Some(Badge::Native)),
+            Badge::Foreign
+        );
+        assert_eq!(
+            badge_for_import(Author::Agent, Some(Badge::Native)),
+            Badge::InboundPending
+        );
     }
 
     #[test]

@@ -343,6 +343,7 @@ fn bench_json_prints_the_figures_on_its_last_line() {
         "inject_p99_us",
         "candidate_query_us",
         "scan_mb_s",
+        "import_per_s",
     ] {
         assert!(
             last[key].as_f64().is_some_and(|v| v > 0.0),

@@ -114,6 +114,10 @@ pub fn run(cmd: &BenchCmd) -> Result<ExitCode> {
         report.http_search_p99_ms
     );
     outln!("HTTP write           {:>10.0} req/s", report.http_write_rps);
+    outln!(
+        "import               {:>10.0} memories/s ({IMPORT_MEMORIES} kenning-memory/1 records into a fresh store)",
+        report.import_per_s
+    );
     if cmd.json {
         print_json(&report)?;
     }
@@ -164,6 +168,9 @@ fn cold_recall_ms(data_dir: &std::path::Path, queries: &[String]) -> Result<f64>
 
 /// Memories in the knowledge base behind `mcp_recall_us`.
 pub const MCP_MEMORIES: usize = 10_000;
+
+/// Records in the file behind `import_per_s`.
+pub const IMPORT_MEMORIES: usize = 20_000;
 
 /// How many times each measurement repeats.
 #[derive(Debug, Clone, Copy)]
@@ -255,6 +262,10 @@ pub struct BenchReport {
     pub http_search_p99_ms: f64,
     /// `POST memories` answered per second under the same 16 clients.
     pub http_write_rps: f64,
+    /// Memories imported per second by [`Service::import`] from a `kenning-memory/1` export of
+    /// [`IMPORT_MEMORIES`] memories into a fresh store: schema, hash and scan of every record
+    /// (one policy session), duplicate checks, one transaction.
+    pub import_per_s: f64,
     /// Memories in the inject knowledge base.
     pub memories: usize,
     /// Size of the default component, bytes.
@@ -326,6 +337,10 @@ pub fn measure(config: &BenchConfig) -> Result<BenchReport> {
     );
     let _ = std::fs::remove_dir_all(&http_dir);
     let http = http?;
+    let import_dir = tempfile_dir().map_err(runtime)?.join("import");
+    let import_per_s = import_throughput(&import_dir);
+    let _ = std::fs::remove_dir_all(&import_dir);
+    let import_per_s = import_per_s?;
 
     Ok(BenchReport {
         instantiate_us,
@@ -351,11 +366,39 @@ pub fn measure(config: &BenchConfig) -> Result<BenchReport> {
         inject_over_query: inject.p50_us / inject.query_us.max(f64::EPSILON),
         scan_mb_s,
         scan_fresh_us,
+        import_per_s,
         memories: config.memories,
         component_bytes: DEFAULT_POLICY_WASM.len(),
         candidates: config.candidates,
         iterations: config.iterations,
     })
+}
+
+/// Exports [`IMPORT_MEMORIES`] memories written by [`populate`] under `dir` and times one
+/// import of the file into a fresh store, as `kenning import` runs it (one policy session);
+/// returns memories per second.
+fn import_throughput(dir: &std::path::Path) -> Result<f64> {
+    use kenning::service::interchange::{ExportFormat, ImportOptions};
+    let subject = Subject::parse("profile:bench")?;
+    let from = dir.join("from");
+    populate(&subject.store_path(&from), IMPORT_MEMORIES)?;
+    let export = Service::builder(&from)
+        .policy(PolicySource::Native)
+        .build()?
+        .export(&subject, ExportFormat::Jsonl)?;
+    let service = Service::builder(dir.join("to"))
+        .cache_dir(dir.join("cache"))
+        .scan_session(true)
+        .build()?;
+    let options = ImportOptions {
+        importer: Author::Human,
+        dry_run: false,
+        source_name: "bench.jsonl".to_owned(),
+    };
+    let start = Instant::now();
+    let report = service.import(&subject, &export.text, &options, &mut |_, _, _| {})?;
+    let elapsed = start.elapsed().as_secs_f64();
+    Ok(report.records as f64 / elapsed.max(f64::EPSILON))
 }
 
 /// Scans a deterministic mix of prose, notes and config lines (some with secrets) in batches of

@@ -11,6 +11,7 @@
 //! - `describe`: [`describe`];
 //! - `dream`: [`dream`], consolidation previewed, then applied as previewed;
 //! - `graph`: [`graph`], memories, anchors and shared tags as JSON or DOT;
+//! - `export`, `import`: [`interchange`], kenning-memory/1 files;
 //! - `encrypt`: [`encrypt`], encrypting existing stores with the configured key;
 //! - `serve`, `token`: [`serve`], [`token`], the HTTP API and its bearer tokens;
 //! - `bench`, `eval`, `demo`: [`bench`], [`eval`], [`demo`], measurements and the scripted
@@ -44,6 +45,7 @@ pub mod encrypt;
 pub mod eval;
 pub mod graph;
 pub mod inject;
+pub mod interchange;
 pub mod mcp;
 pub mod memory;
 pub mod policy;

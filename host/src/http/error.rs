@@ -185,6 +185,9 @@ impl ApiError {
             }
             E::Forbidden(_) => ApiError::forbidden(error.to_string()),
             E::Usage(message) => ApiError::bad_request(message, ""),
+            E::BadImport { .. } | E::WrongSubject { .. } => {
+                ApiError::bad_request(error.to_string(), "")
+            }
             E::Store { ref source, .. } if is_busy(source) => ApiError::new(
                 StatusCode::SERVICE_UNAVAILABLE,
                 "unavailable",

@@ -14,11 +14,13 @@
 //! - [`governance`]: review, settings, statistics, the audit log, the profile files;
 //! - [`dream`]: consolidation ("AutoDream"), previewed then applied exactly as previewed;
 //! - [`graph`]: memories, anchors and shared tags as nodes and edges.
+//! - [`interchange`]: `kenning-memory/1` exports and verified imports.
 
 mod config;
 pub mod dream;
 pub mod governance;
 pub mod graph;
+pub mod interchange;
 pub mod tools;
 pub mod turn;
 

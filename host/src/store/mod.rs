@@ -6,6 +6,7 @@
 mod anchors;
 pub mod edits;
 pub mod encryption;
+pub mod interchange;
 mod model;
 pub mod pool;
 mod schema;

@@ -1,0 +1,839 @@
+//! Interchange: a subject's memories exported to, and imported from, `kenning-memory/1` JSONL
+//! files (and exported as Markdown for reading).
+//!
+//! # The format
+//!
+//! The first line is a [`Header`]: the format, the identity of the subject the memories are
+//! about (for a binary, the MD5 of its input file) and how many records follow. Each further
+//! line is one memory as the policy's `import-record` schema reads it
+//! ([`kenning_contract::args::ImportRecord`]): text, SHA-256 of the text, scope, type, profile
+//! target and day, tags, categories, confidence, anchors exactly as a tool call writes them
+//! (addresses of the image at `image_base`), author, badge, status, thread, the exporter's id
+//! and the id it supersedes, and the timestamps.
+//!
+//! # An import
+//!
+//! 1. The header must name this format and the subject imported into, else the whole file is
+//!    refused naming both identities (another build of a binary has another MD5).
+//! 2. Every record passes the policy's `validate("import-record", ..)`, and its `content_hash`
+//!    must be the SHA-256 of its text.
+//! 3. Every text is scanned by the policy as any write's is, in batches: a secret is redacted;
+//!    a blocked text, or a secret or attack in a tag, category, thread or anchor, fails the
+//!    import naming the line.
+//! 4. Exact duplicates are skipped and counted: a memory with the same content hash, scope,
+//!    profile target, day and anchors already stored (in any state) or earlier in the file.
+//! 5. The rest is written in one transaction with one `import` audit event per memory; a
+//!    failure anywhere (the `max_memories` limit included) writes nothing.
+//!
+//! Provenance is kept: the author is the one the export names, the status and timestamps are
+//! the exported ones, and the badge follows [`crate::provenance::badge_for_import`], so an
+//! import never makes a memory NATIVE. `supersedes` links are kept between the memories of one
+//! file (or to the stored duplicate a record was skipped for); links to memories outside the
+//! file are dropped.
+
+use std::collections::{BTreeMap, HashMap, HashSet};
+use std::fmt::Write as _;
+
+use kenning_contract::MAX_ARGS_BYTES;
+use kenning_contract::args::{self, IMPORT_FORMAT, ImportRecord, MemoryTarget};
+use kenning_contract::types::{Anchor, ScanItem, Scope, SubjectKind, Target, Verdict};
+use rusqlite::{Connection, Transaction};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use super::{Service, field_error, string_fields};
+use crate::api::{Address, AnchorArg};
+use crate::error::{KenningError, PolicyError, Result};
+use crate::provenance;
+use crate::store::interchange::{self as sql, Imported};
+use crate::store::{
+    Author, Badge, Event, KnowledgeBase, Memory, NewMemory, ProfileTarget, Status, content_hash,
+    edits, kind_str, scope_str,
+};
+use crate::subject::Subject;
+
+/// Records scanned per policy call: one call pays the policy's per-call cost once for many
+/// texts, and a batch stays well inside one call's fuel.
+const SCAN_BATCH: usize = 256;
+
+/// Fields of an import record the scan does not read: fixed words, numbers' spellings, the
+/// content hash (high-entropy by nature), and the text, which is scanned as the memory's text.
+const UNSCANNED_FIELDS: &[&str] = &[
+    "format",
+    "scope",
+    "type",
+    "target",
+    "day",
+    "author",
+    "badge",
+    "status",
+    "content_hash",
+    "text",
+    "image_base",
+];
+
+/// The first line of a `kenning-memory/1` export.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Header {
+    /// Always `kenning-memory/1`.
+    pub format: String,
+    /// The subject the memories are about.
+    pub subject: SubjectIdentity,
+    /// When the export was made, seconds since the Unix epoch.
+    pub exported_at: i64,
+    /// How many records follow (one a line), so a truncated file is noticed.
+    pub memories: u64,
+}
+
+/// Who a knowledge base is about, as an export names it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SubjectIdentity {
+    /// `binary`, `account` or `profile`.
+    pub kind: SubjectKind,
+    /// The stable key: for a binary the MD5 of its input file (or of its database's path),
+    /// otherwise the name.
+    pub key: String,
+    /// What the exporter called it (a path or a name); informative only.
+    pub label: String,
+}
+
+impl SubjectIdentity {
+    /// The identity of `subject`.
+    pub fn of(subject: &Subject) -> SubjectIdentity {
+        SubjectIdentity {
+            kind: subject.kind,
+            key: subject.key.clone(),
+            label: subject.label.clone(),
+        }
+    }
+
+    /// Whether this identity is `subject`'s: same kind and key (labels may differ).
+    pub fn is(&self, subject: &Subject) -> bool {
+        self.kind == subject.kind && self.key == subject.key
+    }
+
+    fn describe(&self) -> String {
+        match self.kind {
+            SubjectKind::Binary => format!("binary {} (MD5 {})", self.label, self.key),
+            SubjectKind::Account => format!("account {}", self.key),
+            SubjectKind::Profile => format!("profile {}", self.key),
+        }
+    }
+}
+
+/// What an export is written as.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ExportFormat {
+    /// `kenning-memory/1` JSON lines, which `import` reads back.
+    Jsonl,
+    /// Markdown for people to read; not imported.
+    Markdown,
+}
+
+/// An export: the file's text and how many memories it holds.
+#[derive(Debug, Clone)]
+pub struct Export {
+    /// The whole file.
+    pub text: String,
+    /// Memories in it.
+    pub memories: u64,
+}
+
+/// How an import runs.
+#[derive(Debug, Clone)]
+pub struct ImportOptions {
+    /// Who imports (the CLI's `--author`): decides the badges (see
+    /// [`provenance::badge_for_import`]) and is the actor of the audit events.
+    pub importer: Author,
+    /// Check everything and report what would happen, writing nothing.
+    pub dry_run: bool,
+    /// The file's name for messages and audit events (`<stdin>` for standard input).
+    pub source_name: String,
+}
+
+/// Which part of an import a progress report is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ImportStage {
+    /// Records checked (schema, hash, scan).
+    Checking,
+    /// Records written (or, in a dry run, compared with the store).
+    Writing,
+}
+
+/// What an import did (or, in a dry run, would do).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ImportReport {
+    /// The subject imported into.
+    pub subject: String,
+    /// Whether this was a dry run (nothing written).
+    pub dry_run: bool,
+    /// Records in the file.
+    pub records: u64,
+    /// Memories written (or that would be).
+    pub imported: u64,
+    /// Records skipped as exact duplicates of stored memories or of earlier records.
+    pub duplicates: u64,
+    /// Imported texts the scan redacted secrets from.
+    pub redacted: u64,
+    /// Imported memories by the badge they received here.
+    pub badges: BTreeMap<String, u64>,
+}
+
+impl Service {
+    /// Exports every memory of `subject` (in any state) as `format`.
+    pub fn export(&self, subject: &Subject, format: ExportFormat) -> Result<Export> {
+        let kb = self.open_existing(subject)?;
+        let memories = sql::all_memories(kb.conn()).map_err(|e| kb.err(e))?;
+        let header = Header {
+            format: IMPORT_FORMAT.to_owned(),
+            subject: SubjectIdentity::of(subject),
+            exported_at: self.now(),
+            memories: memories.len() as u64,
+        };
+        let text = match format {
+            ExportFormat::Jsonl => jsonl(&header, &memories),
+            ExportFormat::Markdown => markdown(&header, &memories),
+        };
+        Ok(Export {
+            text,
+            memories: header.memories,
+        })
+    }
+
+    /// Imports a `kenning-memory/1` file's `text` into `subject` (see the module docs), all or
+    /// nothing; `progress` hears `(stage, done, total)` as it goes.
+    pub fn import(
+        &self,
+        subject: &Subject,
+        text: &str,
+        options: &ImportOptions,
+        progress: &mut dyn FnMut(ImportStage, u64, u64),
+    ) -> Result<ImportReport> {
+        let bad = |line: usize, problem: String| KenningError::BadImport {
+            source_name: options.source_name.clone(),
+            line,
+            problem,
+        };
+        let mut lines = text
+            .lines()
+            .enumerate()
+            .map(|(index, line)| (index + 1, line))
+            .filter(|(_, line)| !line.trim().is_empty());
+        let Some((header_line, header_text)) = lines.next() else {
+            return Err(bad(
+                1,
+                format!("empty file; expected a {IMPORT_FORMAT} header"),
+            ));
+        };
+        let header = read_header(header_text).map_err(|problem| bad(header_line, problem))?;
+        if !header.subject.is(subject) {
+            return Err(KenningError::WrongSubject {
+                source_name: options.source_name.clone(),
+                expected: SubjectIdentity::of(subject).describe(),
+                found: header.subject.describe(),
+            });
+        }
+        let lines: Vec<(usize, &str)> = lines.collect();
+        if lines.len() as u64 != header.memories {
+            let last = lines.last().map_or(header_line, |(n, _)| *n);
+            return Err(bad(
+                last,
+                format!(
+                    "the header announces {} records but the file holds {} (truncated or edited?)",
+                    header.memories,
+                    lines.len()
+                ),
+            ));
+        }
+        let planned = self.check_records(&lines, options, &bad, progress)?;
+        let now = self.now();
+        let mut report = ImportReport {
+            subject: subject.to_string(),
+            dry_run: options.dry_run,
+            records: planned.len() as u64,
+            imported: 0,
+            duplicates: 0,
+            redacted: planned.iter().filter(|p| p.redacted).count() as u64,
+            badges: BTreeMap::new(),
+        };
+        if options.dry_run {
+            match self.open_existing(subject) {
+                Ok(kb) => {
+                    let limit = kb.settings(None)?.max_memories;
+                    settle(
+                        Some(kb.conn()),
+                        None,
+                        limit,
+                        &planned,
+                        options,
+                        now,
+                        &mut report,
+                        &bad,
+                        progress,
+                    )
+                    .map_err(|e| store_error(e, &kb))?;
+                }
+                Err(KenningError::UnknownSubject { .. }) => {
+                    settle(
+                        None,
+                        None,
+                        None,
+                        &planned,
+                        options,
+                        now,
+                        &mut report,
+                        &bad,
+                        progress,
+                    )?;
+                }
+                Err(other) => return Err(other),
+            }
+            return Ok(report);
+        }
+        let mut kb = self.open_for_write(subject, None, true)?;
+        let limit = kb.settings(None)?.max_memories;
+        kb.write(|tx| {
+            let conn: &Connection = tx;
+            settle(
+                Some(conn),
+                Some(tx),
+                limit,
+                &planned,
+                options,
+                now,
+                &mut report,
+                &bad,
+                progress,
+            )
+        })?;
+        Ok(report)
+    }
+
+    /// Reads, validates, hash-checks and scans every record line; the first problem fails
+    /// the import naming its line.
+    fn check_records(
+        &self,
+        lines: &[(usize, &str)],
+        options: &ImportOptions,
+        bad: &dyn Fn(usize, String) -> KenningError,
+        progress: &mut dyn FnMut(ImportStage, u64, u64),
+    ) -> Result<Vec<Planned>> {
+        let total = lines.len() as u64;
+        let mut planned = Vec::with_capacity(lines.len());
+        let mut exporter_ids = HashSet::with_capacity(lines.len());
+        for batch in lines.chunks(SCAN_BATCH) {
+            let mut records = Vec::with_capacity(batch.len());
+            let mut items = Vec::with_capacity(batch.len());
+            let mut fields_of = Vec::with_capacity(batch.len());
+            for &(line, record_text) in batch {
+                let record = self.read_record(record_text).map_err(|p| bad(line, p))?;
+                if !exporter_ids.insert(record.id) {
+                    return Err(bad(line, format!("a second record with id {}", record.id)));
+                }
+                let raw: Value = serde_json::from_str(record_text)
+                    .map_err(|e| bad(line, format!("not JSON: {e}")))?;
+                let fields: Vec<(String, String)> = string_fields(&raw, UNSCANNED_FIELDS)
+                    .into_iter()
+                    .filter(|(path, _)| !path.ends_with(".kind"))
+                    .collect();
+                items.push(ScanItem {
+                    text: record.text.clone(),
+                    target: scan_target(&record),
+                });
+                items.extend(fields.iter().map(|(_, value)| ScanItem {
+                    text: value.clone(),
+                    target: Target::Memory,
+                }));
+                fields_of.push(fields);
+                records.push((line, record));
+            }
+            let mut results = self.policy.scan(&items)?.into_iter();
+            for ((line, record), fields) in records.into_iter().zip(fields_of) {
+                let text_result = results
+                    .next()
+                    .expect("the guard checks one result per item");
+                let errors: Vec<String> = fields
+                    .iter()
+                    .zip(results.by_ref())
+                    .filter_map(|((path, _), result)| field_error(path, result))
+                    .map(|e| e.to_string())
+                    .collect();
+                if !errors.is_empty() {
+                    return Err(bad(line, errors.join("; ")));
+                }
+                let (text, redacted) = match text_result.verdict {
+                    Verdict::Block => {
+                        return Err(bad(
+                            line,
+                            format!(
+                                "text blocked by the safety scan: {}",
+                                text_result.reason.unwrap_or_default()
+                            ),
+                        ));
+                    }
+                    Verdict::Redact => (text_result.text, true),
+                    Verdict::Allow => (record.text.clone(), false),
+                };
+                planned.push(Planned::new(line, record, text, redacted, options.importer));
+            }
+            progress(ImportStage::Checking, planned.len() as u64, total);
+        }
+        Ok(planned)
+    }
+
+    /// One record line through the policy's schema, with its content hash checked.
+    fn read_record(&self, line: &str) -> std::result::Result<ImportRecord, String> {
+        if line.len() > MAX_ARGS_BYTES {
+            return Err(format!(
+                "the record is {} bytes; the limit is {MAX_ARGS_BYTES}",
+                line.len()
+            ));
+        }
+        let call = self
+            .policy
+            .validate("import-record", line)
+            .map_err(|e| e.to_string())?
+            .map_err(|errors| {
+                errors
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+                    .join("; ")
+            })?;
+        let record: ImportRecord = serde_json::from_str(&call.args_json).map_err(|e| {
+            PolicyError::BadAnswer {
+                policy: self.policy.info().name.clone(),
+                call: "validate",
+                problem: format!("canonical import-record does not match the host's schema: {e}"),
+            }
+            .to_string()
+        })?;
+        let actual = content_hash(&record.text);
+        match &record.content_hash {
+            None => Err("no content_hash: every record carries the SHA-256 of its text".into()),
+            Some(given) if *given != actual => Err(format!(
+                "content_hash {given} is not the SHA-256 of the text ({actual}): the record was changed after export"
+            )),
+            Some(_) => Ok(record),
+        }
+    }
+}
+
+/// One record, checked and scanned, as it would be stored.
+struct Planned {
+    line: usize,
+    exporter_id: u64,
+    supersedes: Option<u64>,
+    imported: Imported,
+    redacted: bool,
+    /// The badge the export gave it, for the audit event.
+    exported_badge: Option<Badge>,
+}
+
+impl Planned {
+    fn new(
+        line: usize,
+        record: ImportRecord,
+        text: String,
+        redacted: bool,
+        importer: Author,
+    ) -> Planned {
+        let exported_badge = record.badge.map(badge_of);
+        let badge = provenance::badge_for_import(importer, exported_badge);
+        let memory = NewMemory {
+            scope: record.scope,
+            kind: record.kind,
+            target: record.target.map(|t| match t {
+                MemoryTarget::User => ProfileTarget::User,
+                MemoryTarget::Memory => ProfileTarget::Memory,
+                MemoryTarget::Daily => ProfileTarget::Daily,
+            }),
+            day: record.day,
+            text,
+            tags: record.tags,
+            categories: record.categories,
+            confidence: record.confidence as f32,
+            author: author_of(record.author),
+            thread: record.thread,
+            anchors: record.anchors,
+            image_base: record.image_base,
+        };
+        Planned {
+            line,
+            exporter_id: record.id,
+            supersedes: record.supersedes,
+            imported: Imported {
+                content_hash: content_hash(&memory.text),
+                memory,
+                badge,
+                status: status_of(record.status),
+                created_at: record.created_at,
+                updated_at: record.updated_at,
+            },
+            redacted,
+            exported_badge,
+        }
+    }
+
+    /// `, badge B there` for the audit event, when the export gave a badge.
+    fn imported_badge_note(&self) -> String {
+        self.exported_badge
+            .map(|b| format!(", {b} there"))
+            .unwrap_or_default()
+    }
+
+    fn same_place(&self, other: &Planned) -> bool {
+        let (a, b) = (&self.imported.memory, &other.imported.memory);
+        a.scope == b.scope && a.target == b.target && a.day == b.day && a.anchors == b.anchors
+    }
+}
+
+/// Decides, record by record, whether each planned memory is a duplicate or new, and (given
+/// `tx`) writes the new ones with their audit events, then their `supersedes` links. Without
+/// `tx` (a dry run) it only counts; without `conn` there is no store yet.
+#[allow(clippy::too_many_arguments)]
+fn settle(
+    conn: Option<&Connection>,
+    tx: Option<&Transaction<'_>>,
+    limit: Option<u64>,
+    planned: &[Planned],
+    options: &ImportOptions,
+    now: i64,
+    report: &mut ImportReport,
+    bad: &dyn Fn(usize, String) -> KenningError,
+    progress: &mut dyn FnMut(ImportStage, u64, u64),
+) -> Result<()> {
+    let stored = match conn {
+        Some(conn) => sql::ids_by_hash(conn)?,
+        None => HashMap::new(),
+    };
+    let mut active = match conn {
+        Some(conn) if limit.is_some() => crate::store::count_active(conn)?,
+        _ => 0,
+    };
+    // Earlier records of this file by content hash, for duplicates within the file.
+    let mut earlier: HashMap<&str, Vec<usize>> = HashMap::new();
+    // The exporter's ids mapped to ids here, for `supersedes`.
+    let mut ids: HashMap<u64, u64> = HashMap::with_capacity(planned.len());
+    let total = planned.len() as u64;
+    for (index, plan) in planned.iter().enumerate() {
+        let hash = plan.imported.content_hash.as_str();
+        let in_file = earlier
+            .get(hash)
+            .and_then(|seen| seen.iter().find(|&&i| planned[i].same_place(plan)))
+            .map(|&i| ids.get(&planned[i].exporter_id).copied());
+        let in_store = match (in_file, conn, stored.get(hash)) {
+            (None, Some(conn), Some(candidates)) => stored_duplicate(conn, plan, candidates)?,
+            _ => None,
+        };
+        if let Some(existing) = in_file.flatten().or(in_store) {
+            ids.insert(plan.exporter_id, existing);
+        }
+        if in_file.is_some() || in_store.is_some() {
+            report.duplicates += 1;
+        } else {
+            if plan.imported.status == Status::Active {
+                active += 1;
+                if let Some(limit) = limit
+                    && active > limit
+                {
+                    return Err(bad(
+                        plan.line,
+                        format!(
+                            "the knowledge base would exceed its limit of {limit} active memories (setting max_memories)"
+                        ),
+                    ));
+                }
+            }
+            if let Some(tx) = tx {
+                let detail = format!(
+                    "{} line {} (exported id {}{})",
+                    options.source_name,
+                    plan.line,
+                    plan.exporter_id,
+                    plan.imported_badge_note()
+                );
+                let event = Event {
+                    actor: options.importer.as_str(),
+                    action: "import",
+                    before_hash: None,
+                    after_hash: Some(hash),
+                    detail: Some(detail.as_str()),
+                };
+                let id = sql::insert_imported(tx, &plan.imported, now, &event)?;
+                ids.insert(plan.exporter_id, id);
+            }
+            report.imported += 1;
+            *report
+                .badges
+                .entry(plan.imported.badge.as_str().to_owned())
+                .or_default() += 1;
+            earlier.entry(hash).or_default().push(index);
+        }
+        if index % SCAN_BATCH == SCAN_BATCH - 1 || index + 1 == planned.len() {
+            progress(ImportStage::Writing, index as u64 + 1, total);
+        }
+    }
+    if let Some(tx) = tx {
+        for plan in planned {
+            if let (Some(old), Some(&new)) = (plan.supersedes, ids.get(&plan.exporter_id))
+                && let Some(&old) = ids.get(&old)
+                && old != new
+            {
+                edits::set_supersedes(tx, new, old)?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The stored memory among `candidates` (same content hash) placed where `plan` would be.
+fn stored_duplicate(conn: &Connection, plan: &Planned, candidates: &[u64]) -> Result<Option<u64>> {
+    let memory = &plan.imported.memory;
+    for &id in candidates {
+        if let Some((scope, target, day, anchors)) = sql::placement_of(conn, id)?
+            && scope == scope_str(memory.scope)
+            && target == memory.target
+            && day == memory.day
+            && anchors == memory.anchors
+        {
+            return Ok(Some(id));
+        }
+    }
+    Ok(None)
+}
+
+/// Names the file of a store error raised without one.
+fn store_error(error: KenningError, kb: &KnowledgeBase) -> KenningError {
+    match error {
+        KenningError::Store { source, .. } => kb.err(source),
+        other => other,
+    }
+}
+
+/// Reads the header line strictly.
+fn read_header(line: &str) -> std::result::Result<Header, String> {
+    let header: Header =
+        serde_json::from_str(line).map_err(|e| format!("not a {IMPORT_FORMAT} header ({e})"))?;
+    if header.format != IMPORT_FORMAT {
+        return Err(format!(
+            "unsupported format {:?} (expected {IMPORT_FORMAT})",
+            header.format
+        ));
+    }
+    Ok(header)
+}
+
+/// What an imported text is scanned as: its profile file, else its scope.
+fn scan_target(record: &ImportRecord) -> Target {
+    match (record.target, record.scope) {
+        (Some(MemoryTarget::User), _) => Target::User,
+        (Some(MemoryTarget::Memory), _) => Target::Memory,
+        (Some(MemoryTarget::Daily), _) => Target::Daily,
+        (None, Scope::Global) => Target::Global,
+        (None, Scope::Local) => Target::Local,
+    }
+}
+
+fn badge_of(badge: args::Badge) -> Badge {
+    match badge {
+        args::Badge::Native => Badge::Native,
+        args::Badge::Pending => Badge::Pending,
+        args::Badge::InboundPending => Badge::InboundPending,
+        args::Badge::Foreign => Badge::Foreign,
+    }
+}
+
+fn author_of(author: args::Author) -> Author {
+    match author {
+        args::Author::Human => Author::Human,
+        args::Author::Agent => Author::Agent,
+        args::Author::Triage => Author::Triage,
+        args::Author::External => Author::External,
+        args::Author::Peer => Author::Peer,
+    }
+}
+
+fn status_of(status: args::Status) -> Status {
+    match status {
+        args::Status::Active => Status::Active,
+        args::Status::Forgotten => Status::Forgotten,
+        args::Status::Rejected => Status::Rejected,
+        args::Status::Superseded => Status::Superseded,
+    }
+}
+
+/// One exported record: the fields of an `import-record`, anchors as a tool call writes them.
+#[derive(Serialize)]
+struct RecordOut<'a> {
+    format: &'static str,
+    id: u64,
+    scope: &'static str,
+    #[serde(rename = "type")]
+    kind: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    target: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    day: Option<&'a str>,
+    text: &'a str,
+    tags: &'a [String],
+    categories: &'a [String],
+    confidence: f32,
+    anchors: Vec<AnchorArg>,
+    image_base: u64,
+    author: &'static str,
+    badge: &'static str,
+    status: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    thread: Option<&'a str>,
+    content_hash: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    supersedes: Option<u64>,
+    created_at: i64,
+    updated_at: i64,
+}
+
+/// A stored anchor (file offsets) as a tool call writes it: addresses of the image at
+/// `image_base`.
+fn anchor_arg(anchor: &Anchor, image_base: u64) -> AnchorArg {
+    let at = |offset: u64| Address::Number(offset.wrapping_add(image_base));
+    match anchor {
+        Anchor::Function(f) => AnchorArg::Function {
+            name: f.name.clone(),
+            start: at(f.start),
+            end: f.end.map(at),
+        },
+        Anchor::Range(r) => AnchorArg::Range {
+            start: at(r.start),
+            end: at(r.end),
+        },
+        Anchor::Address { offset } => AnchorArg::Address {
+            address: at(*offset),
+        },
+        Anchor::Near(n) => AnchorArg::Near {
+            address: at(n.offset),
+            radius: n.radius,
+        },
+        Anchor::String { value } => AnchorArg::String {
+            value: value.clone(),
+        },
+    }
+}
+
+fn jsonl(header: &Header, memories: &[(Memory, Option<u64>)]) -> String {
+    let mut out = serde_json::to_string(header).expect("a header serialises");
+    out.push('\n');
+    for (memory, supersedes) in memories {
+        let record = RecordOut {
+            format: IMPORT_FORMAT,
+            id: memory.id,
+            scope: scope_str(memory.scope),
+            kind: kind_str(memory.kind),
+            target: memory.target.map(ProfileTarget::as_str),
+            day: memory.day.as_deref(),
+            text: &memory.text,
+            tags: &memory.tags,
+            categories: &memory.categories,
+            confidence: memory.confidence,
+            anchors: memory
+                .anchors
+                .iter()
+                .map(|a| anchor_arg(a, memory.image_base))
+                .collect(),
+            image_base: memory.image_base,
+            author: memory.author.as_str(),
+            badge: memory.badge.as_str(),
+            status: memory.status.as_str(),
+            thread: memory.thread.as_deref(),
+            content_hash: &memory.content_hash,
+            supersedes: *supersedes,
+            created_at: memory.created_at,
+            updated_at: memory.updated_at,
+        };
+        out.push_str(&serde_json::to_string(&record).expect("a record serialises"));
+        out.push('\n');
+    }
+    out
+}
+
+fn markdown(header: &Header, memories: &[(Memory, Option<u64>)]) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "# Memories of {}\n\n{} memories, exported at {} ({}).",
+        header.subject.describe(),
+        header.memories,
+        super::civil_date(header.exported_at),
+        header.exported_at
+    );
+    for (memory, supersedes) in memories {
+        let place = match (memory.target, &memory.day) {
+            (Some(target), Some(day)) => format!("{target} {day}"),
+            (Some(target), None) => target.to_string(),
+            _ => scope_str(memory.scope).to_owned(),
+        };
+        let _ = writeln!(
+            out,
+            "\n## #{} · {} · {} · {} · {}\n",
+            memory.id,
+            kind_str(memory.kind),
+            place,
+            memory.badge.as_str().replace('_', "-").to_uppercase(),
+            memory.status
+        );
+        for line in memory.text.lines() {
+            let _ = writeln!(out, "> {line}");
+        }
+        let mut facts = vec![
+            format!("by {}", memory.author),
+            format!("confidence {}", memory.confidence),
+            format!(
+                "written {}, changed {}",
+                super::civil_date(memory.created_at),
+                super::civil_date(memory.updated_at)
+            ),
+        ];
+        if !memory.tags.is_empty() {
+            facts.push(
+                memory
+                    .tags
+                    .iter()
+                    .map(|t| format!("#{t}"))
+                    .collect::<Vec<_>>()
+                    .join(" "),
+            );
+        }
+        if !memory.categories.is_empty() {
+            facts.push(format!("categories: {}", memory.categories.join(", ")));
+        }
+        if let Some(thread) = &memory.thread {
+            facts.push(format!("thread {thread}"));
+        }
+        if let Some(old) = supersedes {
+            facts.push(format!("supersedes #{old}"));
+        }
+        let _ = writeln!(out, "\n{}", facts.join(" · "));
+        for anchor in &memory.anchors {
+            let _ = writeln!(out, "- {}", describe_anchor(anchor, memory.image_base));
+        }
+    }
+    out
+}
+
+fn describe_anchor(anchor: &Anchor, image_base: u64) -> String {
+    let at = |offset: u64| format!("{:#x}", offset.wrapping_add(image_base));
+    match anchor {
+        Anchor::Function(f) => match f.end {
+            Some(end) => format!("function {} at {}-{}", f.name, at(f.start), at(end)),
+            None => format!("function {} at {}", f.name, at(f.start)),
+        },
+        Anchor::Range(r) => format!("range {}-{}", at(r.start), at(r.end)),
+        Anchor::Address { offset } => format!("address {}", at(*offset)),
+        Anchor::Near(n) => format!("near {} (±{} bytes)", at(n.offset), n.radius),
+        Anchor::String { value } => format!("string {value:?}"),
+    }
+}

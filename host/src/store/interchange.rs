@@ -1,0 +1,133 @@
+//! The SQL of exports and imports (see [`crate::service::interchange`]): every memory in any
+//! state for an export, the content-hash index an import checks duplicates against, and the
+//! insert of an imported memory with its own timestamps, status and audit event.
+//!
+//! An import inserts thousands of rows in one transaction, so every statement here is prepared
+//! once per connection (`prepare_cached`) and no insert re-reads the settings.
+
+use std::collections::HashMap;
+
+use kenning_contract::types::Anchor;
+use rusqlite::{Connection, Transaction, params};
+
+use super::{
+    Badge, Event, MEMORY_COLUMNS, Memory, NewMemory, ProfileTarget, Status, attach_anchors,
+    insert_anchors, kind_str, memory_from_row, scope_str,
+};
+use crate::error::Result;
+
+/// Every memory in any state, oldest id first, with its anchors and the id of the memory it
+/// supersedes (if any).
+pub fn all_memories(conn: &Connection) -> rusqlite::Result<Vec<(Memory, Option<u64>)>> {
+    let mut stmt = conn.prepare(&format!(
+        "SELECT {MEMORY_COLUMNS}, supersedes FROM memories ORDER BY id"
+    ))?;
+    let mut supersedes = Vec::new();
+    let mut memories: Vec<Memory> = stmt
+        .query_map([], |row| {
+            supersedes.push(row.get::<_, Option<i64>>(17)?.map(|id| id as u64));
+            memory_from_row(row)
+        })?
+        .collect::<rusqlite::Result<_>>()?;
+    attach_anchors(conn, &mut memories)?;
+    Ok(memories.into_iter().zip(supersedes).collect())
+}
+
+/// The ids of the stored memories (in any state) by content hash.
+pub fn ids_by_hash(conn: &Connection) -> rusqlite::Result<HashMap<String, Vec<u64>>> {
+    let mut stmt = conn.prepare("SELECT id, content_hash FROM memories")?;
+    let mut index: HashMap<String, Vec<u64>> = HashMap::new();
+    let rows = stmt.query_map([], |row| {
+        Ok((row.get::<_, i64>(0)? as u64, row.get::<_, String>(1)?))
+    })?;
+    for row in rows {
+        let (id, hash) = row?;
+        index.entry(hash).or_default().push(id);
+    }
+    Ok(index)
+}
+
+/// Where a stored memory is placed: its scope (as stored), profile target, day and anchors.
+pub type StoredPlacement = (String, Option<ProfileTarget>, Option<String>, Vec<Anchor>);
+
+/// Where stored memory `id` is placed: scope, profile target, day and anchors, for comparing
+/// with a memory about to be imported. `None` when there is no such memory.
+pub fn placement_of(conn: &Connection, id: u64) -> rusqlite::Result<Option<StoredPlacement>> {
+    let mut stmt = conn.prepare_cached("SELECT scope, target, day FROM memories WHERE id = ?1")?;
+    let mut rows = stmt.query([id as i64])?;
+    let Some(row) = rows.next()? else {
+        return Ok(None);
+    };
+    let scope: String = row.get(0)?;
+    let target = row
+        .get::<_, Option<String>>(1)?
+        .and_then(|t| ProfileTarget::parse(&t));
+    let day: Option<String> = row.get(2)?;
+    Ok(Some((scope, target, day, super::anchors_of(conn, id)?)))
+}
+
+/// An imported memory as it is stored: its (scanned) content, the badge this knowledge base
+/// gives it, and the state and times the export carried.
+#[derive(Debug, Clone)]
+pub struct Imported {
+    /// The memory; its text is already scanned.
+    pub memory: NewMemory,
+    /// SHA-256 of `memory.text`, hex.
+    pub content_hash: String,
+    /// The badge given here (see [`crate::provenance::badge_for_import`]).
+    pub badge: Badge,
+    /// The life-cycle state the export carried.
+    pub status: Status,
+    /// When it was first written, as exported.
+    pub created_at: i64,
+    /// When it last changed, as exported.
+    pub updated_at: i64,
+}
+
+/// Inserts an imported memory, its anchors and its audit event (at `now`); returns its id.
+/// The caller checks the `max_memories` limit once for the whole import.
+pub fn insert_imported(
+    tx: &Transaction<'_>,
+    imported: &Imported,
+    now: i64,
+    event: &Event<'_>,
+) -> Result<u64> {
+    let memory = &imported.memory;
+    tx.prepare_cached(
+        "INSERT INTO memories (scope, kind, target, day, text, tags, categories, confidence, author, badge, status, thread, content_hash, image_base, created_at, updated_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)",
+    )?
+    .execute(params![
+        scope_str(memory.scope),
+        kind_str(memory.kind),
+        memory.target.map(ProfileTarget::as_str),
+        memory.day,
+        memory.text,
+        memory.tags.join(" "),
+        serde_json::to_string(&memory.categories).expect("strings serialise"),
+        memory.confidence,
+        memory.author.as_str(),
+        imported.badge.as_str(),
+        imported.status.as_str(),
+        memory.thread,
+        imported.content_hash,
+        memory.image_base as i64,
+        imported.created_at,
+        imported.updated_at,
+    ])?;
+    let id = tx.last_insert_rowid() as u64;
+    insert_anchors(tx, id, &memory.anchors)?;
+    tx.prepare_cached(
+        "INSERT INTO events (at, actor, action, memory_id, before_hash, after_hash, detail) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+    )?
+    .execute(params![
+        now,
+        event.actor,
+        event.action,
+        id as i64,
+        event.before_hash,
+        event.after_hash,
+        event.detail
+    ])?;
+    Ok(id)
+}
