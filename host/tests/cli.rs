@@ -1,7 +1,6 @@
 //! The command-line shapes other tooling depends on: `scan --jsonl`, `call`, `validate`,
 //! `bench --json`, and one clear error line for bad input.
 
-use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
@@ -9,23 +8,7 @@ use serde_json::{Value, json};
 
 mod support;
 
-fn kenning(data_dir: &Path, args: &[&str], stdin: Option<&str>) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_kenning"))
-        .arg("--data-dir")
-        .arg(data_dir)
-        .arg("--cache-dir")
-        .arg(support::shared_cache_dir())
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run kenning");
-    let mut pipe = child.stdin.take().unwrap();
-    pipe.write_all(stdin.unwrap_or("").as_bytes()).unwrap();
-    drop(pipe);
-    child.wait_with_output().unwrap()
-}
+use support::kenning;
 
 fn lines(bytes: &[u8]) -> Vec<Value> {
     String::from_utf8_lossy(bytes)
@@ -545,11 +528,7 @@ fn knowledge_bases_under_the_old_name_are_moved_in_on_first_use() {
 
 /// Runs kenning with its standard output going to `stdout`.
 fn kenning_to(data_dir: &Path, args: &[&str], stdout: Stdio) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_kenning"))
-        .arg("--data-dir")
-        .arg(data_dir)
-        .arg("--cache-dir")
-        .arg(support::shared_cache_dir())
+    support::kenning_at(data_dir)
         .args(args)
         .stdin(Stdio::null())
         .stdout(stdout)

@@ -5,7 +5,7 @@
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 
 use serde_json::{Value, json};
 use support::Server;
@@ -18,15 +18,8 @@ const PLANTED: &[u8] = b"zebracantaloupe";
 
 /// `kenning --data-dir DATA ARGS...` with `env` set and no key in the environment otherwise.
 fn kenning(data: &Path, env: &[(&str, &str)], args: &[&str]) -> Output {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_kenning"));
-    command
-        .env_remove("KENNING_KEY")
-        .env_remove("KENNING_KEY_FILE")
-        .arg("--data-dir")
-        .arg(data)
-        .arg("--cache-dir")
-        .arg(support::shared_cache_dir())
-        .args(args);
+    let mut command = support::kenning_at(data);
+    command.args(args);
     for (name, value) in env {
         command.env(name, value);
     }

@@ -1,7 +1,7 @@
 //! `kenning graph` and `kenning dream` end to end: the spawned program over real stores.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 
 use kenning::store::KnowledgeBase;
 use kenning::subject::Subject;
@@ -10,13 +10,7 @@ use serde_json::Value;
 mod support;
 
 fn kenning(data_dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_kenning"))
-        .env_remove("KENNING_KEY")
-        .env_remove("KENNING_KEY_FILE")
-        .arg("--data-dir")
-        .arg(data_dir)
-        .arg("--cache-dir")
-        .arg(support::shared_cache_dir())
+    support::kenning_at(data_dir)
         .args(args)
         .output()
         .expect("run kenning")
@@ -238,6 +232,11 @@ fn dry_run(data: &Path) -> Value {
     ))
 }
 
+/// The hash of the plan a dry run previews now.
+fn previewed_hash(data: &Path) -> String {
+    dry_run(data)["plan_hash"].as_str().unwrap().to_owned()
+}
+
 fn execute(data: &Path, hash: &str, extra: &[&str]) -> Output {
     let mut args = vec![
         "dream",
@@ -354,10 +353,7 @@ fn executing_the_previewed_plan_applies_it_with_an_audit_event_for_every_change(
 fn a_plan_gone_stale_since_the_preview_is_refused_and_writes_nothing() {
     let dir = tempfile::tempdir().unwrap();
     let path = planted(dir.path());
-    let hash = dry_run(dir.path())["plan_hash"]
-        .as_str()
-        .unwrap()
-        .to_owned();
+    let hash = previewed_hash(dir.path());
     remember(dir.path(), DREAM, "the sample was packed with UPX", &[]);
     let before = snapshot(&path);
     let output = execute(dir.path(), &hash, &[]);
@@ -374,10 +370,7 @@ fn a_plan_gone_stale_since_the_preview_is_refused_and_writes_nothing() {
 fn a_failure_late_in_the_consolidation_leaves_the_store_as_before() {
     let dir = tempfile::tempdir().unwrap();
     let path = planted(dir.path());
-    let hash = dry_run(dir.path())["plan_hash"]
-        .as_str()
-        .unwrap()
-        .to_owned();
+    let hash = previewed_hash(dir.path());
     // The run's own audit event is the transaction's last write: failing it fails the run
     // after every memory has been marked.
     let inject = |sql: &str| {
@@ -442,10 +435,7 @@ fn execute_without_confirmation_or_a_previewed_hash_is_refused() {
     let dir = tempfile::tempdir().unwrap();
     let path = planted(dir.path());
     let before = snapshot(&path);
-    let hash = dry_run(dir.path())["plan_hash"]
-        .as_str()
-        .unwrap()
-        .to_owned();
+    let hash = previewed_hash(dir.path());
     let unconfirmed = kenning(
         dir.path(),
         &[

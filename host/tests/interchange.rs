@@ -1,7 +1,7 @@
 //! `kenning export` and `kenning import` end to end: the spawned program over real stores.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
 use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
@@ -9,21 +9,7 @@ use sha2::{Digest, Sha256};
 mod support;
 
 fn kenning(data_dir: &Path, args: &[&str]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_kenning"))
-        .env_remove("KENNING_KEY")
-        .env_remove("KENNING_KEY_FILE")
-        .arg("--data-dir")
-        .arg(data_dir)
-        .arg("--cache-dir")
-        .arg(support::shared_cache_dir())
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run kenning");
-    drop(child.stdin.take());
-    child.wait_with_output().unwrap()
+    support::kenning(data_dir, args, None)
 }
 
 fn ok(output: Output) -> String {

@@ -6,7 +6,7 @@ use std::path::Path;
 
 use rmcp::model::{CallToolRequestParams, CallToolResult, ErrorCode, ReadResourceRequestParams};
 use rmcp::service::{Peer, RunningService};
-use rmcp::transport::{ConfigureCommandExt, TokioChildProcess};
+use rmcp::transport::TokioChildProcess;
 use rmcp::{RoleClient, ServiceError, ServiceExt};
 use serde_json::{Value, json};
 
@@ -16,14 +16,9 @@ type Client = RunningService<RoleClient, ()>;
 
 /// Starts `kenning mcp` over `data_dir` with `args` and connects a client to it.
 async fn connect(data_dir: &Path, args: &[&str]) -> Client {
-    let command = tokio::process::Command::new(env!("CARGO_BIN_EXE_kenning")).configure(|c| {
-        c.arg("--data-dir")
-            .arg(data_dir)
-            .arg("--cache-dir")
-            .arg(support::shared_cache_dir())
-            .arg("mcp")
-            .args(args);
-    });
+    let mut command = support::kenning_at(data_dir);
+    command.arg("mcp").args(args);
+    let command = tokio::process::Command::from(command);
     ().serve(TokioChildProcess::new(command).expect("spawn kenning mcp"))
         .await
         .expect("the MCP session starts")

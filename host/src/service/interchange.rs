@@ -260,35 +260,21 @@ impl Service {
             redacted: planned.iter().filter(|p| p.redacted).count() as u64,
             badges: BTreeMap::new(),
         };
+        let job = Settlement {
+            planned: &planned,
+            options,
+            now,
+            bad: &bad,
+        };
         if options.dry_run {
             match self.open_existing(subject) {
                 Ok(kb) => {
                     let limit = kb.settings(None)?.max_memories;
-                    settle(
-                        Some(kb.conn()),
-                        None,
-                        limit,
-                        &planned,
-                        options,
-                        now,
-                        &mut report,
-                        &bad,
-                        progress,
-                    )
-                    .map_err(|e| store_error(e, &kb))?;
+                    settle(Some(kb.conn()), None, limit, job, &mut report, progress)
+                        .map_err(|e| store_error(e, &kb))?;
                 }
                 Err(KenningError::UnknownSubject { .. }) => {
-                    settle(
-                        None,
-                        None,
-                        None,
-                        &planned,
-                        options,
-                        now,
-                        &mut report,
-                        &bad,
-                        progress,
-                    )?;
+                    settle(None, None, None, job, &mut report, progress)?;
                 }
                 Err(other) => return Err(other),
             }
@@ -298,17 +284,7 @@ impl Service {
         let limit = kb.settings(None)?.max_memories;
         kb.write(|tx| {
             let conn: &Connection = tx;
-            settle(
-                Some(conn),
-                Some(tx),
-                limit,
-                &planned,
-                options,
-                now,
-                &mut report,
-                &bad,
-                progress,
-            )
+            settle(Some(conn), Some(tx), limit, job, &mut report, progress)
         })?;
         Ok(report)
     }
@@ -492,21 +468,32 @@ impl Planned {
     }
 }
 
+/// An import's checked records and how it was asked for: what every way of settling it shares.
+#[derive(Clone, Copy)]
+struct Settlement<'a> {
+    planned: &'a [Planned],
+    options: &'a ImportOptions,
+    now: i64,
+    bad: &'a dyn Fn(usize, String) -> KenningError,
+}
+
 /// Decides, record by record, whether each planned memory is a duplicate or new, and (given
 /// `tx`) writes the new ones with their audit events, then their `supersedes` links. Without
 /// `tx` (a dry run) it only counts; without `conn` there is no store yet.
-#[allow(clippy::too_many_arguments)]
 fn settle(
     conn: Option<&Connection>,
     tx: Option<&Transaction<'_>>,
     limit: Option<u64>,
-    planned: &[Planned],
-    options: &ImportOptions,
-    now: i64,
+    job: Settlement<'_>,
     report: &mut ImportReport,
-    bad: &dyn Fn(usize, String) -> KenningError,
     progress: &mut dyn FnMut(ImportStage, u64, u64),
 ) -> Result<()> {
+    let Settlement {
+        planned,
+        options,
+        now,
+        bad,
+    } = job;
     let stored = match conn {
         Some(conn) => sql::ids_by_hash(conn)?,
         None => HashMap::new(),

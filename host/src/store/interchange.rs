@@ -8,11 +8,11 @@
 use std::collections::HashMap;
 
 use kenning_contract::types::Anchor;
-use rusqlite::{Connection, Transaction, params};
+use rusqlite::{Connection, Transaction};
 
 use super::{
-    Badge, Event, MEMORY_COLUMNS, Memory, NewMemory, ProfileTarget, Status, attach_anchors,
-    insert_anchors, kind_str, memory_from_row, scope_str,
+    Badge, Event, MEMORY_COLUMNS, Memory, NewMemory, ProfileTarget, RowState, Status, append_event,
+    attach_anchors, insert_row, memory_from_row,
 };
 use crate::error::Result;
 
@@ -92,42 +92,17 @@ pub fn insert_imported(
     now: i64,
     event: &Event<'_>,
 ) -> Result<u64> {
-    let memory = &imported.memory;
-    tx.prepare_cached(
-        "INSERT INTO memories (scope, kind, target, day, text, tags, categories, confidence, author, badge, status, thread, content_hash, image_base, created_at, updated_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)",
-    )?
-    .execute(params![
-        scope_str(memory.scope),
-        kind_str(memory.kind),
-        memory.target.map(ProfileTarget::as_str),
-        memory.day,
-        memory.text,
-        memory.tags.join(" "),
-        serde_json::to_string(&memory.categories).expect("strings serialise"),
-        memory.confidence,
-        memory.author.as_str(),
-        imported.badge.as_str(),
-        imported.status.as_str(),
-        memory.thread,
-        imported.content_hash,
-        memory.image_base as i64,
-        imported.created_at,
-        imported.updated_at,
-    ])?;
-    let id = tx.last_insert_rowid() as u64;
-    insert_anchors(tx, id, &memory.anchors)?;
-    tx.prepare_cached(
-        "INSERT INTO events (at, actor, action, memory_id, before_hash, after_hash, detail) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-    )?
-    .execute(params![
-        now,
-        event.actor,
-        event.action,
-        id as i64,
-        event.before_hash,
-        event.after_hash,
-        event.detail
-    ])?;
+    let id = insert_row(
+        tx,
+        &imported.memory,
+        &RowState {
+            badge: imported.badge,
+            status: imported.status,
+            content_hash: &imported.content_hash,
+            created_at: imported.created_at,
+            updated_at: imported.updated_at,
+        },
+    )?;
+    append_event(tx, id, now, event)?;
     Ok(id)
 }

@@ -765,6 +765,51 @@ fn open_immutable(path: &Path, key: Option<&StoreKey>) -> Result<Connection> {
     Ok(conn)
 }
 
+/// How a memory's row stands when it is inserted.
+pub struct RowState<'a> {
+    /// Its provenance badge.
+    pub badge: Badge,
+    /// Its status.
+    pub status: Status,
+    /// The SHA-256 of its text ([`content_hash`]).
+    pub content_hash: &'a str,
+    /// When it was created, in seconds since the epoch.
+    pub created_at: i64,
+    /// When it last changed.
+    pub updated_at: i64,
+}
+
+/// Inserts the row of `memory` and its anchors; returns the new id. Every way a memory enters
+/// the store (a write, an import) goes through this one statement, prepared once per
+/// connection.
+pub fn insert_row(tx: &Transaction<'_>, memory: &NewMemory, state: &RowState<'_>) -> Result<u64> {
+    tx.prepare_cached(
+        "INSERT INTO memories (scope, kind, target, day, text, tags, categories, confidence, author, badge, status, thread, content_hash, image_base, created_at, updated_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)",
+    )?
+    .execute(params![
+        scope_str(memory.scope),
+        kind_str(memory.kind),
+        memory.target.map(ProfileTarget::as_str),
+        memory.day,
+        memory.text,
+        memory.tags.join(" "),
+        serde_json::to_string(&memory.categories).expect("strings serialise"),
+        memory.confidence,
+        memory.author.as_str(),
+        state.badge.as_str(),
+        state.status.as_str(),
+        memory.thread,
+        state.content_hash,
+        memory.image_base as i64,
+        state.created_at,
+        state.updated_at,
+    ])?;
+    let id = tx.last_insert_rowid() as u64;
+    insert_anchors(tx, id, &memory.anchors)?;
+    Ok(id)
+}
+
 /// Inserts a memory and its anchors and appends the event; returns the new id.
 pub fn insert_memory(
     tx: &Transaction<'_>,
@@ -779,28 +824,17 @@ pub fn insert_memory(
         return Err(KenningError::LimitReached { limit });
     }
     let hash = content_hash(&memory.text);
-    tx.execute(
-        "INSERT INTO memories (scope, kind, target, day, text, tags, categories, confidence, author, badge, status, thread, content_hash, image_base, created_at, updated_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, 'active', ?11, ?12, ?13, ?14, ?14)",
-        params![
-            scope_str(memory.scope),
-            kind_str(memory.kind),
-            memory.target.map(ProfileTarget::as_str),
-            memory.day,
-            memory.text,
-            memory.tags.join(" "),
-            serde_json::to_string(&memory.categories).expect("strings serialise"),
-            memory.confidence,
-            memory.author.as_str(),
-            badge.as_str(),
-            memory.thread,
-            hash,
-            memory.image_base as i64,
-            now,
-        ],
+    let id = insert_row(
+        tx,
+        memory,
+        &RowState {
+            badge,
+            status: Status::Active,
+            content_hash: &hash,
+            created_at: now,
+            updated_at: now,
+        },
     )?;
-    let id = tx.last_insert_rowid() as u64;
-    insert_anchors(tx, id, &memory.anchors)?;
     append_event(
         tx,
         id,
@@ -894,10 +928,10 @@ pub fn append_event_for(
     now: i64,
     event: &Event<'_>,
 ) -> Result<()> {
-    tx.execute(
+    tx.prepare_cached(
         "INSERT INTO events (at, actor, action, memory_id, before_hash, after_hash, detail) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-        params![now, event.actor, event.action, id.map(|id| id as i64), event.before_hash, event.after_hash, event.detail],
-    )?;
+    )?
+    .execute(params![now, event.actor, event.action, id.map(|id| id as i64), event.before_hash, event.after_hash, event.detail])?;
     Ok(())
 }
 

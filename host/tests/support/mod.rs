@@ -3,15 +3,46 @@
 // Each test crate compiles this module and uses its own part of it.
 #![allow(dead_code)]
 
-use std::io::{BufRead, BufReader, Read};
+use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Command, Output, Stdio};
 use std::thread::JoinHandle;
 
 /// One compiled-policy cache for every spawned `kenning` of the tests (`--cache-dir`), so that
 /// only the first to start compiles the policy.
 pub fn shared_cache_dir() -> PathBuf {
     Path::new(env!("CARGO_TARGET_TMPDIR")).join("policy-cache")
+}
+
+/// `kenning --data-dir DATA --cache-dir SHARED`, with no key from the caller's environment
+/// (`KENNING_KEY`, `KENNING_KEY_FILE`), so that the environment never decides a test.
+pub fn kenning_at(data: &Path) -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_kenning"));
+    command
+        .env_remove("KENNING_KEY")
+        .env_remove("KENNING_KEY_FILE")
+        .arg("--data-dir")
+        .arg(data)
+        .arg("--cache-dir")
+        .arg(shared_cache_dir());
+    command
+}
+
+/// Runs `kenning --data-dir DATA ARGS...` (see [`kenning_at`]) with `stdin` on its standard
+/// input (none: empty) and returns what it did.
+pub fn kenning(data: &Path, args: &[&str], stdin: Option<&str>) -> Output {
+    let mut child = kenning_at(data)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run kenning");
+    let mut pipe = child.stdin.take().expect("stdin is piped");
+    pipe.write_all(stdin.unwrap_or("").as_bytes())
+        .expect("write kenning's standard input");
+    drop(pipe);
+    child.wait_with_output().expect("wait for kenning")
 }
 
 /// A running `kenning serve --port 0`, killed when dropped.
@@ -28,13 +59,8 @@ impl Server {
     /// removed, so the caller's environment never decides a test) and waits for the address it
     /// prints.
     pub fn start(data: &Path, env: &[(&str, &str)]) -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_kenning"))
-            .env_remove("KENNING_KEY")
+        let mut child = kenning_at(data)
             .envs(env.iter().copied())
-            .arg("--data-dir")
-            .arg(data)
-            .arg("--cache-dir")
-            .arg(shared_cache_dir())
             .args(["serve", "--port", "0"])
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
