@@ -76,7 +76,7 @@ fn script_writer(data: &Path, subject: &str) -> Command {
         .arg(subject)
         // One compiled-policy cache for every history, so that only the first compiles it.
         .env(
-            "KENNING_WRITER_CACHE_DIR",
+            "KENNING_CACHE_DIR",
             Path::new(env!("CARGO_TARGET_TMPDIR")).join("histories-cache"),
         );
     command

@@ -36,8 +36,8 @@ fn main() {
 }
 
 /// Where the compiled policy is cached, when the caller shares one cache between data
-/// directories (the default is one per data directory).
-const CACHE_DIR_VAR: &str = "KENNING_WRITER_CACHE_DIR";
+/// directories (the default is one per data directory): the variable `kenning` itself reads.
+const CACHE_DIR_VAR: &str = "KENNING_CACHE_DIR";
 
 fn service(data_dir: &str, subject: &str) -> (Service, Subject) {
     let subject = Subject::parse(subject).expect("subject");

@@ -47,6 +47,15 @@ impl Report {
     pub fn passed(&self) -> bool {
         self.checks.iter().all(|c| c.passed)
     }
+
+    /// The checks that failed, but for [`TIMING_CHECK`], whose outcome depends on the
+    /// machine's load: what a test may assert on.
+    pub fn failures_independent_of_load(&self) -> Vec<&Check> {
+        self.checks
+            .iter()
+            .filter(|c| !c.passed && c.name != TIMING_CHECK)
+            .collect()
+    }
 }
 
 /// The name of the one check whose outcome depends on the machine's load: the timing of
