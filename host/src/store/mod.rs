@@ -126,6 +126,20 @@ const RECALL_CHECKPOINT_UPDATES: u64 = 4_000;
 
 /// Most query words whose match counts are kept.
 const MAX_CACHED_WORDS: usize = 4096;
+/// Prepared statements a connection keeps: each distinct page size (see [`limit_sql`]) and
+/// filter shape is a statement of its own.
+const STATEMENT_CACHE_CAPACITY: usize = 64;
+
+/// ` LIMIT {limit} OFFSET {offset}`, the numbers written into the SQL rather than bound.
+///
+/// SQLite lets a bound `LIMIT ?` steer the plan, so a statement whose bound limit is cleared or
+/// changed is planned again on its next step; rusqlite clears the bindings of every cached
+/// statement it takes back. With bound limits every search re-planned every query (about 13%
+/// of a recall). Integers in the text are safe, and the few distinct page sizes a store sees
+/// each keep a plan of their own.
+pub(crate) fn limit_sql(limit: u64, offset: u64) -> String {
+    format!(" LIMIT {limit} OFFSET {offset}")
+}
 
 impl KnowledgeBase {
     /// Opens an existing knowledge base, migrating it if it is older than this build.
@@ -214,6 +228,7 @@ impl KnowledgeBase {
                 path: path.to_owned(),
             });
         }
+        conn.set_prepared_statement_cache_capacity(STATEMENT_CACHE_CAPACITY);
         Ok(KnowledgeBase {
             conn,
             path: path.to_owned(),
@@ -243,6 +258,7 @@ impl KnowledgeBase {
             .map_err(store_err)?;
         conn.pragma_update(None, "foreign_keys", "ON")
             .map_err(store_err)?;
+        conn.set_prepared_statement_cache_capacity(STATEMENT_CACHE_CAPACITY);
         let mut kb = KnowledgeBase {
             conn,
             path: path.to_owned(),
@@ -507,10 +523,10 @@ impl KnowledgeBase {
     pub fn events(&self, limit: u32) -> Result<Vec<serde_json::Value>> {
         let mut stmt = self
             .conn
-            .prepare("SELECT id, at, actor, action, memory_id, before_hash, after_hash, detail FROM events ORDER BY id DESC LIMIT ?1")
+            .prepare(&format!("SELECT id, at, actor, action, memory_id, before_hash, after_hash, detail FROM events ORDER BY id DESC{}", limit_sql(limit.into(), 0)))
             .map_err(|e| self.err(e))?;
         let rows = stmt
-            .query_map([limit], |row| {
+            .query_map([], |row| {
                 Ok(serde_json::json!({
                     "id": row.get::<_, i64>(0)?,
                     "at": row.get::<_, i64>(1)?,
@@ -948,11 +964,12 @@ pub fn supersedes(conn: &Connection, id: u64) -> rusqlite::Result<Option<u64>> {
 
 /// Active memories awaiting review (PENDING and INBOUND-PENDING), oldest first.
 pub fn in_review(conn: &Connection, limit: u32) -> rusqlite::Result<Vec<Memory>> {
-    let mut stmt = conn.prepare_cached(
-        "SELECT id FROM memories WHERE status = 'active' AND badge IN ('pending', 'inbound_pending') ORDER BY id LIMIT ?1",
-    )?;
+    let mut stmt = conn.prepare_cached(&format!(
+        "SELECT id FROM memories WHERE status = 'active' AND badge IN ('pending', 'inbound_pending') ORDER BY id{}",
+        limit_sql(limit.into(), 0)
+    ))?;
     let ids: Vec<u64> = stmt
-        .query_map([limit], |row| row.get::<_, i64>(0).map(|id| id as u64))?
+        .query_map([], |row| row.get::<_, i64>(0).map(|id| id as u64))?
         .collect::<rusqlite::Result<_>>()?;
     get_memories(conn, &ids)
 }
@@ -1013,13 +1030,11 @@ pub fn memories_in_order(
 ) -> rusqlite::Result<Vec<Memory>> {
     let mut memories = {
         let mut stmt = conn.prepare_cached(&format!(
-            "SELECT {MEMORY_COLUMNS} FROM memories WHERE (?1 = 0 OR status = 'active') ORDER BY id LIMIT ?2"
+            "SELECT {MEMORY_COLUMNS} FROM memories WHERE (?1 = 0 OR status = 'active') ORDER BY id{}",
+            limit_sql(limit.into(), 0)
         ))?;
-        stmt.query_map(
-            params![i64::from(active_only), i64::from(limit)],
-            memory_from_row,
-        )?
-        .collect::<rusqlite::Result<Vec<Memory>>>()?
+        stmt.query_map(params![i64::from(active_only)], memory_from_row)?
+            .collect::<rusqlite::Result<Vec<Memory>>>()?
     };
     attach_anchors(conn, &mut memories)?;
     Ok(memories)
@@ -1207,6 +1222,30 @@ mod tests {
         .len()
     }
 
+    /// The statements this connection has planned more than once, with how often, leaving out
+    /// FTS5's own statements on its shadow tables (they name their schema: `'main'.`).
+    fn statements_planned_again(conn: &Connection) -> Vec<(String, i32)> {
+        use rusqlite::ffi;
+        let mut replanned = Vec::new();
+        // SAFETY: the handle is this open connection's, used on this thread only; every
+        // statement pointer comes from sqlite3_next_stmt on it and is only read.
+        unsafe {
+            let db = conn.handle();
+            let mut stmt = ffi::sqlite3_next_stmt(db, std::ptr::null_mut());
+            while !stmt.is_null() {
+                let sql = std::ffi::CStr::from_ptr(ffi::sqlite3_sql(stmt))
+                    .to_string_lossy()
+                    .into_owned();
+                let count = ffi::sqlite3_stmt_status(stmt, ffi::SQLITE_STMTSTATUS_REPREPARE, 0);
+                if count > 0 && !sql.contains("'main'.") {
+                    replanned.push((sql, count));
+                }
+                stmt = ffi::sqlite3_next_stmt(db, stmt);
+            }
+        }
+        replanned
+    }
+
     fn texts(memories: &[Memory]) -> Vec<&str> {
         memories.iter().map(|m| m.text.as_str()).collect()
     }
@@ -1224,6 +1263,31 @@ mod tests {
             KenningError::Key { problem, .. } => problem,
             other => panic!("expected a key error, got {other}"),
         }
+    }
+
+    #[test]
+    fn searches_and_listings_reuse_their_statements_without_planning_them_again() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("profile-plans.sqlite");
+        let mut kb = KnowledgeBase::open_or_create(&path).unwrap();
+        for i in 0..20 {
+            global_note(&mut kb, &format!("rc4 key schedule note {i}"));
+        }
+        for (page, query) in ["rc4 schedule", "key note", "schedule", "rc4 note 3", ""]
+            .into_iter()
+            .enumerate()
+        {
+            let filter = MemoryFilter {
+                query: query.into(),
+                limit: 3 + page as u32,
+                ..MemoryFilter::default()
+            };
+            assert!(!kb.search(&filter).unwrap().is_empty(), "{query}");
+            assert!(!kb.list_counted(&filter).unwrap().0.is_empty(), "{query}");
+            assert!(in_review(kb.conn(), 5).unwrap().is_empty());
+            assert_eq!(memories_in_order(kb.conn(), true, 3).unwrap().len(), 3);
+        }
+        assert_eq!(statements_planned_again(kb.conn()), Vec::new());
     }
 
     #[test]

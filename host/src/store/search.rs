@@ -16,8 +16,8 @@ use rusqlite::Connection;
 use rusqlite::types::Value;
 
 use super::{
-    MEMORY_COLUMNS, Memory, MemoryFilter, attach_anchors, get_memories, kind_str, memory_from_row,
-    scope_str,
+    MEMORY_COLUMNS, Memory, MemoryFilter, attach_anchors, get_memories, kind_str, limit_sql,
+    memory_from_row, scope_str,
 };
 
 /// Fewest lexical hits gathered for a query, whatever the page size: smoothing needs hits
@@ -84,17 +84,16 @@ pub(super) fn search(
 
 /// Memories matching the filter, newest first (no query words).
 fn listed(conn: &Connection, filter: &MemoryFilter) -> rusqlite::Result<Vec<(Memory, f32)>> {
-    let (clause, mut args) = filter_clause(filter);
+    let (clause, args) = filter_clause(filter);
     let cols = MEMORY_COLUMNS
         .split(", ")
         .map(|c| format!("m.{c}"))
         .collect::<Vec<_>>()
         .join(", ");
     let sql = format!(
-        "SELECT {cols} FROM memories m WHERE 1{clause} ORDER BY m.updated_at DESC, m.id DESC LIMIT ? OFFSET ?"
+        "SELECT {cols} FROM memories m WHERE 1{clause} ORDER BY m.updated_at DESC, m.id DESC{}",
+        limit_sql(filter.limit.into(), filter.offset.into())
     );
-    args.push(i64::from(filter.limit).into());
-    args.push(i64::from(filter.offset).into());
     let mut stmt = conn.prepare_cached(&sql)?;
     let rows = stmt.query_map(rusqlite::params_from_iter(args), memory_from_row)?;
     let mut memories = rows.collect::<rusqlite::Result<Vec<Memory>>>()?;
@@ -124,10 +123,9 @@ pub(super) fn list_counted(
         .collect::<Vec<_>>()
         .join(", ");
     let sql = format!(
-        "SELECT {cols} FROM memories m WHERE 1{clause} ORDER BY m.created_at DESC, m.id DESC LIMIT ? OFFSET ?"
+        "SELECT {cols} FROM memories m WHERE 1{clause} ORDER BY m.created_at DESC, m.id DESC{}",
+        limit_sql(filter.limit.into(), filter.offset.into())
     );
-    args.push(i64::from(filter.limit).into());
-    args.push(i64::from(filter.offset).into());
     let mut stmt = conn.prepare_cached(&sql)?;
     let rows = stmt.query_map(rusqlite::params_from_iter(args), memory_from_row)?;
     let mut memories = rows.collect::<rusqlite::Result<Vec<Memory>>>()?;
@@ -152,12 +150,12 @@ fn ranked(
         .saturating_mul(POOL_PER_RESULT)
         .clamp(MIN_POOL, MAX_POOL);
     let sql = format!(
-        "SELECT m.id, m.thread, -bm25(memories_fts) AS rank FROM memories_fts JOIN memories m ON m.id = memories_fts.rowid WHERE memories_fts MATCH ?{window}{clause} ORDER BY rank DESC, m.id LIMIT ?"
+        "SELECT m.id, m.thread, -bm25(memories_fts) AS rank FROM memories_fts JOIN memories m ON m.id = memories_fts.rowid WHERE memories_fts MATCH ?{window}{clause} ORDER BY rank DESC, m.id{}",
+        limit_sql(pool as u64, 0)
     );
     let mut args: Vec<Value> = vec![plan.query.clone().into()];
     args.extend(plan.min_rowid.map(Value::Integer));
     args.extend(filter_args.iter().cloned());
-    args.push(i64::try_from(pool).unwrap_or(i64::MAX).into());
     let hits = {
         let mut stmt = conn.prepare_cached(&sql)?;
         let rows = stmt.query_map(rusqlite::params_from_iter(args), |row| {

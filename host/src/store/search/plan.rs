@@ -21,6 +21,7 @@ use std::collections::HashMap;
 use rusqlite::Connection;
 
 use super::query::{any_of, quoted};
+use crate::store::limit_sql;
 
 /// Most matches a `recall` query scores (and the default). At 1 to 2 µs per scored match
 /// (measured on the bench knowledge base) a query costs at most a millisecond or two whatever
@@ -54,16 +55,16 @@ pub fn plan(
     // (matches, up to budget + 1; position in the query)
     let mut counted: Vec<(usize, usize)> = Vec::with_capacity(terms.len());
     {
-        let mut count = conn.prepare_cached(
-            "SELECT count(*) FROM (SELECT 1 FROM memories_fts WHERE memories_fts MATCH ?1 LIMIT ?2)",
-        )?;
+        let mut count = conn.prepare_cached(&format!(
+            "SELECT count(*) FROM (SELECT 1 FROM memories_fts WHERE memories_fts MATCH ?1{})",
+            limit_sql(budget as u64 + 1, 0)
+        ))?;
         for (position, term) in terms.iter().enumerate() {
             let key = (budget, term.to_lowercase());
             let matches = match known.get(&key) {
                 Some(&matches) => matches,
                 None => {
-                    let matches: i64 =
-                        count.query_row((quoted(term), budget as i64 + 1), |row| row.get(0))?;
+                    let matches: i64 = count.query_row([quoted(term)], |row| row.get(0))?;
                     known.insert(key, matches as usize);
                     matches as usize
                 }
@@ -109,15 +110,13 @@ fn newest_window(
 ) -> rusqlite::Result<Plan> {
     // Walking a word's matches newest first costs more than oldest first, so only words
     // known to be over the budget are walked this way.
-    let mut oldest = conn.prepare_cached(
-        "SELECT min(rowid) FROM (SELECT rowid FROM memories_fts WHERE memories_fts MATCH ?1 ORDER BY rowid DESC LIMIT ?2)",
-    )?;
+    let mut oldest = conn.prepare_cached(&format!(
+        "SELECT min(rowid) FROM (SELECT rowid FROM memories_fts WHERE memories_fts MATCH ?1 ORDER BY rowid DESC{})",
+        limit_sql(budget as u64 + 1, 0)
+    ))?;
     let mut best: Option<(i64, usize)> = None;
     for &(_, position) in counted {
-        let reach: i64 = oldest
-            .query_row((quoted(&terms[position]), budget as i64 + 1), |row| {
-                row.get(0)
-            })?;
+        let reach: i64 = oldest.query_row([quoted(&terms[position])], |row| row.get(0))?;
         if best.is_none_or(|(least, _)| reach < least) {
             best = Some((reach, position));
         }
