@@ -286,6 +286,14 @@ pub enum KenningError {
         /// The identity the file's header names.
         found: String,
     },
+    /// The configuration file is unreadable or holds a key or value this build does not know.
+    #[error("configuration {}: {problem}", .path.display())]
+    BadConfig {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong, naming the key.
+        problem: String,
+    },
     /// A command-line argument could not be understood.
     #[error("{0}")]
     Usage(String),

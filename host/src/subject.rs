@@ -105,6 +105,26 @@ impl Subject {
         format!("{kind}-{}.sqlite", self.key)
     }
 
+    /// The subject whose knowledge base has this file name (see [`Subject::file_name`]); a
+    /// binary is labelled by its key, since its path is not recorded. `None` for any other
+    /// name.
+    pub fn from_file_name(file_name: &str) -> Option<Subject> {
+        let stem = file_name.strip_suffix(".sqlite")?;
+        if let Some(key) = stem.strip_prefix("binary-") {
+            let is_md5 =
+                key.len() == 32 && key.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'));
+            return is_md5.then(|| Subject {
+                kind: SubjectKind::Binary,
+                key: key.to_owned(),
+                label: format!("binary-{key}"),
+            });
+        }
+        if let Some(name) = stem.strip_prefix("account-") {
+            return Self::named(SubjectKind::Account, name);
+        }
+        Self::named(SubjectKind::Profile, stem.strip_prefix("profile-")?)
+    }
+
     /// The knowledge base's path under `data_dir`.
     pub fn store_path(&self, data_dir: &Path) -> PathBuf {
         data_dir.join(self.file_name())
@@ -136,6 +156,26 @@ pub use crate::home::default_data_dir;
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_store_file_name_gives_back_its_subject_and_no_other_name_does() {
+        for spec in ["profile:me", "account:alice.b-2"] {
+            let subject = Subject::parse(spec).unwrap();
+            assert_eq!(Subject::from_file_name(&subject.file_name()), Some(subject));
+        }
+        let binary = Subject::from_file_name("binary-0123456789abcdef0123456789abcdef.sqlite");
+        assert_eq!(binary.map(|s| s.kind), Some(SubjectKind::Binary));
+        for name in [
+            "profile-me.sqlite-wal",
+            "profile-.sqlite",
+            "binary-xyz.sqlite",
+            "other-me.sqlite",
+            "tokens.json",
+            "profile-me.v2.bak",
+        ] {
+            assert_eq!(Subject::from_file_name(name), None, "{name}");
+        }
+    }
 
     #[test]
     fn a_binary_is_keyed_by_the_md5_of_its_bytes() {

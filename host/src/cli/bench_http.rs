@@ -56,7 +56,9 @@ pub fn measure(
     let mut child = Command::new(exe)
         .arg("--data-dir")
         .arg(data_dir)
-        .args(["serve", "--port", "0"])
+        // Maintenance at start-up would merge the index the bench populated: measure the store
+        // as written.
+        .args(["serve", "--port", "0", "--no-maintenance"])
         .env("KENNING_LOG", "warn")
         .stdout(Stdio::piped())
         .stderr(Stdio::null())

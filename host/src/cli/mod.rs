@@ -46,6 +46,7 @@ pub mod eval;
 pub mod graph;
 pub mod inject;
 pub mod interchange;
+pub mod maintain;
 pub mod mcp;
 pub mod memory;
 pub mod policy;

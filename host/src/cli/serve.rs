@@ -17,6 +17,9 @@ use super::usage;
 /// How long requests still running at shutdown may take before the server stops anyway.
 const SHUTDOWN_GRACE: Duration = Duration::from_secs(10);
 
+/// How often the server looks for subjects due for maintenance.
+const MAINTENANCE_CHECK: Duration = Duration::from_secs(3600);
+
 /// `kenning serve`'s arguments.
 #[derive(Args)]
 pub struct ServeCmd {
@@ -36,6 +39,11 @@ pub struct ServeCmd {
     /// carrying an Origin header are refused.
     #[arg(long = "allow-origin", value_name = "ORIGIN")]
     pub allow_origins: Vec<String>,
+    /// Do not run maintenance (retention, index upkeep) on the subjects served; by default it
+    /// runs at start-up on every subject due for it, then as each comes due (kenning.toml's
+    /// interval_hours).
+    #[arg(long)]
+    pub no_maintenance: bool,
 }
 
 impl ServeCmd {
@@ -105,7 +113,11 @@ pub fn run(cmd: &ServeCmd, data_dir: &std::path::Path, service: Service) -> Resu
             source,
         })?;
         let shutdown = CancellationToken::new();
-        let app = http::router(Arc::new(service), Arc::new(tokens), &mcp, shutdown.clone());
+        let service = Arc::new(service);
+        if !cmd.no_maintenance {
+            tokio::spawn(maintenance_schedule(service.clone(), shutdown.clone()));
+        }
+        let app = http::router(service, Arc::new(tokens), &mcp, shutdown.clone());
         outln!("kenning: serving http://{bound}/v1/ ({active} active tokens)");
         tracing::info!(address = %bound, tokens = active, "listening");
         let stop = shutdown.clone();
@@ -127,6 +139,40 @@ pub fn run(cmd: &ServeCmd, data_dir: &std::path::Path, service: Service) -> Resu
         Ok::<(), KenningError>(())
     })?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// Runs maintenance on every subject due for it ([`Service::maintain_due`]) at start-up, then
+/// every [`MAINTENANCE_CHECK`], until shutdown; each outcome is logged, and a subject whose run
+/// failed is tried again at the next check. Runs on the blocking pool, off the request path:
+/// a run takes each store's write lock only for its own transactions.
+async fn maintenance_schedule(service: Arc<Service>, shutdown: CancellationToken) {
+    let mut checks = tokio::time::interval(MAINTENANCE_CHECK);
+    checks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        tokio::select! {
+            _ = checks.tick() => {}
+            () = shutdown.cancelled() => return,
+        }
+        let due = service.clone();
+        let Ok(outcomes) = tokio::task::spawn_blocking(move || due.maintain_due()).await else {
+            tracing::error!("maintenance panicked; trying again at the next check");
+            continue;
+        };
+        for (subject, outcome) in outcomes {
+            match outcome {
+                Ok(report) => tracing::info!(
+                    subject = %subject,
+                    expired = report.expired.len(),
+                    index_segments_before = report.index_segments.0,
+                    index_segments_after = report.index_segments.1,
+                    "maintenance"
+                ),
+                Err(error) => {
+                    tracing::warn!(subject = %subject, error = %error, "maintenance failed")
+                }
+            }
+        }
+    }
 }
 
 /// Resolves on SIGTERM or Ctrl-C.

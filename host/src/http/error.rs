@@ -209,7 +209,7 @@ impl ApiError {
                     "",
                 )
             }
-            E::Store { .. } | E::Io { .. } | E::Output(_) | E::Policy(_) => {
+            E::Store { .. } | E::Io { .. } | E::Output(_) | E::Policy(_) | E::BadConfig { .. } => {
                 tracing::error!(subject = spec, error = %error, "request failed");
                 ApiError::new(
                     StatusCode::INTERNAL_SERVER_ERROR,

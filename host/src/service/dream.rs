@@ -26,7 +26,7 @@
 
 use std::collections::HashMap;
 
-use kenning_contract::types::{ConsolidationPlan, Retention, StoredMemory, Target};
+use kenning_contract::types::{ConsolidationPlan, StoredMemory, Target};
 use rusqlite::{Connection, OptionalExtension, params};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -94,6 +94,16 @@ pub struct StepMemory {
     pub id: u64,
     /// The first characters of its text.
     pub preview: String,
+}
+
+impl StepMemory {
+    /// The memory's id and the start of its text.
+    pub(super) fn of(memory: &Memory) -> StepMemory {
+        StepMemory {
+            id: memory.id,
+            preview: preview(&memory.text),
+        }
+    }
 }
 
 /// One step of a plan.
@@ -181,11 +191,15 @@ pub struct DreamOutcome {
 }
 
 /// A plan checked against the memories it was made from, ready to preview or apply.
-struct Prepared {
+/// A checked plan, hashed, with the memories it was made from.
+pub(super) struct Prepared {
     hash: String,
-    considered: usize,
-    plan: ConsolidationPlan,
-    by_id: HashMap<u64, Memory>,
+    /// The active memories the policy considered.
+    pub(super) considered: usize,
+    /// The plan, checked.
+    pub(super) plan: ConsolidationPlan,
+    /// The memories considered, by id.
+    pub(super) by_id: HashMap<u64, Memory>,
 }
 
 impl Prepared {
@@ -199,10 +213,7 @@ impl Prepared {
     }
 
     fn step_memory(&self, id: u64) -> StepMemory {
-        StepMemory {
-            id,
-            preview: preview(&self.by_id[&id].text),
-        }
+        StepMemory::of(&self.by_id[&id])
     }
 
     fn steps(&self) -> Vec<DreamStep> {
@@ -321,7 +332,7 @@ impl Service {
 
     /// Reads the active memories through `conn`, asks the (guarded) policy for a plan, checks
     /// it against the provenance rules and scans its reasons, and hashes it.
-    fn prepare(&self, conn: &Connection, now: i64) -> Result<Prepared> {
+    pub(super) fn prepare(&self, conn: &Connection, now: i64) -> Result<Prepared> {
         let memories = store::memories_in_order(conn, true, MAX_DREAM_MEMORIES as u32 + 1)?;
         if memories.len() > MAX_DREAM_MEMORIES {
             return Err(KenningError::Usage(format!(
@@ -331,7 +342,7 @@ impl Service {
         let stored: Vec<StoredMemory> = memories.iter().map(stored_memory).collect();
         let plan = self
             .policy
-            .consolidate(now, &stored, &Retention::default())?;
+            .consolidate(now, &stored, &self.maintenance.retention())?;
         let by_id: HashMap<u64, Memory> = memories.into_iter().map(|m| (m.id, m)).collect();
         check_provenance(&plan, &by_id).map_err(|problem| {
             KenningError::Policy(PolicyError::BadAnswer {

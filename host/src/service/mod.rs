@@ -15,12 +15,14 @@
 //! - [`dream`]: consolidation ("AutoDream"), previewed then applied exactly as previewed;
 //! - [`graph`]: memories, anchors and shared tags as nodes and edges.
 //! - [`interchange`]: `kenning-memory/1` exports and verified imports.
+//! - [`maintain`]: retention (expired suggestions and daily notes) and index upkeep.
 
 mod config;
 pub mod dream;
 pub mod governance;
 pub mod graph;
 pub mod interchange;
+pub mod maintain;
 pub mod tools;
 pub mod turn;
 
@@ -51,6 +53,8 @@ pub struct Service {
     stores: StorePool,
     /// The key every store (and copy) is encrypted with; `None`: plaintext stores.
     key: Option<StoreKey>,
+    /// Retention and the maintenance schedule (from the data directory's `kenning.toml`).
+    maintenance: maintain::MaintenanceConfig,
 }
 
 impl Service {
@@ -67,6 +71,19 @@ impl Service {
     /// The key the service opens stores with (`None`: plaintext). It never prints.
     pub fn store_key(&self) -> Option<&StoreKey> {
         self.key.as_ref()
+    }
+
+    /// The subjects with a knowledge base in the data directory, by file name.
+    pub fn subjects(&self) -> Vec<Subject> {
+        let mut subjects: Vec<Subject> = std::fs::read_dir(&self.data_dir)
+            .map(|entries| {
+                entries
+                    .filter_map(|entry| Subject::from_file_name(entry.ok()?.file_name().to_str()?))
+                    .collect()
+            })
+            .unwrap_or_default();
+        subjects.sort_by_key(Subject::file_name);
+        subjects
     }
 
     /// The policy in use (guarded).

@@ -514,6 +514,23 @@ impl KnowledgeBase {
         .map_err(|e| self.err(e))
     }
 
+    /// Merges the full-text index into one segment, in a transaction of its own; returns the
+    /// segments before and after. It changes no memory and writes no audit event.
+    pub fn merge_index(&mut self) -> Result<(u64, u64)> {
+        let before = index_segments(&self.conn).map_err(|e| self.err(e))?;
+        if before > 1 {
+            self.write(|tx| {
+                tx.execute(
+                    "INSERT INTO memories_fts(memories_fts) VALUES ('optimize')",
+                    [],
+                )?;
+                Ok(())
+            })?;
+        }
+        let after = index_segments(&self.conn).map_err(|e| self.err(e))?;
+        Ok((before, after))
+    }
+
     /// Loads memories by id, in the order given (missing ids are skipped).
     pub fn get_many(&self, ids: &[u64]) -> Result<Vec<Memory>> {
         get_memories(&self.conn, ids).map_err(|e| self.err(e))
@@ -949,6 +966,25 @@ pub fn append_event_for(
     )?
     .execute(params![now, event.actor, event.action, id.map(|id| id as i64), event.before_hash, event.after_hash, event.detail])?;
     Ok(())
+}
+
+/// Whether another memory names `id` as the one it supersedes.
+pub fn is_superseded_by_another(conn: &Connection, id: u64) -> rusqlite::Result<bool> {
+    conn.query_row(
+        "SELECT EXISTS (SELECT 1 FROM memories WHERE supersedes = ?1 AND id != ?1)",
+        [id as i64],
+        |row| row.get(0),
+    )
+}
+
+/// How many segments the full-text index holds: every query reads each of them.
+pub fn index_segments(conn: &Connection) -> rusqlite::Result<u64> {
+    conn.query_row(
+        "SELECT count(DISTINCT segid) FROM memories_fts_idx",
+        [],
+        |row| row.get::<_, i64>(0),
+    )
+    .map(|n| n.max(0) as u64)
 }
 
 /// The memory a pending proposal would replace once accepted.

@@ -1,0 +1,373 @@
+//! Maintenance: retention and index upkeep, run on demand (`kenning maintain`) and by the
+//! server once every [`MaintenanceConfig::interval_hours`].
+//!
+//! - **Retention.** Which memories are past their time is the policy's decision: the
+//!   expiries of its `consolidate` plan (suggestions awaiting review longer than
+//!   `suggestion_ttl_days`, daily notes older than `daily_retention_days`), checked by the
+//!   host as [`Service::dream_plan`] checks them. Maintenance applies only those expiries,
+//!   never a merge or a supersession (that is consolidation's, previewed and confirmed).
+//!   Suggestions are marked `forgotten`; daily notes are marked `forgotten`
+//!   ([`DailyMode::Archive`], the default) or deleted ([`DailyMode::Delete`]). `USER.md` and
+//!   `MEMORY.md` entries never expire. The whole run is one transaction, each change with
+//!   its audit event, and the run is recorded (`meta` key `maintain.last_run` and a
+//!   `maintain` event).
+//! - **Index upkeep.** The full-text index grows a segment with every batch of writes, and
+//!   every query reads each segment (a store of 10,000 memories written in one batch had 8;
+//!   merged into one, a search took about a quarter less time). After its retention
+//!   transaction a run merges the index into one segment, in a transaction of its own.
+//!
+//! The configuration is the `[maintenance]` table of [`CONFIG_FILE`] in the data directory.
+
+use std::path::Path;
+
+use kenning_contract::types::Retention;
+use rusqlite::{OptionalExtension, params};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use super::Service;
+use super::dream::{Prepared, StepMemory};
+use crate::error::{KenningError, Result};
+use crate::store::{self, Event, ProfileTarget, Status, edits};
+use crate::subject::Subject;
+
+/// The configuration file in the data directory.
+pub const CONFIG_FILE: &str = "kenning.toml";
+
+/// The `meta` key the last run is recorded under.
+const LAST_RUN_KEY: &str = "maintain.last_run";
+
+/// Who the audit events of maintenance name.
+const ACTOR: &str = "maintain";
+
+/// What becomes of a daily note past its retention.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum DailyMode {
+    /// Kept, marked `forgotten`: out of every turn and search, still in the store and its
+    /// exports.
+    #[default]
+    Archive,
+    /// Deleted from the store; the audit event keeps its content hash. A note another memory
+    /// names as the one it supersedes is archived instead, so that the link stays whole.
+    Delete,
+}
+
+/// The `[maintenance]` table of [`CONFIG_FILE`]; every key is optional.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(default, deny_unknown_fields)]
+pub struct MaintenanceConfig {
+    /// Days a suggestion may wait for review before it expires.
+    pub suggestion_ttl_days: u32,
+    /// Days a daily note is kept (counted from its day).
+    pub daily_retention_days: u32,
+    /// What becomes of an expired daily note.
+    pub daily_mode: DailyMode,
+    /// Hours between two runs of the server's schedule.
+    pub interval_hours: u32,
+}
+
+impl Default for MaintenanceConfig {
+    /// The personal assistant's defaults: suggestions for 14 days, daily notes for 180,
+    /// archived, once a day.
+    fn default() -> Self {
+        let retention = Retention::default();
+        MaintenanceConfig {
+            suggestion_ttl_days: retention.pending_days,
+            daily_retention_days: retention.daily_days,
+            daily_mode: DailyMode::Archive,
+            interval_hours: 24,
+        }
+    }
+}
+
+/// The whole of [`CONFIG_FILE`].
+#[derive(Debug, Default, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+struct ConfigFile {
+    maintenance: MaintenanceConfig,
+}
+
+impl MaintenanceConfig {
+    /// The retention the policy's `consolidate` duty is asked to apply.
+    pub fn retention(&self) -> Retention {
+        Retention {
+            pending_days: self.suggestion_ttl_days,
+            daily_days: self.daily_retention_days,
+        }
+    }
+
+    /// Reads `[maintenance]` from [`CONFIG_FILE`] in `data_dir`; the defaults when the file
+    /// does not exist. A file that cannot be read or parsed, an unknown key or a value out of
+    /// range is one [`KenningError::BadConfig`] naming the file and the key.
+    pub fn load(data_dir: &Path) -> Result<MaintenanceConfig> {
+        let path = data_dir.join(CONFIG_FILE);
+        let bad = |problem: String| KenningError::BadConfig {
+            path: path.clone(),
+            problem,
+        };
+        let text = match std::fs::read_to_string(&path) {
+            Ok(text) => text,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                return Ok(MaintenanceConfig::default());
+            }
+            Err(e) => return Err(bad(e.to_string())),
+        };
+        let file: ConfigFile = toml::from_str(&text).map_err(|e| {
+            let message = e.message().trim_end();
+            match e.span() {
+                // The line the problem is on names the key.
+                Some(span) => {
+                    let line = text[..span.start].matches('\n').count() + 1;
+                    let line_text = text.lines().nth(line - 1).unwrap_or_default().trim();
+                    bad(format!("line {line} ({line_text}): {message}"))
+                }
+                None => bad(message.to_owned()),
+            }
+        })?;
+        let config = file.maintenance;
+        if config.interval_hours == 0 {
+            return Err(bad(
+                "maintenance.interval_hours: expected at least 1, got 0".to_owned(),
+            ));
+        }
+        Ok(config)
+    }
+}
+
+/// One memory a run expired.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct Expired {
+    /// The memory.
+    pub memory: StepMemory,
+    /// Why, in the policy's words.
+    pub reason: String,
+    /// `forgotten` (a suggestion, or an archived daily note) or `deleted`.
+    pub outcome: &'static str,
+}
+
+/// What one run did (or, dry, would do) to one subject.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct MaintenanceReport {
+    /// The subject.
+    pub subject: String,
+    /// Whether nothing was written.
+    pub dry_run: bool,
+    /// The active memories the policy considered.
+    pub memories: usize,
+    /// The memories past their retention.
+    pub expired: Vec<Expired>,
+    /// Full-text index segments before the run's merge, and after (equal on a dry run).
+    pub index_segments: (u64, u64),
+    /// Audit events written.
+    pub events: usize,
+}
+
+/// The last run of maintenance on a subject.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+pub struct MaintenanceRun {
+    /// When, in seconds since the epoch.
+    pub at: i64,
+    /// Memories marked forgotten.
+    pub forgotten: usize,
+    /// Daily notes deleted.
+    pub deleted: usize,
+}
+
+impl Service {
+    /// The maintenance configuration in force.
+    pub fn maintenance(&self) -> &MaintenanceConfig {
+        &self.maintenance
+    }
+
+    /// Runs maintenance on the subject (see the module docs); with `dry_run`, reports what a
+    /// run would expire and writes nothing.
+    pub fn maintain(&self, subject: &Subject, dry_run: bool) -> Result<MaintenanceReport> {
+        let now = self.now();
+        if dry_run {
+            let kb = self.open_existing(subject)?;
+            let prepared = self.prepare(kb.conn(), now)?;
+            let segments = store::index_segments(kb.conn()).map_err(|e| kb.err(e))?;
+            let expired = self.expired(kb.conn(), &prepared).map_err(|e| kb.err(e))?;
+            return Ok(MaintenanceReport {
+                subject: subject.to_string(),
+                dry_run,
+                memories: prepared.considered,
+                expired,
+                index_segments: (segments, segments),
+                events: 0,
+            });
+        }
+        let mut kb = self.open_for_write(subject, None, false)?;
+        let (memories, expired, events) = kb.write(|tx| {
+            let prepared = self.prepare(tx, now)?;
+            let expired = self.expired(tx, &prepared)?;
+            let mut events = 0;
+            for step in &expired {
+                let memory = &prepared.by_id[&step.memory.id];
+                let detail = serde_json::json!({"reason": step.reason}).to_string();
+                let action = if step.outcome == "deleted" {
+                    tx.execute("DELETE FROM memories WHERE id = ?1", [memory.id as i64])?;
+                    "delete"
+                } else {
+                    edits::set_status(tx, memory.id, Status::Forgotten, now)?;
+                    "expire"
+                };
+                // A deleted memory's event keeps its id and content hash.
+                store::append_event(
+                    tx,
+                    memory.id,
+                    now,
+                    &Event {
+                        actor: ACTOR,
+                        action,
+                        before_hash: Some(&memory.content_hash),
+                        after_hash: None,
+                        detail: Some(&detail),
+                    },
+                )?;
+                events += 1;
+            }
+            let deleted = expired.iter().filter(|e| e.outcome == "deleted").count();
+            let run = MaintenanceRun {
+                at: now,
+                forgotten: expired.len() - deleted,
+                deleted,
+            };
+            let record = serde_json::to_string(&run).expect("a run serialises");
+            tx.execute(
+                "INSERT INTO meta (key, value) VALUES (?1, ?2) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                params![LAST_RUN_KEY, record],
+            )?;
+            store::append_event_for(
+                tx,
+                None,
+                now,
+                &Event {
+                    actor: ACTOR,
+                    action: "maintain",
+                    before_hash: None,
+                    after_hash: None,
+                    detail: Some(&record),
+                },
+            )?;
+            Ok((prepared.considered, expired, events + 1))
+        })?;
+        // The retention transaction has committed: a failure from here on is the index's.
+        let index_segments = kb.merge_index()?;
+        Ok(MaintenanceReport {
+            subject: subject.to_string(),
+            dry_run,
+            memories,
+            expired,
+            index_segments,
+            events,
+        })
+    }
+
+    /// Runs maintenance on every subject whose last run is [`MaintenanceConfig::interval_hours`]
+    /// old or older (or that never had one), one after another; returns each subject's report
+    /// or error. The server calls it on its schedule.
+    pub fn maintain_due(&self) -> Vec<(Subject, Result<MaintenanceReport>)> {
+        let due_before = self.now() - i64::from(self.maintenance.interval_hours) * 3600;
+        self.subjects()
+            .into_iter()
+            .filter(|subject| {
+                self.last_maintenance(subject)
+                    .map(|run| run.is_none_or(|run| run.at <= due_before))
+                    .unwrap_or(true)
+            })
+            .map(|subject| {
+                let report = self.maintain(&subject, false);
+                (subject, report)
+            })
+            .collect()
+    }
+
+    /// The last maintenance run recorded for the subject, if any.
+    pub fn last_maintenance(&self, subject: &Subject) -> Result<Option<MaintenanceRun>> {
+        let kb = self.open_existing(subject)?;
+        let value: Option<String> = kb
+            .conn()
+            .query_row(
+                "SELECT value FROM meta WHERE key = ?1",
+                [LAST_RUN_KEY],
+                |row| row.get(0),
+            )
+            .optional()
+            .map_err(|e| kb.err(e))?;
+        Ok(value.and_then(|v| serde_json::from_str(&v).ok()))
+    }
+
+    /// The plan's expiries, each with what becomes of it under the configured daily mode.
+    fn expired(
+        &self,
+        conn: &rusqlite::Connection,
+        prepared: &Prepared,
+    ) -> rusqlite::Result<Vec<Expired>> {
+        let mut expired = Vec::with_capacity(prepared.plan.expiries.len());
+        for expiry in &prepared.plan.expiries {
+            let memory = &prepared.by_id[&expiry.id];
+            let delete = self.maintenance.daily_mode == DailyMode::Delete
+                && memory.target == Some(ProfileTarget::Daily)
+                && !store::is_superseded_by_another(conn, memory.id)?;
+            expired.push(Expired {
+                memory: StepMemory::of(memory),
+                reason: expiry.reason.clone(),
+                outcome: if delete { "deleted" } else { "forgotten" },
+            });
+        }
+        Ok(expired)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn load(text: &str) -> Result<MaintenanceConfig> {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join(CONFIG_FILE), text).unwrap();
+        MaintenanceConfig::load(dir.path())
+    }
+
+    #[test]
+    fn without_a_configuration_file_the_personal_assistants_defaults_apply() {
+        let dir = tempfile::tempdir().unwrap();
+        let config = MaintenanceConfig::load(dir.path()).unwrap();
+        assert_eq!(config, MaintenanceConfig::default());
+        assert_eq!(config.retention().pending_days, 14);
+        assert_eq!(config.retention().daily_days, 180);
+        assert_eq!(config.daily_mode, DailyMode::Archive);
+    }
+
+    #[test]
+    fn the_maintenance_table_sets_only_the_keys_it_names() {
+        let config =
+            load("[maintenance]\nsuggestion_ttl_days = 3\ndaily_mode = \"delete\"\n").unwrap();
+        assert_eq!(config.suggestion_ttl_days, 3);
+        assert_eq!(config.daily_mode, DailyMode::Delete);
+        assert_eq!(config.daily_retention_days, 180);
+        assert_eq!(config.interval_hours, 24);
+    }
+
+    #[test]
+    fn an_unknown_key_or_a_bad_value_is_one_error_naming_the_file_and_the_key() {
+        for (text, named) in [
+            ("[maintenance]\nsuggestion_ttl = 3\n", "suggestion_ttl"),
+            ("[maintenance]\ndaily_mode = \"shred\"\n", "shred"),
+            (
+                "[maintenance]\nsuggestion_ttl_days = -1\n",
+                "suggestion_ttl_days",
+            ),
+            ("[maintenance]\ninterval_hours = 0\n", "interval_hours"),
+            ("[maintenence]\n", "maintenence"),
+            ("[maintenance\n", ""),
+        ] {
+            let error = load(text).unwrap_err().to_string();
+            assert!(error.contains(CONFIG_FILE), "{text:?}: {error}");
+            assert!(error.contains(named), "{text:?}: {error}");
+            assert_eq!(error.lines().count(), 1, "{text:?}: {error}");
+        }
+    }
+}

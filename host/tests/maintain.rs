@@ -1,0 +1,319 @@
+//! `kenning maintain` and the server's maintenance schedule end to end: the spawned program
+//! over real stores, aged with SQL where a test needs the past.
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use kenning::subject::Subject;
+use serde_json::Value;
+
+mod support;
+
+const SUBJECT: &str = "profile:me";
+
+/// Runs kenning, asserting success, and returns its standard output.
+fn ok(data: &Path, args: &[&str]) -> String {
+    let output = support::kenning(data, args, None);
+    assert!(
+        output.status.success(),
+        "kenning {args:?} failed ({}): {}{}",
+        output.status,
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout).unwrap()
+}
+
+fn store_path(data: &Path) -> PathBuf {
+    Subject::parse(SUBJECT).unwrap().store_path(data)
+}
+
+fn sql(data: &Path) -> rusqlite::Connection {
+    rusqlite::Connection::open(store_path(data)).unwrap()
+}
+
+/// One row per memory: `id status target`.
+fn statuses(data: &Path) -> Vec<String> {
+    let conn = sql(data);
+    let mut stmt = conn
+        .prepare("SELECT id, status, coalesce(target, '-') FROM memories ORDER BY id")
+        .unwrap();
+    stmt.query_map([], |row| {
+        Ok(format!(
+            "{} {} {}",
+            row.get::<_, i64>(0)?,
+            row.get::<_, String>(1)?,
+            row.get::<_, String>(2)?
+        ))
+    })
+    .unwrap()
+    .map(Result::unwrap)
+    .collect()
+}
+
+/// Every row of the store's memories, events and meta tables, as text.
+fn snapshot(data: &Path) -> Vec<String> {
+    let conn = sql(data);
+    let mut rows = Vec::new();
+    for sql in [
+        "SELECT json_array(id, status, badge, text, updated_at) FROM memories ORDER BY id",
+        "SELECT json_array(id, action, memory_id, detail) FROM events ORDER BY id",
+        "SELECT json_array(key, value) FROM meta ORDER BY key",
+    ] {
+        let mut stmt = conn.prepare(sql).unwrap();
+        rows.extend(
+            stmt.query_map([], |row| row.get::<_, String>(0))
+                .unwrap()
+                .map(Result::unwrap),
+        );
+    }
+    rows
+}
+
+/// A store holding one of each: knowledge (1), a suggestion (2), a daily note (3), a USER.md
+/// entry (4) and a MEMORY.md entry (5), all written long ago: the suggestion 20 days, the
+/// daily note's day 300 days, the profile entries 400 days.
+fn aged_store(data: &Path) {
+    ok(
+        data,
+        &[
+            "remember",
+            "-s",
+            SUBJECT,
+            "The build server runs nightly at two",
+        ],
+    );
+    ok(
+        data,
+        &[
+            "remember",
+            "-s",
+            SUBJECT,
+            "--author",
+            "external",
+            "Maybe the user prefers tabs",
+        ],
+    );
+    for (target, content) in [
+        ("daily", "Met Bob about the migration plan"),
+        ("user", "Prefers short answers"),
+        ("memory", "The staging database is called atlas"),
+    ] {
+        let args = serde_json::json!({"action": "add", "target": target, "content": content});
+        ok(data, &["call", "-s", SUBJECT, "memory", &args.to_string()]);
+    }
+    let day = 86_400;
+    let conn = sql(data);
+    conn.execute(
+        "UPDATE memories SET created_at = created_at - ?1, updated_at = updated_at - ?1",
+        [400 * day],
+    )
+    .unwrap();
+    conn.execute(
+        "UPDATE memories SET created_at = strftime('%s', 'now') - 20 * ?1 WHERE badge = 'pending'",
+        [day],
+    )
+    .unwrap();
+    conn.execute(
+        "UPDATE memories SET day = date('now', '-300 days') WHERE target = 'daily'",
+        [],
+    )
+    .unwrap();
+}
+
+fn reports(stdout: &str) -> Vec<Value> {
+    stdout
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}: {line}")))
+        .collect()
+}
+
+#[test]
+fn maintenance_expires_an_old_suggestion_and_daily_note_and_never_a_profile_entry() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path();
+    aged_store(data);
+    let before = snapshot(data);
+
+    let dry = reports(&ok(data, &["maintain", "--dry-run", "--json"]));
+    assert_eq!(dry.len(), 1, "one subject in the data directory");
+    let ids: Vec<&Value> = dry[0]["expired"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| &e["memory"]["id"])
+        .collect();
+    assert_eq!(ids, [2, 3], "{}", dry[0]);
+    assert_eq!(snapshot(data), before, "a dry run writes nothing");
+
+    let run = reports(&ok(data, &["maintain", "-s", SUBJECT, "--json"]));
+    assert_eq!(
+        run[0]["expired"], dry[0]["expired"],
+        "the run does what was previewed"
+    );
+    assert_eq!(
+        statuses(data),
+        [
+            "1 active -",
+            "2 forgotten -",
+            "3 forgotten daily",
+            "4 active user",
+            "5 active memory"
+        ]
+    );
+    let (segments_before, segments_after) = (
+        run[0]["index_segments"][0].as_u64().unwrap(),
+        run[0]["index_segments"][1].as_u64().unwrap(),
+    );
+    assert!(
+        segments_before > 1,
+        "five writes made several index segments"
+    );
+    assert_eq!(segments_after, 1, "the run merged them");
+
+    let log = ok(data, &["log", "-s", SUBJECT]);
+    let events: Vec<Value> = reports(&log);
+    let expiries: Vec<&Value> = events.iter().filter(|e| e["action"] == "expire").collect();
+    assert_eq!(expiries.len(), 2, "{log}");
+    assert!(
+        expiries
+            .iter()
+            .all(|e| e["actor"] == "maintain" && e["before_hash"].is_string())
+    );
+    assert_eq!(
+        events.iter().filter(|e| e["action"] == "maintain").count(),
+        1
+    );
+
+    let again = reports(&ok(data, &["maintain", "--json"]));
+    assert_eq!(
+        again[0]["expired"],
+        serde_json::json!([]),
+        "nothing expires twice"
+    );
+    let recalled = ok(data, &["recall", "-s", SUBJECT, "tabs"]);
+    assert!(
+        !recalled.contains("Maybe the user prefers tabs"),
+        "{recalled}"
+    );
+}
+
+#[test]
+fn in_delete_mode_an_old_daily_note_is_deleted_with_its_audit_event_and_the_store_stays_whole() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path();
+    aged_store(data);
+    std::fs::write(
+        data.join("kenning.toml"),
+        "[maintenance]\ndaily_mode = \"delete\"\nsuggestion_ttl_days = 30\n",
+    )
+    .unwrap();
+    let run = reports(&ok(data, &["maintain", "--json"]));
+    assert_eq!(run[0]["expired"][0]["outcome"], "deleted", "{}", run[0]);
+    assert_eq!(
+        run[0]["expired"].as_array().unwrap().len(),
+        1,
+        "the suggestion is 20 of 30 days old"
+    );
+    assert_eq!(
+        statuses(data),
+        [
+            "1 active -",
+            "2 active -",
+            "4 active user",
+            "5 active memory"
+        ]
+    );
+    let conn = sql(data);
+    let integrity: String = conn
+        .query_row("PRAGMA integrity_check", [], |row| row.get(0))
+        .unwrap();
+    assert_eq!(integrity, "ok");
+    let indexed: i64 = conn
+        .query_row(
+            "SELECT count(*) FROM memories_fts WHERE memories_fts MATCH 'migration'",
+            [],
+            |row| row.get(0),
+        )
+        .unwrap();
+    assert_eq!(indexed, 0, "the deleted note left the full-text index");
+    let (memory_id, hash): (i64, String) = conn
+        .query_row(
+            "SELECT memory_id, before_hash FROM events WHERE action = 'delete'",
+            [],
+            |row| Ok((row.get(0)?, row.get(1)?)),
+        )
+        .unwrap();
+    assert_eq!(memory_id, 3);
+    assert_eq!(
+        hash.len(),
+        64,
+        "the audit event keeps the deleted note's hash"
+    );
+}
+
+#[test]
+fn a_bad_configuration_file_is_one_error_naming_it_and_nothing_runs() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path();
+    aged_store(data);
+    let before = snapshot(data);
+    std::fs::write(
+        data.join("kenning.toml"),
+        "[maintenance]\ndaily_mode = \"shred\"\n",
+    )
+    .unwrap();
+    let output = support::kenning(data, &["maintain"], None);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(!output.status.success());
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(
+        stderr.contains("kenning.toml") && stderr.contains("shred"),
+        "{stderr}"
+    );
+    assert_eq!(snapshot(data), before);
+}
+
+#[test]
+fn the_server_maintains_the_subjects_due_at_start_up_unless_told_not_to() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path();
+    aged_store(data);
+
+    let mut quiet = support::kenning_at(data)
+        .args(["serve", "--port", "0", "--no-maintenance"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    std::io::BufRead::read_line(
+        &mut std::io::BufReader::new(quiet.stdout.take().unwrap()),
+        &mut line,
+    )
+    .unwrap();
+    assert!(line.contains("serving"), "{line}");
+    std::thread::sleep(Duration::from_millis(500));
+    let _ = quiet.kill();
+    let _ = quiet.wait();
+    assert_eq!(
+        statuses(data)[1],
+        "2 active -",
+        "--no-maintenance left the store alone"
+    );
+
+    let server = support::Server::start(data, &[]);
+    let started = Instant::now();
+    while statuses(data)[1] != "2 forgotten -" {
+        assert!(
+            started.elapsed() < Duration::from_secs(120),
+            "the server never maintained the store: {:?}",
+            statuses(data)
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    let (clean, log) = server.terminate();
+    assert!(clean, "{log}");
+    assert!(log.contains("\"maintenance\""), "the run is logged: {log}");
+    assert_eq!(statuses(data)[2], "3 forgotten daily");
+}
