@@ -1,27 +1,32 @@
 //! `kenning export` and `kenning import`: a subject's memories to and from `kenning-memory/1`
-//! JSONL files (export also as Markdown), over [`kenning::service::interchange`].
+//! JSONL files (export also as Markdown), and a profile's USER.md, MEMORY.md and daily notes to
+//! and from a directory, over [`kenning::service::interchange`] and
+//! [`kenning::service::profile_files`].
 
 use std::io::IsTerminal;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use kenning::service::interchange::{ExportFormat, ImportOptions, ImportReport, ImportStage};
-use kenning::{KenningError, Result};
+use kenning::service::profile_files::ProfileFile;
+use kenning::{KenningError, Result, Service};
 
-use super::{AuthorArg, GlobalOpts, PolicyUse, SubjectArg, print_json, service};
+use super::{AuthorArg, GlobalOpts, PolicyUse, SubjectArg, print_json, service, usage};
 
 /// `kenning export`.
 #[derive(Args)]
 pub struct ExportCmd {
     #[command(flatten)]
     subject: SubjectArg,
-    /// `jsonl` (kenning-memory/1, which import reads) or `markdown` (for reading).
+    /// `jsonl` (kenning-memory/1, which import reads), `markdown` (for reading), or `profile`
+    /// (a profile's USER.md, MEMORY.md and daily/YYYY-MM-DD.md in the --output directory,
+    /// which import reads back).
     #[arg(long, value_enum, default_value = "jsonl")]
     format: FormatArg,
-    /// Write to this file instead of standard output.
-    #[arg(long, short, value_name = "FILE")]
+    /// Write to this file (a new or empty directory for `profile`) instead of standard output.
+    #[arg(long, short, value_name = "PATH")]
     output: Option<PathBuf>,
 }
 
@@ -32,12 +37,15 @@ enum FormatArg {
     Jsonl,
     /// Markdown.
     Markdown,
+    /// A profile's files, in a directory.
+    Profile,
 }
 
 /// `kenning import`.
 #[derive(Args)]
 pub struct ImportCmd {
-    /// A kenning-memory/1 JSONL file (`-` for standard input).
+    /// A kenning-memory/1 JSONL file (`-` for standard input), or a directory of a profile's
+    /// USER.md, MEMORY.md and daily/YYYY-MM-DD.md.
     file: PathBuf,
     #[command(flatten)]
     subject: SubjectArg,
@@ -59,6 +67,7 @@ pub fn export(global: &GlobalOpts, cmd: &ExportCmd) -> Result<ExitCode> {
     let format = match cmd.format {
         FormatArg::Jsonl => ExportFormat::Jsonl,
         FormatArg::Markdown => ExportFormat::Markdown,
+        FormatArg::Profile => return export_profile(&service, cmd),
     };
     let export = service.export(&cmd.subject.parse()?, format)?;
     match &cmd.output {
@@ -78,10 +87,91 @@ pub fn export(global: &GlobalOpts, cmd: &ExportCmd) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// Imports a file into the subject, all or nothing.
+/// Writes a profile's files into `--output`, a new or empty directory.
+fn export_profile(service: &Service, cmd: &ExportCmd) -> Result<ExitCode> {
+    let Some(dir) = &cmd.output else {
+        return Err(usage(
+            "--format profile writes several files: name a new or empty directory with --output DIR",
+        ));
+    };
+    let io = |path: &Path| {
+        let path = path.to_owned();
+        move |source| KenningError::Io { path, source }
+    };
+    let files = service.export_profile_files(&cmd.subject.parse()?)?;
+    if dir.exists() && std::fs::read_dir(dir).map_err(io(dir))?.next().is_some() {
+        return Err(usage(format!(
+            "{} is not empty: export profile files into a new or empty directory",
+            dir.display()
+        )));
+    }
+    std::fs::create_dir_all(dir.join("daily")).map_err(io(dir))?;
+    for file in &files {
+        let path = dir.join(&file.path);
+        std::fs::write(&path, &file.text).map_err(io(&path))?;
+    }
+    eprintln!(
+        "exported {} profile files to {}",
+        files.len(),
+        dir.display()
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+/// A profile's files in `dir`: USER.md, MEMORY.md and every file under daily/ (any other name
+/// there is the import's to refuse).
+fn read_profile_dir(dir: &Path) -> Result<Vec<ProfileFile>> {
+    let io = |path: &Path| {
+        let path = path.to_owned();
+        move |source| KenningError::Io { path, source }
+    };
+    let mut files = Vec::new();
+    for name in ["USER.md", "MEMORY.md"] {
+        let path = dir.join(name);
+        if path.exists() {
+            let text = std::fs::read_to_string(&path).map_err(io(&path))?;
+            files.push(ProfileFile {
+                path: name.to_owned(),
+                text,
+            });
+        }
+    }
+    let daily = dir.join("daily");
+    if daily.is_dir() {
+        let mut names: Vec<String> = std::fs::read_dir(&daily)
+            .map_err(io(&daily))?
+            .filter_map(|entry| entry.ok()?.file_name().into_string().ok())
+            .collect();
+        names.sort();
+        for name in names {
+            let path = daily.join(&name);
+            let text = std::fs::read_to_string(&path).map_err(io(&path))?;
+            files.push(ProfileFile {
+                path: format!("daily/{name}"),
+                text,
+            });
+        }
+    }
+    if files.is_empty() {
+        return Err(usage(format!(
+            "{} holds no USER.md, MEMORY.md or daily/ notes",
+            dir.display()
+        )));
+    }
+    Ok(files)
+}
+
+/// Imports a file (or a profile's directory) into the subject, all or nothing.
 pub fn import(global: &GlobalOpts, cmd: &ImportCmd) -> Result<ExitCode> {
     let subject = cmd.subject.parse()?;
-    let (source_name, text) = if cmd.file.as_os_str() == "-" {
+    let profile = if cmd.file.is_dir() {
+        Some(read_profile_dir(&cmd.file)?)
+    } else {
+        None
+    };
+    let (source_name, text) = if profile.is_some() {
+        (cmd.file.display().to_string(), String::new())
+    } else if cmd.file.as_os_str() == "-" {
         let text =
             std::io::read_to_string(std::io::stdin()).map_err(|source| KenningError::Io {
                 path: "<stdin>".into(),
@@ -103,7 +193,7 @@ pub fn import(global: &GlobalOpts, cmd: &ImportCmd) -> Result<ExitCode> {
         source_name,
     };
     let bar = progress_bar();
-    let report = service.import(&subject, &text, &options, &mut |stage, done, total| {
+    let mut progress = |stage, done, total| {
         if let Some(bar) = &bar {
             bar.set_length(total);
             bar.set_position(done);
@@ -113,7 +203,11 @@ pub fn import(global: &GlobalOpts, cmd: &ImportCmd) -> Result<ExitCode> {
                 ImportStage::Writing => "writing",
             });
         }
-    });
+    };
+    let report = match &profile {
+        Some(files) => service.import_profile_files(&subject, files, &options, &mut progress),
+        None => service.import(&subject, &text, &options, &mut progress),
+    };
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }

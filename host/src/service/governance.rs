@@ -475,13 +475,8 @@ impl Service {
             Ok(memories)
         };
         let render = |title: &str, memories: &[Memory]| -> Option<String> {
-            (!memories.is_empty()).then(|| {
-                let mut out = format!("# {title}\n\n");
-                for memory in memories {
-                    out.push_str(&format!("- {}\n", memory.text.replace('\n', "\n  ")));
-                }
-                out
-            })
+            let texts: Vec<&str> = memories.iter().map(|m| m.text.as_str()).collect();
+            super::profile_files::render(title, &texts)
         };
         let today = civil_date(self.now());
         let daily: Vec<Memory> = entries(ProfileTarget::Daily)?

@@ -16,6 +16,7 @@
 //! - [`graph`]: memories, anchors and shared tags as nodes and edges.
 //! - [`interchange`]: `kenning-memory/1` exports and verified imports.
 //! - [`maintain`]: retention (expired suggestions and daily notes) and index upkeep.
+//! - [`profile_files`]: a profile as `USER.md`, `MEMORY.md` and daily notes, out and back in.
 
 mod config;
 pub mod dream;
@@ -23,6 +24,7 @@ pub mod governance;
 pub mod graph;
 pub mod interchange;
 pub mod maintain;
+pub mod profile_files;
 pub mod tools;
 pub mod turn;
 
