@@ -294,6 +294,10 @@ pub enum KenningError {
         /// What is wrong, naming the key.
         problem: String,
     },
+    /// A model command gave no usable answer: it could not start, timed out, failed, or
+    /// answered too much or something that is not an extraction; nothing was written.
+    #[error("the model command {0}; nothing was written")]
+    Model(String),
     /// A command-line argument could not be understood.
     #[error("{0}")]
     Usage(String),

@@ -32,6 +32,7 @@ pub mod error;
 pub mod home;
 pub mod http;
 pub mod mcp;
+pub mod model_command;
 pub mod policy;
 pub mod provenance;
 pub mod service;

@@ -43,6 +43,7 @@ pub mod describe;
 pub mod dream;
 pub mod encrypt;
 pub mod eval;
+pub mod extract;
 pub mod graph;
 pub mod inject;
 pub mod interchange;

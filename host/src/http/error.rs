@@ -184,6 +184,12 @@ impl ApiError {
                 ApiError::new(StatusCode::CONFLICT, "limit_reached", error.to_string(), "")
             }
             E::Forbidden(_) => ApiError::forbidden(error.to_string()),
+            E::Model(_) => ApiError::new(
+                StatusCode::BAD_GATEWAY,
+                "model_failed",
+                error.to_string(),
+                "",
+            ),
             E::Usage(message) => ApiError::bad_request(message, ""),
             E::BadImport { .. } | E::WrongSubject { .. } => {
                 ApiError::bad_request(error.to_string(), "")

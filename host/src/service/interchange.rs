@@ -686,7 +686,7 @@ struct RecordOut<'a> {
 
 /// A stored anchor (file offsets) as a tool call writes it: addresses of the image at
 /// `image_base`.
-fn anchor_arg(anchor: &Anchor, image_base: u64) -> AnchorArg {
+pub(super) fn anchor_arg(anchor: &Anchor, image_base: u64) -> AnchorArg {
     let at = |offset: u64| Address::Number(offset.wrapping_add(image_base));
     match anchor {
         Anchor::Function(f) => AnchorArg::Function {

@@ -13,6 +13,7 @@
 //! - [`turn`]: what enters the prompt this turn;
 //! - [`governance`]: review, settings, statistics, the audit log, the profile files;
 //! - [`dream`]: consolidation ("AutoDream"), previewed then applied exactly as previewed;
+//! - [`extract`]: memories a model proposes from a conversation, checked and written;
 //! - [`graph`]: memories, anchors and shared tags as nodes and edges.
 //! - [`interchange`]: `kenning-memory/1` exports and verified imports.
 //! - [`maintain`]: retention (expired suggestions and daily notes) and index upkeep.
@@ -20,6 +21,7 @@
 
 mod config;
 pub mod dream;
+pub mod extract;
 pub mod governance;
 pub mod graph;
 pub mod interchange;
