@@ -52,6 +52,8 @@ enum Command {
     Graph(cli::graph::GraphCmd),
     /// Consolidate ("AutoDream"): preview the policy's plan, then apply exactly that plan.
     Dream(cli::dream::DreamCmd),
+    /// Copy confirmed findings of one subject into another, awaiting review there.
+    Share(cli::share::ShareCmd),
     /// Memories a model command proposes from a conversation, checked and written.
     Extract(cli::extract::ExtractCmd),
     /// Retention (expired suggestions and daily notes) and index upkeep; see kenning.toml.
@@ -161,6 +163,7 @@ fn run(cli: &Cli) -> kenning::Result<ExitCode> {
         Command::Dream(cmd) => cli::dream::run(global, cmd),
         Command::Maintain(cmd) => cli::maintain::run(global, cmd),
         Command::Extract(cmd) => cli::extract::run(global, cmd),
+        Command::Share(cmd) => cli::share::run(global, cmd),
         Command::Export(cmd) => cli::interchange::export(global, cmd),
         Command::Import(cmd) => cli::interchange::import(global, cmd),
         Command::Describe => cli::describe::run(global),

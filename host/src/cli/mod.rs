@@ -55,6 +55,7 @@ pub mod review;
 pub mod scan;
 pub mod serve;
 pub mod settings;
+pub mod share;
 pub mod token;
 
 use std::path::{Path, PathBuf};

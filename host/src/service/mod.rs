@@ -18,6 +18,7 @@
 //! - [`interchange`]: `kenning-memory/1` exports and verified imports.
 //! - [`maintain`]: retention (expired suggestions and daily notes) and index upkeep.
 //! - [`profile_files`]: a profile as `USER.md`, `MEMORY.md` and daily notes, out and back in.
+//! - [`share`]: confirmed findings copied into a linked subject, awaiting review there.
 
 mod config;
 pub mod dream;
@@ -27,6 +28,7 @@ pub mod graph;
 pub mod interchange;
 pub mod maintain;
 pub mod profile_files;
+pub mod share;
 pub mod tools;
 pub mod turn;
 
