@@ -733,3 +733,73 @@ fn profile_files_are_for_profiles_and_go_into_an_empty_directory() {
     ));
     assert!(error.contains("--output"), "{error}");
 }
+
+#[test]
+fn an_import_killed_at_any_moment_leaves_all_of_its_records_or_none_and_a_whole_store() {
+    let s = scratch(b"a binary imported into while killed");
+    s.call(
+        "remember",
+        json!({"text": "A memory from before the imports", "scope": "global"}),
+        "human",
+    );
+    let key = kenning::subject::Subject::parse(&s.subject()).unwrap().key;
+    const RECORDS: usize = 3_000;
+    let file = s.data.join("big.jsonl");
+    let all: Vec<Value> = (1..=RECORDS as u64)
+        .map(|i| {
+            record(
+                i,
+                &format!("Imported finding number {i} about the unpacking stub"),
+            )
+        })
+        .collect();
+    std::fs::write(&file, file_of(&key, &all)).unwrap();
+    let store = kenning::subject::Subject::parse(&s.subject())
+        .unwrap()
+        .store_path(&s.data);
+    let count = || -> i64 {
+        let conn = rusqlite::Connection::open(&store).unwrap();
+        let integrity: String = conn
+            .query_row("PRAGMA integrity_check", [], |row| row.get(0))
+            .unwrap();
+        assert_eq!(integrity, "ok");
+        conn.query_row("SELECT count(*) FROM memories", [], |row| row.get(0))
+            .unwrap()
+    };
+    let mut killed_while_running = 0;
+    for delay_ms in [20u64, 80, 160, 320, 640, 1_000, 1_500, 2_500] {
+        let mut child = support::kenning_at(&s.data)
+            .args(["import", file.to_str().unwrap(), "-s", &s.subject()])
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(delay_ms));
+        if child.try_wait().unwrap().is_none() {
+            killed_while_running += 1;
+        }
+        let _ = child.kill();
+        let _ = child.wait();
+        let memories = count();
+        assert!(
+            memories == 1 || memories == 1 + RECORDS as i64,
+            "killed after {delay_ms} ms: {memories} memories, neither none nor all of the import"
+        );
+        if memories > 1 {
+            break;
+        }
+    }
+    assert!(
+        killed_while_running > 0,
+        "no import was killed while it ran"
+    );
+    ok(kenning(
+        &s.data,
+        &["import", file.to_str().unwrap(), "-s", &s.subject()],
+    ));
+    assert_eq!(
+        count(),
+        1 + RECORDS as i64,
+        "an import after the kills writes each record once"
+    );
+}
