@@ -199,6 +199,16 @@ pub enum KenningError {
         /// When the next run may happen, in seconds since the epoch.
         next_at: i64,
     },
+    /// A consolidation was asked for before enough user turns since the last successful one.
+    #[error(
+        "{turns} user turns have passed since the last consolidation and runs are at least {min_turns} turns apart; nothing was changed: force it to run anyway"
+    )]
+    TooFewTurns {
+        /// Turns counted since the last run.
+        turns: u64,
+        /// The least turns between runs in force.
+        min_turns: u64,
+    },
     /// `old_text` matched nothing.
     #[error("no match: {0}")]
     NoMatch(String),

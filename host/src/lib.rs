@@ -28,6 +28,7 @@
 //! ```
 
 pub mod api;
+pub mod config;
 pub mod error;
 pub mod home;
 pub mod http;

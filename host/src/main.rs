@@ -52,6 +52,10 @@ enum Command {
     Graph(cli::graph::GraphCmd),
     /// Consolidate ("AutoDream"): preview the policy's plan, then apply exactly that plan.
     Dream(cli::dream::DreamCmd),
+    /// Count a successful user turn; every few turns a memory review starts in the background.
+    Turn(cli::turn::TurnCmd),
+    /// Review the profile with the configured model now (what `turn` starts in the background).
+    MemoryReview(cli::turn::MemoryReviewCmd),
     /// Copy confirmed findings of one subject into another, awaiting review there.
     Share(cli::share::ShareCmd),
     /// Memories a model command proposes from a conversation, checked and written.
@@ -164,6 +168,8 @@ fn run(cli: &Cli) -> kenning::Result<ExitCode> {
         Command::Maintain(cmd) => cli::maintain::run(global, cmd),
         Command::Extract(cmd) => cli::extract::run(global, cmd),
         Command::Share(cmd) => cli::share::run(global, cmd),
+        Command::Turn(cmd) => cli::turn::turn(global, cmd),
+        Command::MemoryReview(cmd) => cli::turn::memory_review(global, cmd),
         Command::Export(cmd) => cli::interchange::export(global, cmd),
         Command::Import(cmd) => cli::interchange::import(global, cmd),
         Command::Describe => cli::describe::run(global),

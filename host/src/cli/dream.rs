@@ -30,7 +30,10 @@ pub struct DreamCmd {
     /// Least hours since the last successful run.
     #[arg(long, default_value_t = DEFAULT_MIN_HOURS)]
     min_hours: u32,
-    /// Run even within --min-hours of the last run.
+    /// Least user turns (kenning turn) since the last successful run.
+    #[arg(long, default_value_t = 0)]
+    min_turns: u64,
+    /// Run even within --min-hours or --min-turns of the last run.
     #[arg(long)]
     force: bool,
     /// Print JSON.
@@ -59,6 +62,7 @@ pub fn run(global: &GlobalOpts, cmd: &DreamCmd) -> Result<ExitCode> {
     let subject = cmd.subject.parse()?;
     let request = DreamRequest {
         min_hours: cmd.min_hours,
+        min_turns: cmd.min_turns,
         force: cmd.force,
     };
     if cmd.dry_run {
@@ -127,6 +131,11 @@ fn print_plan(plan: &DreamPlan, subject: &str) -> Result<()> {
         }
     }
     match plan.next_due_at {
+        None if !plan.due => outln!(
+            "not due: {} user turns since the last run (--min-turns); to apply now: kenning dream --subject {subject} --execute --yes --force --plan-hash {}",
+            plan.turns_since_last_run,
+            plan.plan_hash
+        ),
         None => outln!(
             "to apply: kenning dream --subject {subject} --execute --yes --plan-hash {}",
             plan.plan_hash

@@ -57,6 +57,7 @@ pub mod serve;
 pub mod settings;
 pub mod share;
 pub mod token;
+pub mod turn;
 
 use std::path::{Path, PathBuf};
 
@@ -125,6 +126,33 @@ impl GlobalOpts {
     /// `KENNING_KEY`; `None` when none is set.
     pub fn store_key(&self) -> Result<Option<StoreKey>> {
         StoreKey::from_config(self.key_file.as_deref())
+    }
+
+    /// These options as arguments for another `kenning` process (a job started in the
+    /// background), the data directory resolved; the environment is inherited.
+    pub fn as_args(&self) -> Vec<std::ffi::OsString> {
+        let mut args: Vec<std::ffi::OsString> = vec!["--data-dir".into(), self.data_dir().into()];
+        if let Some(policy) = &self.policy {
+            args.extend(["--policy".into(), policy.into()]);
+        }
+        if self.native_policy {
+            args.push("--native-policy".into());
+        }
+        if let Some(key_file) = &self.key_file {
+            args.extend(["--key-file".into(), key_file.into()]);
+        }
+        if let Some(cache_dir) = &self.cache_dir {
+            args.extend(["--cache-dir".into(), cache_dir.into()]);
+        }
+        args.extend([
+            "--fuel".into(),
+            self.fuel.to_string().into(),
+            "--memory-mib".into(),
+            self.memory_mib.to_string().into(),
+            "--deadline-ms".into(),
+            self.deadline_ms.to_string().into(),
+        ]);
+        args
     }
 
     /// The sandbox limits asked for; a memory cap too large to count in bytes is refused here,

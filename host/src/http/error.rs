@@ -177,7 +177,11 @@ impl ApiError {
             E::NoMatch(_) => {
                 ApiError::new(StatusCode::NOT_FOUND, "not_found", error.to_string(), "")
             }
-            E::Ambiguous(_) | E::Conflict(_) | E::StalePlan { .. } | E::TooSoon { .. } => {
+            E::Ambiguous(_)
+            | E::Conflict(_)
+            | E::StalePlan { .. }
+            | E::TooSoon { .. }
+            | E::TooFewTurns { .. } => {
                 ApiError::new(StatusCode::CONFLICT, "conflict", error.to_string(), "")
             }
             E::LimitReached { .. } => {

@@ -1,12 +1,12 @@
 //! The one way to make a [`Service`]: which policy (the embedded default, a component file,
 //! the default linked natively, or an embedder's own), its sandbox limits and its compiled-code
-//! cache, and the maintenance configuration (the data directory's `kenning.toml` unless
+//! cache, and the configuration of its jobs (the data directory's `kenning.toml` unless
 //! given). Whatever the source, the policy is wrapped in the answer guard.
 
 use std::path::PathBuf;
 
 use super::Service;
-use super::maintain::MaintenanceConfig;
+use crate::config::Config;
 use crate::error::{KenningError, Result};
 use crate::policy::{Guarded, NativePolicy, Policy, PolicyEngine, SandboxLimits};
 use crate::store::StoreKey;
@@ -35,7 +35,7 @@ pub struct ServiceBuilder {
     fixed_now: Option<i64>,
     max_result_bytes: usize,
     key: Option<StoreKey>,
-    maintenance: Option<MaintenanceConfig>,
+    config: Option<Config>,
 }
 
 impl ServiceBuilder {
@@ -52,7 +52,7 @@ impl ServiceBuilder {
             fixed_now: None,
             max_result_bytes: super::DEFAULT_MAX_RESULT_BYTES,
             key: None,
-            maintenance: None,
+            config: None,
         }
     }
 
@@ -109,18 +109,18 @@ impl ServiceBuilder {
         self
     }
 
-    /// Uses this maintenance configuration instead of the data directory's `kenning.toml`.
-    pub fn maintenance(mut self, config: MaintenanceConfig) -> Self {
-        self.maintenance = Some(config);
+    /// Uses this configuration instead of the data directory's `kenning.toml`.
+    pub fn config(mut self, config: Config) -> Self {
+        self.config = Some(config);
         self
     }
 
     /// Loads the policy and makes the service.
     pub fn build(self) -> Result<Service> {
         self.limits.check()?;
-        let maintenance = match self.maintenance {
+        let config = match self.config {
             Some(config) => config,
-            None => MaintenanceConfig::load(&self.data_dir)?,
+            None => Config::load(&self.data_dir)?,
         };
         let cache = self.use_cache.then(|| {
             self.cache_dir
@@ -146,7 +146,7 @@ impl ServiceBuilder {
             max_result_bytes: self.max_result_bytes,
             stores: StorePool::new(),
             key: self.key,
-            maintenance,
+            config,
         })
     }
 }

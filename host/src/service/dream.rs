@@ -21,8 +21,8 @@
 //! enters the audit log.
 //!
 //! Thresholds: a run is refused within [`DEFAULT_MIN_HOURS`] (configurable) of the last
-//! successful one unless forced. The seed's second threshold, a minimum of user turns since
-//! the last run, waits for turns to be counted (the background review's `kenning turn`).
+//! successful one, or before `min_turns` user turns (counted by [`Service::record_turn`]) have
+//! passed since it, unless forced.
 
 use std::collections::HashMap;
 
@@ -33,6 +33,7 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
 use super::Service;
+use super::background_review::total_turns;
 use crate::error::{KenningError, PolicyError, Result};
 use crate::provenance;
 use crate::store::edits;
@@ -59,7 +60,9 @@ const PREVIEW_CHARS: usize = 100;
 pub struct DreamRequest {
     /// Least hours since the last successful run.
     pub min_hours: u32,
-    /// Run even within `min_hours` of the last run.
+    /// Least user turns (counted by [`Service::record_turn`]) since the last successful run.
+    pub min_turns: u64,
+    /// Run even within `min_hours` or `min_turns` of the last run.
     pub force: bool,
 }
 
@@ -67,6 +70,7 @@ impl Default for DreamRequest {
     fn default() -> Self {
         DreamRequest {
             min_hours: DEFAULT_MIN_HOURS,
+            min_turns: 0,
             force: false,
         }
     }
@@ -85,6 +89,9 @@ pub struct DreamRun {
     pub superseded: usize,
     /// Memories expired.
     pub expired: usize,
+    /// User turns counted for the subject when it ran (0 in records older than the count).
+    #[serde(default)]
+    pub turns: u64,
 }
 
 /// A memory a step names: its id and the start of its text.
@@ -175,10 +182,12 @@ pub struct DreamPlan {
     pub steps: Vec<DreamStep>,
     /// The last successful run, if any.
     pub last_run: Option<DreamRun>,
-    /// Whether the threshold lets a run happen now (without forcing it).
+    /// Whether the thresholds let a run happen now (without forcing it).
     pub due: bool,
-    /// When the threshold next lets a run happen, if not now.
+    /// When the hours threshold next lets a run happen, if not now.
     pub next_due_at: Option<i64>,
+    /// User turns since the last successful run (all counted turns before the first run).
+    pub turns_since_last_run: u64,
 }
 
 /// What [`Service::dream_execute`] did.
@@ -251,6 +260,8 @@ impl Service {
             .as_ref()
             .map(|run| run.at + i64::from(request.min_hours) * 3600)
             .filter(|&next| next > now);
+        let turns = total_turns(kb.conn()).map_err(|e| kb.err(e))?;
+        let turns_since_last_run = turns.saturating_sub(last_run.as_ref().map_or(0, |r| r.turns));
         Ok(DreamPlan {
             subject: subject.to_string(),
             policy: self.policy.info().name.clone(),
@@ -259,8 +270,9 @@ impl Service {
             counts: prepared.counts(),
             steps: prepared.steps(),
             last_run,
-            due: next_due_at.is_none(),
+            due: next_due_at.is_none() && turns_since_last_run >= request.min_turns,
             next_due_at,
+            turns_since_last_run,
         })
     }
 
@@ -277,8 +289,10 @@ impl Service {
         let mut kb = self.open_for_write(subject, None, false)?;
         let now = self.now();
         kb.write(|tx| {
+            let turns = total_turns(tx)?;
+            let last = last_run(tx)?;
             if !request.force
-                && let Some(last) = last_run(tx)?
+                && let Some(last) = &last
             {
                 let next_at = last.at + i64::from(request.min_hours) * 3600;
                 if now < next_at {
@@ -288,6 +302,13 @@ impl Service {
                         next_at,
                     });
                 }
+            }
+            let turns_since = turns.saturating_sub(last.as_ref().map_or(0, |r| r.turns));
+            if !request.force && turns_since < request.min_turns {
+                return Err(KenningError::TooFewTurns {
+                    turns: turns_since,
+                    min_turns: request.min_turns,
+                });
             }
             let prepared = self.prepare(tx, now)?;
             if prepared.hash != plan_hash {
@@ -304,6 +325,7 @@ impl Service {
                 merged: counts.merged,
                 superseded: counts.superseded,
                 expired: counts.expired,
+                turns,
             };
             let record = serde_json::to_string(&run).expect("a run serialises");
             tx.execute(
@@ -342,7 +364,7 @@ impl Service {
         let stored: Vec<StoredMemory> = memories.iter().map(stored_memory).collect();
         let plan = self
             .policy
-            .consolidate(now, &stored, &self.maintenance.retention())?;
+            .consolidate(now, &stored, &self.config.maintenance.retention())?;
         let by_id: HashMap<u64, Memory> = memories.into_iter().map(|m| (m.id, m)).collect();
         check_provenance(&plan, &by_id).map_err(|problem| {
             KenningError::Policy(PolicyError::BadAnswer {

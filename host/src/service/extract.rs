@@ -262,7 +262,7 @@ impl Service {
 }
 
 /// The text inside a Markdown code fence (```json ... ```), or the whole text.
-fn strip_code_fence(reply: &str) -> &str {
+pub(super) fn strip_code_fence(reply: &str) -> &str {
     let trimmed = reply.trim();
     let Some(rest) = trimmed.strip_prefix("```") else {
         return trimmed;

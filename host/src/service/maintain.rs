@@ -16,9 +16,8 @@
 //!   merged into one, a search took about a quarter less time). After its retention
 //!   transaction a run merges the index into one segment, in a transaction of its own.
 //!
-//! The configuration is the `[maintenance]` table of [`CONFIG_FILE`] in the data directory.
-
-use std::path::Path;
+//! The configuration is the `[maintenance]` table of the data directory's `kenning.toml`
+//! ([`crate::config`]).
 
 use kenning_contract::types::Retention;
 use rusqlite::{OptionalExtension, params};
@@ -27,12 +26,9 @@ use serde::{Deserialize, Serialize};
 
 use super::Service;
 use super::dream::{Prepared, StepMemory};
-use crate::error::{KenningError, Result};
+use crate::error::Result;
 use crate::store::{self, Event, ProfileTarget, Status, edits};
 use crate::subject::Subject;
-
-/// The configuration file in the data directory.
-pub const CONFIG_FILE: &str = "kenning.toml";
 
 /// The `meta` key the last run is recorded under.
 const LAST_RUN_KEY: &str = "maintain.last_run";
@@ -53,7 +49,7 @@ pub enum DailyMode {
     Delete,
 }
 
-/// The `[maintenance]` table of [`CONFIG_FILE`]; every key is optional.
+/// The `[maintenance]` table of `kenning.toml`; every key is optional.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct MaintenanceConfig {
@@ -81,13 +77,6 @@ impl Default for MaintenanceConfig {
     }
 }
 
-/// The whole of [`CONFIG_FILE`].
-#[derive(Debug, Default, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-struct ConfigFile {
-    maintenance: MaintenanceConfig,
-}
-
 impl MaintenanceConfig {
     /// The retention the policy's `consolidate` duty is asked to apply.
     pub fn retention(&self) -> Retention {
@@ -97,41 +86,12 @@ impl MaintenanceConfig {
         }
     }
 
-    /// Reads `[maintenance]` from [`CONFIG_FILE`] in `data_dir`; the defaults when the file
-    /// does not exist. A file that cannot be read or parsed, an unknown key or a value out of
-    /// range is one [`KenningError::BadConfig`] naming the file and the key.
-    pub fn load(data_dir: &Path) -> Result<MaintenanceConfig> {
-        let path = data_dir.join(CONFIG_FILE);
-        let bad = |problem: String| KenningError::BadConfig {
-            path: path.clone(),
-            problem,
-        };
-        let text = match std::fs::read_to_string(&path) {
-            Ok(text) => text,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-                return Ok(MaintenanceConfig::default());
-            }
-            Err(e) => return Err(bad(e.to_string())),
-        };
-        let file: ConfigFile = toml::from_str(&text).map_err(|e| {
-            let message = e.message().trim_end();
-            match e.span() {
-                // The line the problem is on names the key.
-                Some(span) => {
-                    let line = text[..span.start].matches('\n').count() + 1;
-                    let line_text = text.lines().nth(line - 1).unwrap_or_default().trim();
-                    bad(format!("line {line} ({line_text}): {message}"))
-                }
-                None => bad(message.to_owned()),
-            }
-        })?;
-        let config = file.maintenance;
-        if config.interval_hours == 0 {
-            return Err(bad(
-                "maintenance.interval_hours: expected at least 1, got 0".to_owned(),
-            ));
+    /// A value out of range, named by its key.
+    pub(crate) fn check(&self) -> std::result::Result<(), String> {
+        if self.interval_hours == 0 {
+            return Err("maintenance.interval_hours: expected at least 1, got 0".to_owned());
         }
-        Ok(config)
+        Ok(())
     }
 }
 
@@ -177,7 +137,7 @@ pub struct MaintenanceRun {
 impl Service {
     /// The maintenance configuration in force.
     pub fn maintenance(&self) -> &MaintenanceConfig {
-        &self.maintenance
+        &self.config.maintenance
     }
 
     /// Runs maintenance on the subject (see the module docs); with `dry_run`, reports what a
@@ -269,7 +229,7 @@ impl Service {
     /// old or older (or that never had one), one after another; returns each subject's report
     /// or error. The server calls it on its schedule.
     pub fn maintain_due(&self) -> Vec<(Subject, Result<MaintenanceReport>)> {
-        let due_before = self.now() - i64::from(self.maintenance.interval_hours) * 3600;
+        let due_before = self.now() - i64::from(self.config.maintenance.interval_hours) * 3600;
         self.subjects()
             .into_iter()
             .filter(|subject| {
@@ -308,7 +268,7 @@ impl Service {
         let mut expired = Vec::with_capacity(prepared.plan.expiries.len());
         for expiry in &prepared.plan.expiries {
             let memory = &prepared.by_id[&expiry.id];
-            let delete = self.maintenance.daily_mode == DailyMode::Delete
+            let delete = self.config.maintenance.daily_mode == DailyMode::Delete
                 && memory.target == Some(ProfileTarget::Daily)
                 && !store::is_superseded_by_another(conn, memory.id)?;
             expired.push(Expired {
@@ -318,56 +278,5 @@ impl Service {
             });
         }
         Ok(expired)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn load(text: &str) -> Result<MaintenanceConfig> {
-        let dir = tempfile::tempdir().unwrap();
-        std::fs::write(dir.path().join(CONFIG_FILE), text).unwrap();
-        MaintenanceConfig::load(dir.path())
-    }
-
-    #[test]
-    fn without_a_configuration_file_the_personal_assistants_defaults_apply() {
-        let dir = tempfile::tempdir().unwrap();
-        let config = MaintenanceConfig::load(dir.path()).unwrap();
-        assert_eq!(config, MaintenanceConfig::default());
-        assert_eq!(config.retention().pending_days, 14);
-        assert_eq!(config.retention().daily_days, 180);
-        assert_eq!(config.daily_mode, DailyMode::Archive);
-    }
-
-    #[test]
-    fn the_maintenance_table_sets_only_the_keys_it_names() {
-        let config =
-            load("[maintenance]\nsuggestion_ttl_days = 3\ndaily_mode = \"delete\"\n").unwrap();
-        assert_eq!(config.suggestion_ttl_days, 3);
-        assert_eq!(config.daily_mode, DailyMode::Delete);
-        assert_eq!(config.daily_retention_days, 180);
-        assert_eq!(config.interval_hours, 24);
-    }
-
-    #[test]
-    fn an_unknown_key_or_a_bad_value_is_one_error_naming_the_file_and_the_key() {
-        for (text, named) in [
-            ("[maintenance]\nsuggestion_ttl = 3\n", "suggestion_ttl"),
-            ("[maintenance]\ndaily_mode = \"shred\"\n", "shred"),
-            (
-                "[maintenance]\nsuggestion_ttl_days = -1\n",
-                "suggestion_ttl_days",
-            ),
-            ("[maintenance]\ninterval_hours = 0\n", "interval_hours"),
-            ("[maintenence]\n", "maintenence"),
-            ("[maintenance\n", ""),
-        ] {
-            let error = load(text).unwrap_err().to_string();
-            assert!(error.contains(CONFIG_FILE), "{text:?}: {error}");
-            assert!(error.contains(named), "{text:?}: {error}");
-            assert_eq!(error.lines().count(), 1, "{text:?}: {error}");
-        }
     }
 }

@@ -12,6 +12,7 @@
 //!   `memory`, `context`);
 //! - [`turn`]: what enters the prompt this turn;
 //! - [`governance`]: review, settings, statistics, the audit log, the profile files;
+//! - [`background_review`]: user turns counted, and every so many a review by a model;
 //! - [`dream`]: consolidation ("AutoDream"), previewed then applied exactly as previewed;
 //! - [`extract`]: memories a model proposes from a conversation, checked and written;
 //! - [`graph`]: memories, anchors and shared tags as nodes and edges.
@@ -20,6 +21,7 @@
 //! - [`profile_files`]: a profile as `USER.md`, `MEMORY.md` and daily notes, out and back in.
 //! - [`share`]: confirmed findings copied into a linked subject, awaiting review there.
 
+pub mod background_review;
 mod config;
 pub mod dream;
 pub mod extract;
@@ -59,8 +61,8 @@ pub struct Service {
     stores: StorePool,
     /// The key every store (and copy) is encrypted with; `None`: plaintext stores.
     key: Option<StoreKey>,
-    /// Retention and the maintenance schedule (from the data directory's `kenning.toml`).
-    maintenance: maintain::MaintenanceConfig,
+    /// The jobs' configuration (the data directory's `kenning.toml`).
+    config: crate::config::Config,
 }
 
 impl Service {

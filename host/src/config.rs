@@ -1,0 +1,129 @@
+//! The configuration file: `kenning.toml` in the data directory, one table per job. Every
+//! table and key is optional; without the file every default applies.
+//!
+//! ```toml
+//! [maintenance]             # retention and index upkeep (crate::service::maintain)
+//! suggestion_ttl_days = 14
+//! daily_retention_days = 180
+//! daily_mode = "archive"    # or "delete"
+//! interval_hours = 24
+//!
+//! [review]                  # the background review (crate::service::background_review)
+//! model_cmd = "..."         # none: no review runs
+//! every_turns = 10
+//! timeout_secs = 120
+//! ```
+
+use std::path::Path;
+
+use serde::Deserialize;
+
+use crate::error::{KenningError, Result};
+use crate::service::background_review::ReviewConfig;
+use crate::service::maintain::MaintenanceConfig;
+
+/// The configuration file in the data directory.
+pub const CONFIG_FILE: &str = "kenning.toml";
+
+/// The whole configuration.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Config {
+    /// `[maintenance]`.
+    pub maintenance: MaintenanceConfig,
+    /// `[review]`.
+    pub review: ReviewConfig,
+}
+
+impl Config {
+    /// Reads [`CONFIG_FILE`] in `data_dir`; the defaults when the file does not exist. A file
+    /// that cannot be read or parsed, an unknown table or key, or a value out of range is one
+    /// [`KenningError::BadConfig`] naming the file, the line and the key.
+    pub fn load(data_dir: &Path) -> Result<Config> {
+        let path = data_dir.join(CONFIG_FILE);
+        let bad = |problem: String| KenningError::BadConfig {
+            path: path.clone(),
+            problem,
+        };
+        let text = match std::fs::read_to_string(&path) {
+            Ok(text) => text,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Config::default()),
+            Err(e) => return Err(bad(e.to_string())),
+        };
+        let config: Config = toml::from_str(&text).map_err(|e| {
+            let message = e.message().trim_end();
+            match e.span() {
+                // The line the problem is on names the key.
+                Some(span) => {
+                    let line = text[..span.start].matches('\n').count() + 1;
+                    let line_text = text.lines().nth(line - 1).unwrap_or_default().trim();
+                    bad(format!("line {line} ({line_text}): {message}"))
+                }
+                None => bad(message.to_owned()),
+            }
+        })?;
+        config.maintenance.check().map_err(bad)?;
+        config.review.check().map_err(bad)?;
+        Ok(config)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::service::maintain::DailyMode;
+
+    fn load(text: &str) -> Result<Config> {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join(CONFIG_FILE), text).unwrap();
+        Config::load(dir.path())
+    }
+
+    #[test]
+    fn without_a_configuration_file_the_personal_assistants_defaults_apply() {
+        let dir = tempfile::tempdir().unwrap();
+        let config = Config::load(dir.path()).unwrap();
+        assert_eq!(config, Config::default());
+        assert_eq!(config.maintenance.retention().pending_days, 14);
+        assert_eq!(config.maintenance.retention().daily_days, 180);
+        assert_eq!(config.maintenance.daily_mode, DailyMode::Archive);
+        assert_eq!(config.review.every_turns, 10);
+        assert_eq!(config.review.model_cmd, None);
+    }
+
+    #[test]
+    fn each_table_sets_only_the_keys_it_names() {
+        let config = load(
+            "[maintenance]\nsuggestion_ttl_days = 3\ndaily_mode = \"delete\"\n[review]\nmodel_cmd = \"cat\"\n",
+        )
+        .unwrap();
+        assert_eq!(config.maintenance.suggestion_ttl_days, 3);
+        assert_eq!(config.maintenance.daily_mode, DailyMode::Delete);
+        assert_eq!(config.maintenance.daily_retention_days, 180);
+        assert_eq!(config.maintenance.interval_hours, 24);
+        assert_eq!(config.review.model_cmd.as_deref(), Some("cat"));
+        assert_eq!(config.review.every_turns, 10);
+    }
+
+    #[test]
+    fn an_unknown_key_or_a_bad_value_is_one_error_naming_the_file_and_the_key() {
+        for (text, named) in [
+            ("[maintenance]\nsuggestion_ttl = 3\n", "suggestion_ttl"),
+            ("[maintenance]\ndaily_mode = \"shred\"\n", "shred"),
+            (
+                "[maintenance]\nsuggestion_ttl_days = -1\n",
+                "suggestion_ttl_days",
+            ),
+            ("[maintenance]\ninterval_hours = 0\n", "interval_hours"),
+            ("[review]\nevery_turns = 0\n", "every_turns"),
+            ("[review]\ntimeout_secs = 0\n", "timeout_secs"),
+            ("[maintenence]\n", "maintenence"),
+            ("[maintenance\n", ""),
+        ] {
+            let error = load(text).unwrap_err().to_string();
+            assert!(error.contains(CONFIG_FILE), "{text:?}: {error}");
+            assert!(error.contains(named), "{text:?}: {error}");
+            assert_eq!(error.lines().count(), 1, "{text:?}: {error}");
+        }
+    }
+}

@@ -1,0 +1,337 @@
+//! The background review (the personal assistant's): successful user turns are counted, and
+//! every [`ReviewConfig::every_turns`] turns of a session a model reviews the profile with
+//! only the `memory` tool available.
+//!
+//! - [`Service::record_turn`] counts a turn (per session, and in all) in one transaction, and
+//!   says whether a review is due. It never runs the review itself: the caller starts
+//!   [`Service::background_review`] off the turn's path (the CLI in a detached process), so a
+//!   slow or failing model never blocks the turn that triggered it.
+//! - [`Service::background_review`] records `memory_review_started`, asks the model command
+//!   ([`PROMPT_TEMPLATE`], with the profile's files and the recent conversation if given),
+//!   checks the whole answer (only `memory` calls, each passing the policy's schema) before
+//!   applying any call, applies them one by one as the agent's `memory` calls (scanned, through
+//!   the write gate; a call that fails, such as a `replace` matching nothing, is reported and
+//!   the rest still apply), and records `memory_review_completed` with what it did, or
+//!   `memory_review_failed` with why.
+
+use rusqlite::{OptionalExtension, params};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use super::Service;
+use super::extract::strip_code_fence;
+use crate::error::{KenningError, Result};
+use crate::model_command::ModelCommand;
+use crate::settings::check_thread;
+use crate::store::{self, Author, Event};
+use crate::subject::Subject;
+
+/// The prompt the model command reads; `{{profile}}` and `{{conversation}}` stand for the
+/// profile's files and the recent conversation.
+pub const PROMPT_TEMPLATE: &str = include_str!("../../prompts/review.md");
+
+/// Most `memory` calls one review may make.
+pub const MAX_REVIEW_CALLS: usize = 32;
+
+/// Most bytes of a review's answer.
+const MAX_REPLY_BYTES: usize = 256 * 1024;
+
+/// Who a review's audit events name.
+const ACTOR: &str = "review";
+
+/// The `meta` key counting every user turn of the subject.
+const TOTAL_TURNS_KEY: &str = "turns.total";
+
+/// The `[review]` table of `kenning.toml`; every key is optional.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(default, deny_unknown_fields)]
+pub struct ReviewConfig {
+    /// The model command reviews run with; without one, no review is ever due.
+    pub model_cmd: Option<String>,
+    /// A review is due every this many turns of a session.
+    pub every_turns: u32,
+    /// Seconds the model command may take.
+    pub timeout_secs: u64,
+}
+
+impl Default for ReviewConfig {
+    /// The personal assistant's: every 10 turns, the model given two minutes.
+    fn default() -> Self {
+        ReviewConfig {
+            model_cmd: None,
+            every_turns: 10,
+            timeout_secs: 120,
+        }
+    }
+}
+
+impl ReviewConfig {
+    /// A value out of range, named by its key.
+    pub(crate) fn check(&self) -> std::result::Result<(), String> {
+        if self.every_turns == 0 {
+            return Err("review.every_turns: expected at least 1, got 0".to_owned());
+        }
+        if self.timeout_secs == 0 {
+            return Err("review.timeout_secs: expected at least 1, got 0".to_owned());
+        }
+        Ok(())
+    }
+}
+
+/// A turn counted.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct TurnRecord {
+    /// The session.
+    pub session: String,
+    /// Turns of this session so far, this one included.
+    pub session_turns: u64,
+    /// Turns of every session of the subject so far.
+    pub total_turns: u64,
+    /// Whether this turn is one a review follows (a model command is configured and the
+    /// session's turns are a multiple of `every_turns`).
+    pub review_due: bool,
+}
+
+/// One `memory` call of a review and what became of it.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct ReviewCall {
+    /// The call's arguments, as the model gave them.
+    pub arguments: Value,
+    /// `applied`, or `refused` with why.
+    pub outcome: &'static str,
+    /// The tool's answer, or why it was refused.
+    pub detail: Value,
+}
+
+/// What a review did.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct ReviewOutcome {
+    /// The subject.
+    pub subject: String,
+    /// The session reviewed.
+    pub session: String,
+    /// Every call, in order.
+    pub calls: Vec<ReviewCall>,
+}
+
+impl Service {
+    /// Counts a successful user turn of `session` (see the module docs).
+    pub fn record_turn(&self, subject: &Subject, session: &str) -> Result<TurnRecord> {
+        check_thread(session).map_err(|e| match e {
+            KenningError::Usage(message) => KenningError::Usage(format!("session: {message}")),
+            other => other,
+        })?;
+        let mut kb = self.open_or_create(subject)?;
+        let session_key = format!("turns.session.{session}");
+        let (session_turns, total_turns) = kb.write(|tx| {
+            let bump = |key: &str| -> rusqlite::Result<u64> {
+                let now: Option<String> = tx
+                    .query_row("SELECT value FROM meta WHERE key = ?1", [key], |row| row.get(0))
+                    .optional()?;
+                let next = now.and_then(|v| v.parse::<u64>().ok()).unwrap_or(0) + 1;
+                tx.execute(
+                    "INSERT INTO meta (key, value) VALUES (?1, ?2) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                    params![key, next.to_string()],
+                )?;
+                Ok(next)
+            };
+            Ok((bump(&session_key)?, bump(TOTAL_TURNS_KEY)?))
+        })?;
+        let review = &self.config.review;
+        Ok(TurnRecord {
+            session: session.to_owned(),
+            session_turns,
+            total_turns,
+            review_due: review.model_cmd.is_some()
+                && session_turns % u64::from(review.every_turns) == 0,
+        })
+    }
+
+    /// The user turns counted for the subject so far (0 for a subject never counted).
+    pub fn total_turns(&self, subject: &Subject) -> Result<u64> {
+        let kb = self.open_existing(subject)?;
+        total_turns(kb.conn()).map_err(|e| kb.err(e))
+    }
+
+    /// Runs a review of the profile now (see the module docs), with `conversation` (the
+    /// recent turns) if given. Runs on the caller's thread: start it off the turn's path.
+    pub fn background_review(
+        &self,
+        subject: &Subject,
+        session: &str,
+        conversation: Option<&str>,
+    ) -> Result<ReviewOutcome> {
+        let Some(command) = self.config.review.model_cmd.clone() else {
+            return Err(KenningError::Usage(
+                "no review model: set model_cmd in the [review] table of kenning.toml".to_owned(),
+            ));
+        };
+        let detail = serde_json::json!({"session": session}).to_string();
+        self.review_event(subject, "memory_review_started", &detail)?;
+        let model = ModelCommand {
+            command,
+            timeout: std::time::Duration::from_secs(self.config.review.timeout_secs),
+            max_reply_bytes: MAX_REPLY_BYTES,
+        };
+        match self.review_with(subject, session, conversation, &model) {
+            Ok(outcome) => {
+                let applied = outcome
+                    .calls
+                    .iter()
+                    .filter(|c| c.outcome == "applied")
+                    .count();
+                let detail = serde_json::json!({
+                    "session": session,
+                    "calls": outcome.calls.len(),
+                    "applied": applied,
+                    "refused": outcome.calls.len() - applied,
+                })
+                .to_string();
+                self.review_event(subject, "memory_review_completed", &detail)?;
+                Ok(outcome)
+            }
+            Err(error) => {
+                let detail =
+                    serde_json::json!({"session": session, "error": error.to_string()}).to_string();
+                // The failure is recorded; the error that caused it is what the caller hears.
+                let _ = self.review_event(subject, "memory_review_failed", &detail);
+                Err(error)
+            }
+        }
+    }
+
+    fn review_with(
+        &self,
+        subject: &Subject,
+        session: &str,
+        conversation: Option<&str>,
+        model: &ModelCommand,
+    ) -> Result<ReviewOutcome> {
+        let view = self.view(subject)?;
+        let profile: Vec<String> = [view.user, view.memory, view.daily.map(|(_, text)| text)]
+            .into_iter()
+            .flatten()
+            .collect();
+        let profile = if profile.is_empty() {
+            "(nothing yet)".to_owned()
+        } else {
+            profile.join("\n")
+        };
+        let prompt = PROMPT_TEMPLATE.replace("{{profile}}", &profile).replace(
+            "{{conversation}}",
+            conversation.map_or("(not given)", str::trim),
+        );
+        let reply = model
+            .ask(&prompt)
+            .map_err(|e| KenningError::Model(e.to_string()))?;
+        let calls = self.read_review_reply(&reply)?;
+        let mut done = Vec::with_capacity(calls.len());
+        for arguments in calls {
+            let mut args = arguments.clone();
+            if let Some(object) = args.as_object_mut() {
+                object
+                    .entry("thread")
+                    .or_insert_with(|| Value::String(session.to_owned()));
+            }
+            let (outcome, detail) =
+                match self.call(subject, Author::Agent, "memory", &args.to_string()) {
+                    Ok(answer) => ("applied", answer),
+                    Err(error @ (KenningError::Store { .. } | KenningError::Policy(_))) => {
+                        return Err(error);
+                    }
+                    Err(error) => ("refused", Value::String(error.to_string())),
+                };
+            done.push(ReviewCall {
+                arguments,
+                outcome,
+                detail,
+            });
+        }
+        Ok(ReviewOutcome {
+            subject: subject.to_string(),
+            session: session.to_owned(),
+            calls: done,
+        })
+    }
+
+    /// The `memory` arguments of every call in the model's answer, each checked by the
+    /// policy's schema, or an error naming the first call at fault (nothing is applied then).
+    fn read_review_reply(&self, reply: &str) -> Result<Vec<Value>> {
+        let model_error = |problem: String| KenningError::Model(problem);
+        let answer: Value = serde_json::from_str(strip_code_fence(reply))
+            .map_err(|e| model_error(format!("answered something that is not JSON ({e})")))?;
+        let Some(calls) = answer.get("calls").and_then(Value::as_array) else {
+            return Err(model_error("answered without a \"calls\" list".to_owned()));
+        };
+        if calls.len() > MAX_REVIEW_CALLS {
+            return Err(model_error(format!(
+                "answered {} calls; a review makes at most {MAX_REVIEW_CALLS}",
+                calls.len()
+            )));
+        }
+        let mut checked = Vec::with_capacity(calls.len());
+        for (index, call) in calls.iter().enumerate() {
+            let tool = call.get("tool").and_then(Value::as_str);
+            if tool != Some("memory") {
+                return Err(model_error(format!(
+                    "called {} in calls[{index}]; a review has only the memory tool",
+                    tool.map_or_else(|| "no tool".to_owned(), |t| format!("{t:?}"))
+                )));
+            }
+            let arguments = call.get("arguments").cloned().unwrap_or(Value::Null);
+            if let Err(errors) = self.policy.validate("memory", &arguments.to_string())? {
+                let problems: Vec<String> = errors.iter().map(ToString::to_string).collect();
+                return Err(model_error(format!(
+                    "answered calls[{index}] the policy refuses: {}",
+                    problems.join("; ")
+                )));
+            }
+            checked.push(arguments);
+        }
+        Ok(checked)
+    }
+
+    /// Appends a review's audit event, in a transaction of its own.
+    fn review_event(&self, subject: &Subject, action: &str, detail: &str) -> Result<()> {
+        let mut kb = self.open_or_create(subject)?;
+        let now = self.now();
+        kb.write(|tx| {
+            store::append_event_for(
+                tx,
+                None,
+                now,
+                &Event {
+                    actor: ACTOR,
+                    action,
+                    before_hash: None,
+                    after_hash: None,
+                    detail: Some(detail),
+                },
+            )
+        })
+    }
+}
+
+/// The user turns counted in the store.
+pub(crate) fn total_turns(conn: &rusqlite::Connection) -> rusqlite::Result<u64> {
+    let value: Option<String> = conn
+        .query_row(
+            "SELECT value FROM meta WHERE key = ?1",
+            [TOTAL_TURNS_KEY],
+            |row| row.get(0),
+        )
+        .optional()?;
+    Ok(value.and_then(|v| v.parse().ok()).unwrap_or(0))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_prompt_template_has_a_place_for_the_profile_and_the_conversation() {
+        assert_eq!(PROMPT_TEMPLATE.matches("{{profile}}").count(), 1);
+        assert_eq!(PROMPT_TEMPLATE.matches("{{conversation}}").count(), 1);
+    }
+}
