@@ -457,3 +457,108 @@ fn execute_without_confirmation_or_a_previewed_hash_is_refused() {
     assert!(String::from_utf8_lossy(&unhashed.stderr).contains("--plan-hash"));
     assert_eq!(snapshot(&path), before);
 }
+
+/// A profile store of `count` memories that a consolidation supersedes one after another
+/// (each opens like the one before it and then differs), imported in one go.
+fn many_supersessions(data: &Path, count: usize) -> PathBuf {
+    use sha2::{Digest, Sha256};
+    let mut file = serde_json::json!({"format": "kenning-memory/1",
+        "subject": {"kind": "profile", "key": "big", "label": "big"},
+        "exported_at": 1_700_000_000, "memories": count})
+    .to_string();
+    for i in 1..=count {
+        let text = format!("The unpacking stub {i} copies the payload with a rolling xor key");
+        let hash: String = Sha256::digest(text.as_bytes())
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect();
+        let record = serde_json::json!({"format": "kenning-memory/1", "id": i, "scope": "global",
+            "type": "fact", "text": text, "confidence": 0.5, "author": "human", "badge": "native",
+            "content_hash": hash, "created_at": 1_700_000_000 + i, "updated_at": 1_700_000_000 + i});
+        file.push('\n');
+        file.push_str(&record.to_string());
+    }
+    let path = data.join("big.jsonl");
+    std::fs::create_dir_all(data).unwrap();
+    std::fs::write(&path, file).unwrap();
+    ok(
+        data,
+        &["import", path.to_str().unwrap(), "--subject", "profile:big"],
+    );
+    store_path(data, "profile:big")
+}
+
+#[test]
+fn a_consolidation_killed_at_any_moment_leaves_the_store_as_before_or_wholly_consolidated() {
+    const MEMORIES: usize = 300;
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path();
+    let path = many_supersessions(data, MEMORIES);
+    let plan: Value = json(&ok(
+        data,
+        &["dream", "--subject", "profile:big", "--dry-run", "--json"],
+    ));
+    let changes = plan["counts"]["superseded"].as_u64().unwrap() as usize;
+    assert!(
+        changes > MEMORIES / 2,
+        "a plan with many steps: {}",
+        plan["counts"]
+    );
+    let hash = plan["plan_hash"].as_str().unwrap().to_owned();
+    let before = snapshot(&path);
+    let superseded = |path: &Path| -> usize {
+        let kb = KnowledgeBase::open_existing(path).unwrap().unwrap();
+        let integrity: String = kb
+            .conn()
+            .query_row("PRAGMA integrity_check", [], |row| row.get(0))
+            .unwrap();
+        assert_eq!(integrity, "ok");
+        kb.conn()
+            .query_row(
+                "SELECT count(*) FROM memories WHERE status = 'superseded'",
+                [],
+                |row| row.get::<_, i64>(0),
+            )
+            .unwrap() as usize
+    };
+    let mut killed_while_running = 0;
+    // A consolidation of this store runs for a few hundred milliseconds here: kill it every
+    // 15 ms of that span, then later, until one has finished.
+    let delays = (0..30u64).map(|i| 20 + 15 * i).chain([1_000, 2_000, 5_000]);
+    for delay_ms in delays {
+        let mut child = support::kenning_at(data)
+            .args([
+                "dream",
+                "--subject",
+                "profile:big",
+                "--execute",
+                "--yes",
+                "--plan-hash",
+                &hash,
+            ])
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(delay_ms));
+        if child.try_wait().unwrap().is_none() {
+            killed_while_running += 1;
+        }
+        let _ = child.kill();
+        let _ = child.wait();
+        match superseded(&path) {
+            0 => assert_eq!(snapshot(&path), before, "killed after {delay_ms} ms"),
+            n => {
+                assert_eq!(
+                    n, changes,
+                    "killed after {delay_ms} ms: part of the plan applied"
+                );
+                break;
+            }
+        }
+    }
+    assert!(
+        killed_while_running > 0,
+        "no consolidation was killed while it ran"
+    );
+}
