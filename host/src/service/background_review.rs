@@ -14,7 +14,6 @@
 //!   the rest still apply), and records `memory_review_completed` with what it did, or
 //!   `memory_review_failed` with why.
 
-use rusqlite::{OptionalExtension, params};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -126,14 +125,8 @@ impl Service {
         let session_key = format!("turns.session.{session}");
         let (session_turns, total_turns) = kb.write(|tx| {
             let bump = |key: &str| -> rusqlite::Result<u64> {
-                let now: Option<String> = tx
-                    .query_row("SELECT value FROM meta WHERE key = ?1", [key], |row| row.get(0))
-                    .optional()?;
-                let next = now.and_then(|v| v.parse::<u64>().ok()).unwrap_or(0) + 1;
-                tx.execute(
-                    "INSERT INTO meta (key, value) VALUES (?1, ?2) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
-                    params![key, next.to_string()],
-                )?;
+                let next = counted(tx, key)? + 1;
+                store::set_meta_value(tx, key, &next.to_string())?;
                 Ok(next)
             };
             Ok((bump(&session_key)?, bump(TOTAL_TURNS_KEY)?))
@@ -315,14 +308,14 @@ impl Service {
 
 /// The user turns counted in the store.
 pub(crate) fn total_turns(conn: &rusqlite::Connection) -> rusqlite::Result<u64> {
-    let value: Option<String> = conn
-        .query_row(
-            "SELECT value FROM meta WHERE key = ?1",
-            [TOTAL_TURNS_KEY],
-            |row| row.get(0),
-        )
-        .optional()?;
-    Ok(value.and_then(|v| v.parse().ok()).unwrap_or(0))
+    counted(conn, TOTAL_TURNS_KEY)
+}
+
+/// The count stored under `key` in `meta` (0 when none is).
+fn counted(conn: &rusqlite::Connection, key: &str) -> rusqlite::Result<u64> {
+    Ok(store::meta_value(conn, key)?
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(0))
 }
 
 #[cfg(test)]

@@ -27,7 +27,7 @@
 use std::collections::HashMap;
 
 use kenning_contract::types::{ConsolidationPlan, StoredMemory, Target};
-use rusqlite::{Connection, OptionalExtension, params};
+use rusqlite::Connection;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
@@ -328,10 +328,7 @@ impl Service {
                 turns,
             };
             let record = serde_json::to_string(&run).expect("a run serialises");
-            tx.execute(
-                "INSERT INTO meta (key, value) VALUES (?1, ?2) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
-                params![LAST_RUN_KEY, record],
-            )?;
+            store::set_meta_value(tx, LAST_RUN_KEY, &record)?;
             // Last, so that a failure anywhere before it leaves no record of a run.
             store::append_event_for(
                 tx,
@@ -538,15 +535,8 @@ fn apply(tx: &rusqlite::Transaction<'_>, prepared: &Prepared, now: i64) -> Resul
 
 /// The last successful run recorded in the store, if any.
 fn last_run(conn: &Connection) -> rusqlite::Result<Option<DreamRun>> {
-    let value: Option<String> = conn
-        .query_row(
-            "SELECT value FROM meta WHERE key = ?1",
-            [LAST_RUN_KEY],
-            |row| row.get(0),
-        )
-        .optional()?;
     // A record this build cannot read counts as no run: the threshold then never blocks.
-    Ok(value.and_then(|v| serde_json::from_str(&v).ok()))
+    Ok(store::meta_value(conn, LAST_RUN_KEY)?.and_then(|v| serde_json::from_str(&v).ok()))
 }
 
 /// A stored memory as the policy's `consolidate` duty takes it.

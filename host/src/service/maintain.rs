@@ -20,7 +20,6 @@
 //! ([`crate::config`]).
 
 use kenning_contract::types::Retention;
-use rusqlite::{OptionalExtension, params};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -195,10 +194,7 @@ impl Service {
                 deleted,
             };
             let record = serde_json::to_string(&run).expect("a run serialises");
-            tx.execute(
-                "INSERT INTO meta (key, value) VALUES (?1, ?2) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
-                params![LAST_RUN_KEY, record],
-            )?;
+            store::set_meta_value(tx, LAST_RUN_KEY, &record)?;
             store::append_event_for(
                 tx,
                 None,
@@ -247,15 +243,7 @@ impl Service {
     /// The last maintenance run recorded for the subject, if any.
     pub fn last_maintenance(&self, subject: &Subject) -> Result<Option<MaintenanceRun>> {
         let kb = self.open_existing(subject)?;
-        let value: Option<String> = kb
-            .conn()
-            .query_row(
-                "SELECT value FROM meta WHERE key = ?1",
-                [LAST_RUN_KEY],
-                |row| row.get(0),
-            )
-            .optional()
-            .map_err(|e| kb.err(e))?;
+        let value = store::meta_value(kb.conn(), LAST_RUN_KEY).map_err(|e| kb.err(e))?;
         Ok(value.and_then(|v| serde_json::from_str(&v).ok()))
     }
 

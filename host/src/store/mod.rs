@@ -968,6 +968,24 @@ pub fn append_event_for(
     Ok(())
 }
 
+/// The value stored under `key` in the store's `meta` table (the jobs' records: last runs,
+/// turn counts), if any.
+pub fn meta_value(conn: &Connection, key: &str) -> rusqlite::Result<Option<String>> {
+    conn.query_row("SELECT value FROM meta WHERE key = ?1", [key], |row| {
+        row.get(0)
+    })
+    .optional()
+}
+
+/// Stores `value` under `key` in the `meta` table, replacing what was there.
+pub fn set_meta_value(tx: &Transaction<'_>, key: &str, value: &str) -> rusqlite::Result<()> {
+    tx.prepare_cached(
+        "INSERT INTO meta (key, value) VALUES (?1, ?2) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+    )?
+    .execute([key, value])
+    .map(drop)
+}
+
 /// Whether another memory names `id` as the one it supersedes.
 pub fn is_superseded_by_another(conn: &Connection, id: u64) -> rusqlite::Result<bool> {
     conn.query_row(
