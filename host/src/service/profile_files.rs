@@ -57,7 +57,9 @@ pub fn render(title: &str, entries: &[&str]) -> Option<String> {
 pub fn parse(text: &str) -> std::result::Result<Vec<(usize, String)>, (usize, String)> {
     let mut entries: Vec<(usize, String)> = Vec::new();
     let mut open = false;
-    for (index, line) in text.lines().enumerate() {
+    // Split on line feeds only: a carriage return inside an entry is part of its text.
+    let body = text.strip_suffix('\n').unwrap_or(text);
+    for (index, line) in body.split('\n').enumerate() {
         let number = index + 1;
         if let Some(entry) = line.strip_prefix("- ") {
             entries.push((number, entry.to_owned()));
@@ -259,6 +261,25 @@ mod tests {
         let parsed: Vec<String> = parse(&text).unwrap().into_iter().map(|(_, t)| t).collect();
         assert_eq!(parsed, entries);
         assert_eq!(render("USER.md", &[]), None);
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn any_entries_render_and_parse_back_to_themselves(
+            entries in proptest::collection::vec("(?s).{0,40}", 1..6)
+        ) {
+            let texts: Vec<&str> = entries.iter().map(String::as_str).collect();
+            let file = render("MEMORY.md", &texts).unwrap();
+            let parsed: Vec<String> = parse(&file).unwrap().into_iter().map(|(_, t)| t).collect();
+            proptest::prop_assert_eq!(parsed, entries);
+        }
+
+        #[test]
+        fn any_text_parses_or_is_refused_naming_a_line_it_has(text in "(?s).{0,200}") {
+            if let Err((line, _)) = parse(&text) {
+                proptest::prop_assert!(line >= 1 && line <= text.split('\n').count());
+            }
+        }
     }
 
     #[test]
