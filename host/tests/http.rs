@@ -865,6 +865,7 @@ async fn the_openapi_document_validates_and_lists_every_route() {
         format!("PUT {s}/threads/{{thread}}/settings"),
         format!("POST {s}/search"),
         format!("POST {s}/context"),
+        format!("POST {s}/turns"),
         format!("GET {s}/review"),
         format!("POST {s}/review/{{id}}/accept"),
         format!("POST {s}/review/{{id}}/reject"),
@@ -1073,4 +1074,90 @@ fn listening_beyond_loopback_without_a_token_is_refused() {
     assert!(!out.status.success());
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("no token"), "{stderr}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn turns_are_counted_and_every_second_one_starts_a_review_the_answer_does_not_wait_for() {
+    let (dir, data) = data_dir();
+    std::fs::create_dir_all(&data).unwrap();
+    let reply = dir.path().join("reply.json");
+    std::fs::write(
+        &reply,
+        r#"{"calls": [{"tool": "memory", "arguments": {"action": "add", "target": "user", "content": "Works nights"}}]}"#,
+    )
+    .unwrap();
+    let finished = dir.path().join("finished");
+    let model = format!(
+        "cat > /dev/null; sleep 2; touch '{}'; cat '{}'",
+        finished.display(),
+        reply.display()
+    );
+    std::fs::write(
+        data.join("kenning.toml"),
+        format!("[review]\nevery_turns = 2\nmodel_cmd = {model:?}\n"),
+    )
+    .unwrap();
+    let agent = token(&data, &[SUBJECT], "agent");
+    let server = Server::start(&data, &[]);
+    let client = Client::new();
+    let url = subject_url(&server, "/turns");
+    let (status, first) = send(
+        &client,
+        Method::POST,
+        &url,
+        &agent,
+        Some(json!({"session": "s1"})),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{first}");
+    assert_eq!(
+        (
+            first["session_turns"].clone(),
+            first["review_started"].clone()
+        ),
+        (json!(1), json!(false))
+    );
+    let (_, second) = send(
+        &client,
+        Method::POST,
+        &url,
+        &agent,
+        Some(json!({"session": "s1", "transcript": "user: I work nights now."})),
+    )
+    .await;
+    assert_eq!(
+        (
+            second["session_turns"].clone(),
+            second["review_started"].clone()
+        ),
+        (json!(2), json!(true)),
+        "{second}"
+    );
+    assert!(!finished.exists(), "the answer came before the model's");
+    let (status, bad) = send(
+        &client,
+        Method::POST,
+        &url,
+        &agent,
+        Some(json!({"session": "a b"})),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{bad}");
+
+    let started = std::time::Instant::now();
+    loop {
+        let log = kenning(&data, &["log", "--subject", SUBJECT]);
+        if log.contains("memory_review_completed") {
+            break;
+        }
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(120),
+            "{log}"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    let view = kenning(&data, &["view", "--subject", SUBJECT]);
+    assert!(view.contains("- Works nights"), "{view}");
+    let (clean, _) = server.terminate();
+    assert!(clean);
 }

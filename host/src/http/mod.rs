@@ -94,6 +94,7 @@ pub fn router(
         )
         .route(&format!("{subject}/search"), post(routes::search))
         .route(&format!("{subject}/context"), post(routes::context))
+        .route(&format!("{subject}/turns"), post(routes::turn))
         .route(&format!("{subject}/review"), get(routes::review_list))
         .route(
             &format!("{subject}/review/{{id}}/accept"),

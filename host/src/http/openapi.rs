@@ -9,7 +9,7 @@ use serde_json::{Map, Value, json};
 use super::error::ErrorBody;
 use super::model::{
     CreateMemory, Created, DeleteAllQuery, Health, ListQuery, ListedMemory, MemoryList, ReviewList,
-    SetEnabled, SettingsView, UpdateMemory,
+    SetEnabled, SettingsView, TurnBody, TurnCounted, UpdateMemory,
 };
 use super::routes::MAX_BODY_BYTES;
 use crate::api::{ContextArgs, ContextResult, Forgotten, RecallArgs, Recalled, Revised};
@@ -183,6 +183,15 @@ pub const OPERATIONS: &[Operation] = &[
         body: Some(of::<ContextArgs>),
         query: None,
         ok: (200, of::<ContextResult>),
+    },
+    Operation {
+        method: "post",
+        path: "/v1/subjects/{subject}/turns",
+        summary: "Count a successful user turn; every few turns of a session a memory review starts in the background",
+        auth: true,
+        body: Some(of::<TurnBody>),
+        query: None,
+        ok: (200, of::<TurnCounted>),
     },
     Operation {
         method: "get",
