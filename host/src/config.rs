@@ -68,6 +68,15 @@ impl Config {
     }
 }
 
+/// A count of hours, turns or seconds that must be at least 1, named by its `table.key`.
+pub(crate) fn at_least_one(key: &str, value: u64) -> std::result::Result<(), String> {
+    if value == 0 {
+        Err(format!("{key}: expected at least 1, got 0"))
+    } else {
+        Ok(())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

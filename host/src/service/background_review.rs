@@ -20,10 +20,11 @@ use serde_json::Value;
 
 use super::Service;
 use super::extract::strip_code_fence;
+use crate::config::at_least_one;
 use crate::error::{KenningError, Result};
 use crate::model_command::ModelCommand;
 use crate::settings::check_thread;
-use crate::store::{self, Author, Event};
+use crate::store::{self, Author};
 use crate::subject::Subject;
 
 /// The prompt the model command reads; `{{profile}}` and `{{conversation}}` stand for the
@@ -68,13 +69,8 @@ impl Default for ReviewConfig {
 impl ReviewConfig {
     /// A value out of range, named by its key.
     pub(crate) fn check(&self) -> std::result::Result<(), String> {
-        if self.every_turns == 0 {
-            return Err("review.every_turns: expected at least 1, got 0".to_owned());
-        }
-        if self.timeout_secs == 0 {
-            return Err("review.timeout_secs: expected at least 1, got 0".to_owned());
-        }
-        Ok(())
+        at_least_one("review.every_turns", self.every_turns.into())?;
+        at_least_one("review.timeout_secs", self.timeout_secs)
     }
 }
 
@@ -289,20 +285,7 @@ impl Service {
     fn review_event(&self, subject: &Subject, action: &str, detail: &str) -> Result<()> {
         let mut kb = self.open_or_create(subject)?;
         let now = self.now();
-        kb.write(|tx| {
-            store::append_event_for(
-                tx,
-                None,
-                now,
-                &Event {
-                    actor: ACTOR,
-                    action,
-                    before_hash: None,
-                    after_hash: None,
-                    detail: Some(detail),
-                },
-            )
-        })
+        kb.write(|tx| store::record_job_run(tx, now, ACTOR, action, None, detail))
     }
 }
 

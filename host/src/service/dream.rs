@@ -328,20 +328,8 @@ impl Service {
                 turns,
             };
             let record = serde_json::to_string(&run).expect("a run serialises");
-            store::set_meta_value(tx, LAST_RUN_KEY, &record)?;
             // Last, so that a failure anywhere before it leaves no record of a run.
-            store::append_event_for(
-                tx,
-                None,
-                now,
-                &Event {
-                    actor: ACTOR,
-                    action: "dream",
-                    before_hash: None,
-                    after_hash: None,
-                    detail: Some(&record),
-                },
-            )?;
+            store::record_job_run(tx, now, ACTOR, "dream", Some(LAST_RUN_KEY), &record)?;
             Ok(DreamOutcome {
                 run,
                 events: events + 1,

@@ -23,7 +23,7 @@ use serde_json::Value;
 
 use super::Service;
 use super::interchange::anchor_arg;
-use crate::api::Remembered;
+use crate::api::{Remembered, WriteStatus};
 use crate::error::{KenningError, PolicyError, Result};
 use crate::model_command::ModelCommand;
 use crate::store::{Author, kind_str, scope_str};
@@ -178,17 +178,12 @@ impl Service {
                     Ok(answer) => {
                         let written: Remembered = serde_json::from_value(answer)
                             .map_err(|e| KenningError::Usage(format!("remember answered: {e}")))?;
-                        proposal.outcome = serde_json::to_value(written.status)
-                            .ok()
-                            .and_then(|v| v.as_str().map(str::to_owned))
-                            .map(|status| {
-                                if status == "accepted" {
-                                    "written".to_owned()
-                                } else {
-                                    status
-                                }
-                            })
-                            .unwrap_or_default();
+                        proposal.outcome = match written.status {
+                            WriteStatus::Accepted => "written",
+                            WriteStatus::Pending => "pending",
+                            WriteStatus::Duplicate => "duplicate",
+                        }
+                        .to_owned();
                         proposal.id = Some(written.id);
                         if !written.redacted.is_empty() {
                             proposal.detail =

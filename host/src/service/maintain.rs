@@ -25,6 +25,7 @@ use serde::{Deserialize, Serialize};
 
 use super::Service;
 use super::dream::{Prepared, StepMemory};
+use crate::config::at_least_one;
 use crate::error::Result;
 use crate::store::{self, Event, ProfileTarget, Status, edits};
 use crate::subject::Subject;
@@ -87,10 +88,7 @@ impl MaintenanceConfig {
 
     /// A value out of range, named by its key.
     pub(crate) fn check(&self) -> std::result::Result<(), String> {
-        if self.interval_hours == 0 {
-            return Err("maintenance.interval_hours: expected at least 1, got 0".to_owned());
-        }
-        Ok(())
+        at_least_one("maintenance.interval_hours", self.interval_hours.into())
     }
 }
 
@@ -194,19 +192,7 @@ impl Service {
                 deleted,
             };
             let record = serde_json::to_string(&run).expect("a run serialises");
-            store::set_meta_value(tx, LAST_RUN_KEY, &record)?;
-            store::append_event_for(
-                tx,
-                None,
-                now,
-                &Event {
-                    actor: ACTOR,
-                    action: "maintain",
-                    before_hash: None,
-                    after_hash: None,
-                    detail: Some(&record),
-                },
-            )?;
+            store::record_job_run(tx, now, ACTOR, "maintain", Some(LAST_RUN_KEY), &record)?;
             Ok((prepared.considered, expired, events + 1))
         })?;
         // The retention transaction has committed: a failure from here on is the index's.

@@ -986,6 +986,33 @@ pub fn set_meta_value(tx: &Transaction<'_>, key: &str, value: &str) -> rusqlite:
     .map(drop)
 }
 
+/// Records a run of a job (consolidation, maintenance, a review): its audit event, about no
+/// memory, with `detail`, and, under `meta_key` when given, `detail` as the job's last run.
+pub fn record_job_run(
+    tx: &Transaction<'_>,
+    now: i64,
+    actor: &str,
+    action: &str,
+    meta_key: Option<&str>,
+    detail: &str,
+) -> Result<()> {
+    if let Some(key) = meta_key {
+        set_meta_value(tx, key, detail)?;
+    }
+    append_event_for(
+        tx,
+        None,
+        now,
+        &Event {
+            actor,
+            action,
+            before_hash: None,
+            after_hash: None,
+            detail: Some(detail),
+        },
+    )
+}
+
 /// Whether another memory names `id` as the one it supersedes.
 pub fn is_superseded_by_another(conn: &Connection, id: u64) -> rusqlite::Result<bool> {
     conn.query_row(
