@@ -627,6 +627,48 @@ pub const TOOLS: &[ToolSpec] = &[
     },
 ];
 
+/// Tools for the agent runtime rather than the model: events of the conversation the memory
+/// follows. The policy does not validate them (they carry no memory) and [`Service::call`]
+/// does not run them; the MCP server and the HTTP API do, through the service.
+///
+/// [`Service::call`]: crate::service::Service::call
+pub const RUNTIME_TOOLS: &[ToolSpec] = &[ToolSpec {
+    name: "turn",
+    title: "Count a user turn",
+    description: "For the agent runtime, after each successful user turn: counts the turn of a session; every few turns of a session (10 by default) a review of the profile by the configured model starts in the background, and the answer does not wait for it. A model answering a user has no reason to call it.",
+    hints: ToolHints {
+        read_only: false,
+        destructive: false,
+        idempotent: false,
+    },
+}];
+
+/// A successful user turn of a session (the `turn` runtime tool, `POST turns`).
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TurnArgs {
+    /// The session (conversation) the turn belongs to: 1 to 128 of A-Z a-z 0-9 _ . : -.
+    pub session: String,
+    /// The recent conversation, for the review this turn may start.
+    #[serde(default)]
+    pub transcript: Option<String>,
+}
+
+/// The turn counted, and whether a memory review started in the background.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct TurnCounted {
+    /// The count.
+    #[serde(flatten)]
+    pub record: crate::service::background_review::TurnRecord,
+    /// Whether a review started (it runs after the answer, off the request).
+    pub review_started: bool,
+}
+
+/// The runtime tool named `name`.
+pub fn runtime_tool(name: &str) -> Option<&'static ToolSpec> {
+    RUNTIME_TOOLS.iter().find(|t| t.name == name)
+}
+
 /// The record kinds the policy's `validate` checks besides tool calls: one line of a
 /// `kenning-memory/1` export, and a model's extraction result. They are data, never tools.
 pub const RECORD_KINDS: &[&str] = &["import-record", "extraction"];
@@ -661,6 +703,7 @@ pub fn input_schema(tool: &str) -> Option<Value> {
         "recall" => schema::<RecallArgs>(),
         "memory" => schema::<MemoryArgs>(),
         "context" => schema::<ContextArgs>(),
+        "turn" => schema::<TurnArgs>(),
         _ => return None,
     })
 }
@@ -674,6 +717,7 @@ pub fn output_schema(tool: &str) -> Option<Value> {
         "recall" => schema::<Recalled>(),
         "memory" => schema::<ProfileEdited>(),
         "context" => schema::<ContextResult>(),
+        "turn" => schema::<TurnCounted>(),
         _ => return None,
     })
 }
@@ -689,7 +733,7 @@ mod tests {
 
     #[test]
     fn every_tool_has_closed_object_schemas_for_its_input_and_output() {
-        for tool in TOOLS {
+        for tool in TOOLS.iter().chain(RUNTIME_TOOLS) {
             let input = input_schema(tool.name).unwrap();
             assert_eq!(input["type"], "object", "{}", tool.name);
             assert_eq!(input["additionalProperties"], false, "{}", tool.name);

@@ -3,7 +3,9 @@
 //!
 //! - Tools: the [`crate::api::TOOLS`], with input and output schemas generated from the
 //!   service's types and annotations from their hints. Every call goes through
-//!   [`Service::call`], so the policy validates and scans it like any other.
+//!   [`Service::call`], so the policy validates and scans it like any other. Then the
+//!   [`crate::api::RUNTIME_TOOLS`], for the agent runtime: `turn` counts a user turn through
+//!   [`Service::record_turn_and_review`].
 //! - Authorship comes from the server's configuration, never from the model: an MCP caller is
 //!   `external` by default, so its writes are PENDING until a human accepts them. Review is not
 //!   a tool: it is a human's decision.
@@ -154,6 +156,7 @@ impl Caller {
 fn tools() -> Vec<Tool> {
     api::TOOLS
         .iter()
+        .chain(api::RUNTIME_TOOLS)
         .map(|spec| {
             let mut input = object(api::input_schema(spec.name).expect("every tool has a schema"));
             if let Some(Value::Object(properties)) = input.get_mut("properties") {
@@ -234,12 +237,11 @@ impl ServerHandler for McpServer {
     ) -> std::result::Result<CallToolResponse, ErrorData> {
         let caller = self.caller(&context)?;
         let tool = request.name.to_string();
-        if api::tool(&tool).is_none() {
+        if api::tool(&tool).is_none() && api::runtime_tool(&tool).is_none() {
+            let runtime = api::RUNTIME_TOOLS.iter().map(|t| t.name);
+            let names: Vec<&str> = api::tool_names().into_iter().chain(runtime).collect();
             return Err(ErrorData::invalid_params(
-                format!(
-                    "unknown tool {tool:?}; tools: {}",
-                    api::tool_names().join(", ")
-                ),
+                format!("unknown tool {tool:?}; tools: {}", names.join(", ")),
                 None,
             ));
         }
@@ -253,12 +255,16 @@ impl ServerHandler for McpServer {
             Ok(subject) => subject,
             Err(message) => return Ok(usage_error(message).into()),
         };
-        let args_json = Value::Object(args).to_string();
         let service = Arc::clone(&self.service);
         let author = caller.0.author;
-        let outcome =
-            tokio::task::spawn_blocking(move || service.call(&subject, author, &tool, &args_json))
-                .await
+        let outcome = tokio::task::spawn_blocking(move || match tool.as_str() {
+            "turn" => serde_json::from_value::<api::TurnArgs>(Value::Object(args))
+                .map_err(|e| KenningError::Usage(format!("turn: {e}")))
+                .and_then(|turn| service.record_turn_and_review(&subject, turn))
+                .map(|counted| serde_json::to_value(counted).expect("tool results serialise")),
+            _ => service.call(&subject, author, &tool, &Value::Object(args).to_string()),
+        })
+        .await
                 .map_err(|e| {
                     ErrorData::internal_error(format!("the call did not finish: {e}"), None)
                 })?;

@@ -83,7 +83,8 @@ async fn an_mcp_client_uses_every_tool_and_external_writes_stay_in_quarantine() 
             "forget_memory",
             "recall",
             "memory",
-            "context"
+            "context",
+            "turn"
         ]
     );
     for tool in &tools {
@@ -218,7 +219,7 @@ async fn an_mcp_client_uses_every_tool_and_external_writes_stay_in_quarantine() 
     );
     assert_eq!(
         external.list_all_tools().await.unwrap().len(),
-        6,
+        7,
         "still serving"
     );
 
@@ -366,4 +367,78 @@ async fn two_servers_writing_to_one_knowledge_base_lose_nothing() {
     assert_eq!(recalled, all, "both servers' writes are all there");
     first.cancel().await.unwrap();
     second.cancel().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_runtime_counts_turns_over_mcp_and_every_second_one_starts_a_review_it_does_not_wait_for()
+ {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    std::fs::create_dir_all(&data).unwrap();
+    let reply = dir.path().join("reply.json");
+    std::fs::write(
+        &reply,
+        r#"{"calls": [{"tool": "memory", "arguments": {"action": "add", "target": "user", "content": "Works nights"}}]}"#,
+    )
+    .unwrap();
+    let finished = dir.path().join("finished");
+    let model = format!(
+        "cat > /dev/null; sleep 2; touch '{}'; cat '{}'",
+        finished.display(),
+        reply.display()
+    );
+    std::fs::write(
+        data.join("kenning.toml"),
+        format!("[review]\nevery_turns = 2\nmodel_cmd = {model:?}\n"),
+    )
+    .unwrap();
+    let runtime = connect(&data, &["--subject", "profile:me", "--author", "agent"]).await;
+
+    let first = ok(&runtime, "turn", json!({"session": "s1"})).await;
+    assert_eq!(
+        (first["session_turns"].clone(), first["review_started"].clone()),
+        (json!(1), json!(false)),
+        "{first}"
+    );
+    let second = ok(
+        &runtime,
+        "turn",
+        json!({"session": "s1", "transcript": "user: I work nights now."}),
+    )
+    .await;
+    assert_eq!(
+        (second["session_turns"].clone(), second["review_started"].clone()),
+        (json!(2), json!(true)),
+        "{second}"
+    );
+    assert!(!finished.exists(), "the answer came before the model's");
+    let other = ok(&runtime, "turn", json!({"session": "s2"})).await;
+    assert_eq!(
+        (other["session_turns"].clone(), other["total_turns"].clone()),
+        (json!(1), json!(3)),
+        "{other}"
+    );
+    let bad = tool_error(&runtime, "turn", json!({"session": "a b"})).await;
+    assert!(bad.to_string().contains("session"), "{bad}");
+    let unknown = tool_error(&runtime, "turn", json!({"session": "s1", "extra": 1})).await;
+    assert!(unknown.to_string().contains("extra"), "{unknown}");
+
+    // The review finishes on the server's own time and edits the profile.
+    let started = std::time::Instant::now();
+    loop {
+        let out = support::kenning(&data, &["log", "--subject", "profile:me"], None);
+        let log = String::from_utf8_lossy(&out.stdout).into_owned();
+        if log.contains("memory_review_completed") {
+            break;
+        }
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(120),
+            "{log}"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    let out = support::kenning(&data, &["view", "--subject", "profile:me"], None);
+    let view = String::from_utf8_lossy(&out.stdout);
+    assert!(view.contains("- Works nights"), "{view}");
+    runtime.cancel().await.unwrap();
 }

@@ -275,27 +275,6 @@ pub struct Created {
     pub redacted: Vec<String>,
 }
 
-/// `POST turns`: a successful user turn of a session.
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct TurnBody {
-    /// The session (conversation) the turn belongs to: 1 to 128 of A-Z a-z 0-9 _ . : -.
-    pub session: String,
-    /// The recent conversation, for the review this turn may start.
-    #[serde(default)]
-    pub transcript: Option<String>,
-}
-
-/// The turn counted, and whether a memory review started in the background.
-#[derive(Debug, Clone, Serialize, JsonSchema)]
-pub struct TurnCounted {
-    /// The count.
-    #[serde(flatten)]
-    pub record: crate::service::background_review::TurnRecord,
-    /// Whether a review started (it runs after the answer, off the request).
-    pub review_started: bool,
-}
-
 /// `PUT settings`: turn memory on or off.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]

@@ -9,10 +9,12 @@ use serde_json::{Map, Value, json};
 use super::error::ErrorBody;
 use super::model::{
     CreateMemory, Created, DeleteAllQuery, Health, ListQuery, ListedMemory, MemoryList, ReviewList,
-    SetEnabled, SettingsView, TurnBody, TurnCounted, UpdateMemory,
+    SetEnabled, SettingsView, UpdateMemory,
 };
 use super::routes::MAX_BODY_BYTES;
-use crate::api::{ContextArgs, ContextResult, Forgotten, RecallArgs, Recalled, Revised};
+use crate::api::{
+    ContextArgs, ContextResult, Forgotten, RecallArgs, Recalled, Revised, TurnArgs, TurnCounted,
+};
 use crate::service::governance::ForgottenAll;
 
 type SchemaFn = fn(&mut SchemaGenerator) -> Schema;
@@ -189,7 +191,7 @@ pub const OPERATIONS: &[Operation] = &[
         path: "/v1/subjects/{subject}/turns",
         summary: "Count a successful user turn; every few turns of a session a memory review starts in the background",
         auth: true,
-        body: Some(of::<TurnBody>),
+        body: Some(of::<TurnArgs>),
         query: None,
         ok: (200, of::<TurnCounted>),
     },

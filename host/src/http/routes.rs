@@ -17,9 +17,11 @@ use super::auth::Caller;
 use super::error::ApiError;
 use super::model::{
     CreateMemory, Created, DeleteAllQuery, Health, ListQuery, ListedMemory, MemoryList, ReviewList,
-    SetEnabled, SettingsView, TurnBody, TurnCounted, UpdateMemory, memory_field,
+    SetEnabled, SettingsView, UpdateMemory, memory_field,
 };
-use crate::api::{ContextArgs, ForgetMemoryArgs, RecallArgs, RememberArgs, WriteStatus};
+use crate::api::{
+    ContextArgs, ForgetMemoryArgs, RecallArgs, RememberArgs, TurnArgs, TurnCounted, WriteStatus,
+};
 use crate::error::KenningError;
 use crate::service::governance::{Decision, ListRequest};
 use crate::tokens::Role;
@@ -422,38 +424,13 @@ pub async fn turn(
     State(state): State<AppState>,
     caller: Caller,
     Path(params): Params,
-    JsonBody(body): JsonBody<TurnBody>,
+    JsonBody(body): JsonBody<TurnArgs>,
 ) -> Result<Json<TurnCounted>, ApiError> {
     let spec = param(&params, "subject");
     let subject = caller.subject(spec)?;
     let service = state.service.clone();
-    let counted_for = subject.clone();
-    let session = body.session.clone();
-    let record = run(spec, same, move || {
-        service.record_turn(&counted_for, &session)
-    })
-    .await?;
-    let review_started = record.review_due && {
-        let service = state.service.clone();
-        let session = body.session;
-        let transcript = body.transcript;
-        // A thread, not the blocking pool: shutdown does not wait for a model to answer, and a
-        // review cut short leaves only its committed transactions.
-        std::thread::Builder::new()
-            .name("memory-review".into())
-            .spawn(move || {
-                if let Err(error) =
-                    service.background_review(&subject, &session, transcript.as_deref())
-                {
-                    tracing::warn!(error = %error, "memory review failed");
-                }
-            })
-            .is_ok()
-    };
-    Ok(Json(TurnCounted {
-        record,
-        review_started,
-    }))
+    let counted = run(spec, same, move || service.record_turn_and_review(&subject, body)).await?;
+    Ok(Json(counted))
 }
 
 /// `POST context`: the memories for this turn, rendered, with the reason for every choice.

@@ -4,8 +4,9 @@
 //!
 //! - [`Service::record_turn`] counts a turn (per session, and in all) in one transaction, and
 //!   says whether a review is due. It never runs the review itself: the caller starts
-//!   [`Service::background_review`] off the turn's path (the CLI in a detached process), so a
-//!   slow or failing model never blocks the turn that triggered it.
+//!   [`Service::background_review`] off the turn's path ([`Service::record_turn_and_review`]
+//!   on a thread for the servers, the CLI in a detached process), so a slow or failing model
+//!   never blocks the turn that triggered it.
 //! - [`Service::background_review`] records `memory_review_started`, asks the model command
 //!   ([`PROMPT_TEMPLATE`], with the profile's files and the recent conversation if given),
 //!   checks the whole answer (only `memory` calls, each passing the policy's schema) before
@@ -18,8 +19,11 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use std::sync::Arc;
+
 use super::Service;
 use super::extract::strip_code_fence;
+use crate::api::{TurnArgs, TurnCounted};
 use crate::config::at_least_one;
 use crate::error::{KenningError, Result};
 use crate::model_command::ModelCommand;
@@ -134,6 +138,38 @@ impl Service {
             total_turns,
             review_due: review.model_cmd.is_some()
                 && session_turns % u64::from(review.every_turns) == 0,
+        })
+    }
+
+    /// Counts a successful user turn (as [`Service::record_turn`]) and, when a review is due,
+    /// starts it on a thread of its own: the answer does not wait for the model. For servers
+    /// that outlive the turn (MCP, HTTP); the CLI starts the review in a detached process.
+    pub fn record_turn_and_review(
+        self: &Arc<Self>,
+        subject: &Subject,
+        turn: TurnArgs,
+    ) -> Result<TurnCounted> {
+        let record = self.record_turn(subject, &turn.session)?;
+        let review_started = record.review_due && {
+            let service = Arc::clone(self);
+            let subject = subject.clone();
+            // A thread, not a runtime's blocking pool: shutdown does not wait for a model to
+            // answer, and a review cut short leaves only its committed transactions.
+            std::thread::Builder::new()
+                .name("memory-review".into())
+                .spawn(move || {
+                    let transcript = turn.transcript.as_deref();
+                    if let Err(error) =
+                        service.background_review(&subject, &turn.session, transcript)
+                    {
+                        tracing::warn!(error = %error, "memory review failed");
+                    }
+                })
+                .is_ok()
+        };
+        Ok(TurnCounted {
+            record,
+            review_started,
         })
     }
 
