@@ -4,13 +4,14 @@
 //!
 //! Memories are compared only with memories about the same place: same scope, kind, profile
 //! file and anchors, both accepted (a suggestion awaiting review is never merged into
-//! knowledge). Candidate pairs come from prefix filtering (each memory's rarest words), so a
-//! subject of thousands of memories is planned without comparing every pair.
+//! knowledge). Candidates come from prefix filtering (each memory's rarest words), and a memory
+//! is compared with at most [`MAX_COMPARISONS`] others, so the work grows linearly with a
+//! subject's memories even when thousands of them say nearly the same thing.
 
 use std::collections::{BTreeMap, BTreeSet};
 
 use crate::select::DUPLICATE_JACCARD;
-use crate::similarity::{jaccard, word_set};
+use crate::similarity::word_set;
 use crate::types::{
     ConsolidationPlan, Expiry, MemoryId, Merge, Retention, StoredMemory, Supersession, Target,
 };
@@ -23,6 +24,11 @@ pub const CONTRADICTION_JACCARD: f64 = 0.5;
 
 /// Words two memories must open with, alike, before what follows can contradict.
 pub const MIN_SHARED_OPENING: usize = 3;
+
+/// Most memories one memory is compared with, for merging and again for superseding. Enough
+/// for any real subject; a flood of near-identical memories meets it, and then the earliest
+/// clusters (merging) and the most recent memories (superseding) are the ones compared.
+pub const MAX_COMPARISONS: usize = 64;
 
 /// Plans a consolidation; see [`crate::consolidate`].
 pub fn consolidate(
@@ -49,7 +55,7 @@ pub fn consolidate(
     }
     for group in places.values_mut() {
         group.sort_by_key(|m| m.id);
-        let words: Vec<BTreeSet<String>> = group.iter().map(|m| word_set(&m.text)).collect();
+        let words = WordSets::of(group);
         merges(group, &words, &mut settled, &mut plan);
         supersessions(group, &words, &mut settled, &mut plan);
     }
@@ -101,43 +107,116 @@ fn days_since_epoch(date: &str) -> Option<i64> {
     Some(era * 146_097 + doe - 719_468)
 }
 
-/// Pairs `(i, j)`, `i < j`, of `words` that may reach `threshold` Jaccard similarity: by prefix
-/// filtering, two sets that do share a word among their rarest few.
-fn candidate_pairs(words: &[BTreeSet<String>], threshold: f64) -> BTreeSet<(usize, usize)> {
-    let mut frequency: BTreeMap<&str, usize> = BTreeMap::new();
-    for set in words {
-        for w in set {
-            *frequency.entry(w).or_default() += 1;
+/// The word sets of a group's memories, each word an id (sorted, so that sets compare by
+/// merging), and every word's rank from rarest to commonest in the group.
+struct WordSets {
+    sets: Vec<Vec<u32>>,
+    rank: Vec<u32>,
+}
+
+impl WordSets {
+    fn of(group: &[&StoredMemory]) -> WordSets {
+        let mut ids: BTreeMap<String, u32> = BTreeMap::new();
+        let mut sets = Vec::with_capacity(group.len());
+        for m in group {
+            let mut set: Vec<u32> = word_set(&m.text)
+                .into_iter()
+                .map(|w| {
+                    let next = ids.len() as u32;
+                    *ids.entry(w).or_insert(next)
+                })
+                .collect();
+            set.sort_unstable();
+            sets.push(set);
+        }
+        let mut frequency = vec![0usize; ids.len()];
+        for &w in sets.iter().flatten() {
+            frequency[w as usize] += 1;
+        }
+        // Rarest first; among equals, by the word itself, so that the order of the memories
+        // given never changes the plan.
+        let mut order: Vec<(usize, &str, u32)> = ids
+            .iter()
+            .map(|(w, &id)| (frequency[id as usize], w.as_str(), id))
+            .collect();
+        order.sort_unstable();
+        let mut rank = vec![0u32; ids.len()];
+        for (r, &(_, _, id)) in order.iter().enumerate() {
+            rank[id as usize] = r as u32;
+        }
+        WordSets { sets, rank }
+    }
+
+    /// `|a ∩ b| / |a ∪ b|` of the sets of memories `i` and `j`; two empty sets are identical.
+    fn jaccard(&self, i: usize, j: usize) -> f64 {
+        let (a, b) = (&self.sets[i], &self.sets[j]);
+        let (mut x, mut y, mut common) = (0, 0, 0);
+        while x < a.len() && y < b.len() {
+            match a[x].cmp(&b[y]) {
+                std::cmp::Ordering::Less => x += 1,
+                std::cmp::Ordering::Greater => y += 1,
+                std::cmp::Ordering::Equal => {
+                    common += 1;
+                    x += 1;
+                    y += 1;
+                }
+            }
+        }
+        let union = a.len() + b.len() - common;
+        if union == 0 {
+            1.0
+        } else {
+            common as f64 / union as f64
         }
     }
-    let mut postings: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
-    let mut pairs = BTreeSet::new();
-    for (i, set) in words.iter().enumerate() {
-        let mut rarest: Vec<&str> = set.iter().map(String::as_str).collect();
-        rarest.sort_by_key(|w| (frequency[w], *w));
+
+    /// Memory `i`'s rarest words, as many as prefix filtering needs: two sets that reach
+    /// `threshold` share at least one word of their prefixes.
+    fn prefix(&self, i: usize, threshold: f64) -> Vec<u32> {
+        let mut rarest = self.sets[i].clone();
+        rarest.sort_unstable_by_key(|&w| self.rank[w as usize]);
         let n = rarest.len();
-        let prefix = n - (threshold * n as f64).ceil() as usize + 1;
-        for w in rarest.into_iter().take(prefix.min(n)) {
-            let list = postings.entry(w).or_default();
-            pairs.extend(list.iter().map(|&j| (j, i)));
-            list.push(i);
-        }
+        rarest.truncate((n - (threshold * n as f64).ceil() as usize + 1).min(n));
+        rarest
     }
-    pairs
 }
 
 /// Folds near-duplicates into the memory that says most (the longest; the newest of equals).
 fn merges(
     group: &[&StoredMemory],
-    words: &[BTreeSet<String>],
+    words: &WordSets,
     settled: &mut BTreeSet<MemoryId>,
     plan: &mut ConsolidationPlan,
 ) {
     let mut clusters: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
     let mut root_of: Vec<usize> = (0..group.len()).collect();
-    for (i, j) in candidate_pairs(words, DUPLICATE_JACCARD) {
-        if root_of[j] == j && jaccard(&words[root_of[i]], &words[j]) >= DUPLICATE_JACCARD {
-            root_of[j] = root_of[i];
+    // For each word, the clusters whose members have it in their prefix, each with the first
+    // such member: a memory joins the cluster of the earliest member it shares a prefix word
+    // with whose root it resembles, and a cluster of a thousand copies is one comparison.
+    let mut postings: BTreeMap<u32, Vec<(usize, usize)>> = BTreeMap::new();
+    let mut posted: BTreeSet<(u32, usize)> = BTreeSet::new();
+    for j in 0..group.len() {
+        let prefix = words.prefix(j, DUPLICATE_JACCARD);
+        let mut candidates: Vec<(usize, usize)> = prefix
+            .iter()
+            .filter_map(|w| postings.get(w))
+            .flat_map(|list| list.iter().take(MAX_COMPARISONS).copied())
+            .collect();
+        candidates.sort_unstable();
+        let mut compared = BTreeSet::new();
+        for (_, root) in candidates {
+            if compared.len() == MAX_COMPARISONS {
+                break;
+            }
+            if compared.insert(root) && words.jaccard(root, j) >= DUPLICATE_JACCARD {
+                root_of[j] = root;
+                break;
+            }
+        }
+        for w in prefix {
+            if posted.insert((w, root_of[j])) {
+                postings.entry(w).or_default().push((j, root_of[j]));
+            }
         }
     }
     for (i, &root) in root_of.iter().enumerate() {
@@ -172,7 +251,7 @@ fn merges(
 /// else supersedes it ("the C2 server is at 10.0.0.5" after "the C2 server is at 10.0.0.1").
 fn supersessions(
     group: &[&StoredMemory],
-    words: &[BTreeSet<String>],
+    words: &WordSets,
     settled: &mut BTreeSet<MemoryId>,
     plan: &mut ConsolidationPlan,
 ) {
@@ -181,16 +260,30 @@ fn supersessions(
         .map(|m| crate::similarity::words(&m.text).collect())
         .collect();
     let mut newest_successor: BTreeMap<usize, usize> = BTreeMap::new();
-    for (i, j) in candidate_pairs(words, CONTRADICTION_JACCARD) {
+    // Every unsettled memory with its most recent candidates: those sharing a prefix word.
+    let mut postings: BTreeMap<u32, Vec<usize>> = BTreeMap::new();
+    let mut pairs = Vec::new();
+    for j in (0..group.len()).filter(|&j| !settled.contains(&group[j].id)) {
+        let prefix = words.prefix(j, CONTRADICTION_JACCARD);
+        let mut candidates: Vec<usize> = prefix
+            .iter()
+            .filter_map(|w| postings.get(w))
+            .flat_map(|list| list.iter().rev().take(MAX_COMPARISONS).copied())
+            .collect();
+        candidates.sort_unstable_by(|a, b| b.cmp(a));
+        candidates.dedup();
+        pairs.extend(candidates.into_iter().take(MAX_COMPARISONS).map(|i| (i, j)));
+        for w in prefix {
+            postings.entry(w).or_default().push(j);
+        }
+    }
+    for (i, j) in pairs {
         let (older, newer) =
             if (group[i].created_at, group[i].id) < (group[j].created_at, group[j].id) {
                 (i, j)
             } else {
                 (j, i)
             };
-        if settled.contains(&group[older].id) || settled.contains(&group[newer].id) {
-            continue;
-        }
         let shared = openings[older]
             .iter()
             .zip(&openings[newer])
@@ -199,7 +292,7 @@ fn supersessions(
         let differs = openings[older].len() > shared || openings[newer].len() > shared;
         if shared >= MIN_SHARED_OPENING
             && differs
-            && jaccard(&words[older], &words[newer]) >= CONTRADICTION_JACCARD
+            && words.jaccard(older, newer) >= CONTRADICTION_JACCARD
         {
             let best = newest_successor.entry(older).or_insert(newer);
             if (group[newer].created_at, group[newer].id)
@@ -311,6 +404,41 @@ mod tests {
         );
         let expired: Vec<MemoryId> = plan.expiries.iter().map(|e| e.id).collect();
         assert_eq!(expired, vec![1, 3], "{plan:?}");
+    }
+
+    #[test]
+    fn thousands_of_near_identical_memories_fold_into_one() {
+        let memories: Vec<StoredMemory> = (1..=3000)
+            .map(|n| {
+                let text = format!("the unpacking stub {n} copies the payload into a fresh RWX region and jumps to it");
+                memory(n, &text, n as i64)
+            })
+            .collect();
+        let plan = consolidate(NOW, &memories, &Retention::default());
+        assert_eq!(plan.merges.len(), 1, "{:?}", plan.merges.len());
+        assert_eq!(plan.merges[0].duplicates.len(), 2999);
+        assert!(plan.supersessions.is_empty());
+    }
+
+    #[test]
+    fn thousands_of_revisions_of_one_fact_are_each_superseded_by_a_newer_one() {
+        let memories: Vec<StoredMemory> = (1..=3000)
+            .map(|n| {
+                memory(
+                    n,
+                    &format!("the c2 server is at 10.0.{}.{} port 443", n / 256, n % 256),
+                    n as i64,
+                )
+            })
+            .collect();
+        let plan = consolidate(NOW, &memories, &Retention::default());
+        assert!(plan.merges.is_empty(), "{:?}", plan.merges.first());
+        assert_eq!(plan.supersessions.len(), 2999);
+        for s in &plan.supersessions {
+            assert!(s.newer > s.older, "{s:?}");
+        }
+        let superseded: BTreeSet<MemoryId> = plan.supersessions.iter().map(|s| s.older).collect();
+        assert!(!superseded.contains(&3000), "the newest stands");
     }
 
     #[test]

@@ -489,6 +489,26 @@ fn many_supersessions(data: &Path, count: usize) -> PathBuf {
 }
 
 #[test]
+fn thousands_of_near_identical_memories_are_planned_within_the_policys_fuel() {
+    // Each opens like the one before it: every pair is a candidate for prefix filtering, which
+    // once made the plan's work grow with the square of the count and exhaust the fuel at 600.
+    const MEMORIES: usize = 5_000;
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path();
+    many_supersessions(data, MEMORIES);
+    let plan: Value = json(&ok(
+        data,
+        &["dream", "--subject", "profile:big", "--dry-run", "--json"],
+    ));
+    assert_eq!(
+        plan["counts"]["superseded"].as_u64(),
+        Some(MEMORIES as u64 - 1),
+        "{}",
+        plan["counts"]
+    );
+}
+
+#[test]
 fn a_consolidation_killed_at_any_moment_leaves_the_store_as_before_or_wholly_consolidated() {
     const MEMORIES: usize = 300;
     let dir = tempfile::tempdir().unwrap();
