@@ -265,9 +265,7 @@ impl ServerHandler for McpServer {
             _ => service.call(&subject, author, &tool, &Value::Object(args).to_string()),
         })
         .await
-                .map_err(|e| {
-                    ErrorData::internal_error(format!("the call did not finish: {e}"), None)
-                })?;
+        .map_err(|e| ErrorData::internal_error(format!("the call did not finish: {e}"), None))?;
         Ok(match outcome {
             Ok(value) => CallToolResult::structured(value),
             Err(error) => tool_error(&error),

@@ -237,6 +237,42 @@ fn an_export_imported_into_a_fresh_store_keeps_every_field() {
 }
 
 #[test]
+fn imported_memories_are_found_by_their_words_and_later_writes_are_indexed_as_before() {
+    let source = populated();
+    let target = Scratch {
+        data: source.data.with_file_name("fresh"),
+        binary: source.binary.clone(),
+        _dir: tempfile::tempdir().unwrap(),
+    };
+    // A memory already there, indexed row by row, before the import indexes its rows at once.
+    target.call(
+        "remember",
+        json!({"text": "The overlay holds a second stage.", "scope": "global"}),
+        "human",
+    );
+    let file = source.write("export.jsonl", &source.export());
+    ok(target.import(&file, &[]));
+    target.call(
+        "remember",
+        json!({"text": "The second stage beacons over DNS.", "scope": "global"}),
+        "human",
+    );
+    let found = |query: &str| -> Vec<String> {
+        let recalled = target.call("recall", json!({"query": query}), "human");
+        recalled["memories"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m["text"].as_str().unwrap().to_owned())
+            .collect()
+    };
+    assert_eq!(found("UPX"), ["The sample is packed with UPX."]);
+    assert_eq!(found("rc4"), ["decrypt_config uses RC4 with a 16-byte key"]);
+    assert_eq!(found("stage").len(), 2, "{:?}", found("stage"));
+    assert_eq!(found("beacons"), ["The second stage beacons over DNS."]);
+}
+
+#[test]
 fn a_tampered_record_fails_naming_its_line_and_writes_nothing() {
     let s = populated();
     let export = s.export();

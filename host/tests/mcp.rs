@@ -396,7 +396,10 @@ async fn the_runtime_counts_turns_over_mcp_and_every_second_one_starts_a_review_
 
     let first = ok(&runtime, "turn", json!({"session": "s1"})).await;
     assert_eq!(
-        (first["session_turns"].clone(), first["review_started"].clone()),
+        (
+            first["session_turns"].clone(),
+            first["review_started"].clone()
+        ),
         (json!(1), json!(false)),
         "{first}"
     );
@@ -407,7 +410,10 @@ async fn the_runtime_counts_turns_over_mcp_and_every_second_one_starts_a_review_
     )
     .await;
     assert_eq!(
-        (second["session_turns"].clone(), second["review_started"].clone()),
+        (
+            second["session_turns"].clone(),
+            second["review_started"].clone()
+        ),
         (json!(2), json!(true)),
         "{second}"
     );

@@ -429,7 +429,10 @@ pub async fn turn(
     let spec = param(&params, "subject");
     let subject = caller.subject(spec)?;
     let service = state.service.clone();
-    let counted = run(spec, same, move || service.record_turn_and_review(&subject, body)).await?;
+    let counted = run(spec, same, move || {
+        service.record_turn_and_review(&subject, body)
+    })
+    .await?;
     Ok(Json(counted))
 }
 

@@ -284,7 +284,9 @@ impl Service {
         let limit = kb.settings(None)?.max_memories;
         kb.write(|tx| {
             let conn: &Connection = tx;
-            settle(Some(conn), Some(tx), limit, job, &mut report, progress)
+            sql::with_index_deferred(tx, || {
+                settle(Some(conn), Some(tx), limit, job, &mut report, progress)
+            })
         })?;
         Ok(report)
     }

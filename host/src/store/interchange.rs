@@ -48,6 +48,27 @@ pub fn ids_by_hash(conn: &Connection) -> rusqlite::Result<HashMap<String, Vec<u6
 }
 
 /// Where a stored memory is placed: its scope (as stored), profile target, day and anchors.
+/// Runs `load`, which inserts memories, with the full-text index's row-by-row upkeep off, then
+/// indexes every row it inserted in one statement, all inside `tx`: the index is whole when the
+/// transaction commits, and a failure anywhere rolls everything back.
+pub fn with_index_deferred<T>(tx: &Transaction<'_>, load: impl FnOnce() -> Result<T>) -> Result<T> {
+    let last: i64 = tx.query_row("SELECT coalesce(max(id), 0) FROM memories", [], |row| {
+        row.get(0)
+    })?;
+    super::set_meta_value(tx, DEFERRED_INDEX_KEY, "1")?;
+    let loaded = load()?;
+    tx.execute(
+        "INSERT INTO memories_fts(rowid, text, tags) SELECT id, text, tags FROM memories WHERE id > ?1",
+        [last],
+    )?;
+    tx.execute("DELETE FROM meta WHERE key = ?1", [DEFERRED_INDEX_KEY])?;
+    Ok(loaded)
+}
+
+/// The `meta` key whose presence turns off the insert trigger of the full-text index
+/// (schema migration 3).
+const DEFERRED_INDEX_KEY: &str = "fts.deferred";
+
 pub type StoredPlacement = (String, Option<ProfileTarget>, Option<String>, Vec<Anchor>);
 
 /// Where stored memory `id` is placed: scope, profile target, day and anchors, for comparing
