@@ -195,7 +195,7 @@ fn merges(
     // with whose root it resembles, and a cluster of a thousand copies is one comparison.
     let mut postings: BTreeMap<u32, Vec<(usize, usize)>> = BTreeMap::new();
     let mut posted: BTreeSet<(u32, usize)> = BTreeSet::new();
-    for j in 0..group.len() {
+    for (j, root_of_j) in root_of.iter_mut().enumerate() {
         let prefix = words.prefix(j, DUPLICATE_JACCARD);
         let mut candidates: Vec<(usize, usize)> = prefix
             .iter()
@@ -209,13 +209,13 @@ fn merges(
                 break;
             }
             if compared.insert(root) && words.jaccard(root, j) >= DUPLICATE_JACCARD {
-                root_of[j] = root;
+                *root_of_j = root;
                 break;
             }
         }
         for w in prefix {
-            if posted.insert((w, root_of[j])) {
-                postings.entry(w).or_default().push((j, root_of[j]));
+            if posted.insert((w, *root_of_j)) {
+                postings.entry(w).or_default().push((j, *root_of_j));
             }
         }
     }

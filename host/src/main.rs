@@ -60,6 +60,12 @@ enum Command {
     Share(cli::share::ShareCmd),
     /// Memories a model command proposes from a conversation, checked and written.
     Extract(cli::extract::ExtractCmd),
+    /// Commit the proposals staged during a conversation, now compacted (the agent's).
+    Harvest(cli::write_paths::HarvestCmd),
+    /// Write a triage pass's grounded findings (anchored ones only) as the triage author.
+    Triage(cli::write_paths::TriageCmd),
+    /// Write one note for each function of a reviewed list, anchored to it.
+    ReviewFunctions(cli::write_paths::ReviewFunctionsCmd),
     /// Retention (expired suggestions and daily notes) and index upkeep; see kenning.toml.
     Maintain(cli::maintain::MaintainCmd),
     /// Write every memory of a subject as kenning-memory/1 JSONL (or Markdown, for reading).
@@ -168,6 +174,9 @@ fn run(cli: &Cli) -> kenning::Result<ExitCode> {
         Command::Maintain(cmd) => cli::maintain::run(global, cmd),
         Command::Extract(cmd) => cli::extract::run(global, cmd),
         Command::Share(cmd) => cli::share::run(global, cmd),
+        Command::Harvest(cmd) => cli::write_paths::harvest(global, cmd),
+        Command::Triage(cmd) => cli::write_paths::triage(global, cmd),
+        Command::ReviewFunctions(cmd) => cli::write_paths::review_functions(global, cmd),
         Command::Turn(cmd) => cli::turn::turn(global, cmd),
         Command::MemoryReview(cmd) => cli::turn::memory_review(global, cmd),
         Command::Export(cmd) => cli::interchange::export(global, cmd),

@@ -58,6 +58,7 @@ pub mod settings;
 pub mod share;
 pub mod token;
 pub mod turn;
+pub mod write_paths;
 
 use std::path::{Path, PathBuf};
 

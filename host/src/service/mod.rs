@@ -33,6 +33,7 @@ pub mod profile_files;
 pub mod share;
 pub mod tools;
 pub mod turn;
+pub mod write_paths;
 
 use std::path::{Path, PathBuf};
 
