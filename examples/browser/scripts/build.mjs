@@ -1,0 +1,54 @@
+// Builds the page into dist/: the policy component transpiled by jco into an ES module and its
+// core module (no WASI shims: the component imports nothing but type definitions), the page's
+// own modules, and cytoscape from node_modules. Usage: node scripts/build.mjs
+//
+// The component is the one `cargo test --workspace` (or `cargo build`) builds, found from the
+// repository root; KENNING_POLICY_COMPONENT names another.
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { execFileSync } from 'node:child_process';
+
+const here = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const repo = resolve(here, '../..');
+export const DEFAULT_COMPONENT = join(
+  repo,
+  'target/wasm-components/wasm32-unknown-unknown/release/kenning_policy.init.component.wasm',
+);
+const component = resolve(process.env.KENNING_POLICY_COMPONENT ?? DEFAULT_COMPONENT);
+const dist = join(here, 'dist');
+
+if (!existsSync(component)) {
+  console.error(`build: no policy component at ${component}; run \`cargo test --workspace\` (or \`cargo build\`) at the repository root first, or set KENNING_POLICY_COMPONENT`);
+  process.exit(1);
+}
+
+rmSync(dist, { recursive: true, force: true });
+mkdirSync(dist, { recursive: true });
+execFileSync(
+  process.execPath,
+  [
+    join(here, 'node_modules/@bytecodealliance/jco/dist/jco.js'),
+    'transpile', component,
+    '--out-dir', join(dist, 'policy'),
+    '--name', 'kenning_policy',
+    '--instantiation', 'async',
+    '--no-wasi-shim',
+    '--no-typescript',
+    '--quiet',
+  ],
+  { stdio: 'inherit' },
+);
+// The lean component must need nothing from its host: a transpiled import would be a WASI shim.
+const bindings = readFileSync(join(dist, 'policy/kenning_policy.js'), 'utf8');
+const imports = bindings.match(/^import .*$/gm) ?? [];
+if (imports.length > 0) {
+  console.error(`build: the transpiled component imports ${imports.join('; ')}`);
+  process.exit(1);
+}
+
+cpSync(join(here, 'web'), dist, { recursive: true });
+cpSync(join(here, 'src'), join(dist, 'src'), { recursive: true });
+mkdirSync(join(dist, 'vendor'), { recursive: true });
+cpSync(join(here, 'node_modules/cytoscape/dist/cytoscape.esm.min.mjs'), join(dist, 'vendor/cytoscape.esm.min.mjs'));
+console.log(`build: ${dist} (policy from ${component})`);
