@@ -1,6 +1,9 @@
 // The memory list's filters, as the seed's browser and `kenning list` read them: words (every
 // content word must occur in the memory, as the host's listing requires), `#tag` tokens,
-// categories, scope, badges and status; newest first, at most 1,000 memories of each scope.
+// categories, scope, badges and status; newest first (last changed, as `kenning list` orders
+// them), at most 1,000 memories of each scope. Unlike `kenning list --query`, which ranks by
+// relevance and brings thread neighbours along, words here only filter, as the HTTP API's
+// listing (`GET memories?q=`) does.
 
 import { isStopword, splitTagTokens } from './retrieval/query.js';
 
@@ -35,7 +38,7 @@ export function filterMemories(kb, filter) {
     (!filter.scope || filter.scope === 'any' || m.scope === filter.scope) &&
     (!filter.badges || filter.badges.has(m.badge)) &&
     (filter.includeInactive || m.status === 'active');
-  const matching = [...kb.memories.values()].filter(passes).sort((a, b) => b.createdAt - a.createdAt || b.id - a.id);
+  const matching = [...kb.memories.values()].filter(passes).sort((a, b) => b.updatedAt - a.updatedAt || b.id - a.id);
   const of = (scope) => {
     const all = matching.filter((m) => m.scope === scope);
     return { shown: all.slice(0, PER_SCOPE), total: all.length };

@@ -3,7 +3,23 @@
 // Candidates are packed exactly as the host packs them (host/src/policy/v0_2.rs): texts, tags
 // and anchor strings in one UTF-8 buffer that spans index by byte, anchors in one list.
 
-const utf8 = new TextEncoder();
+/** The length of `text` in UTF-8, without encoding it (a turn packs thousands of texts). */
+export function utf8Length(text) {
+  let bytes = text.length;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80) continue;
+    if (c < 0x800) bytes += 1;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        bytes += 2; // a surrogate pair: 4 bytes for 2 code units
+        i++;
+      } else bytes += 2; // a lone surrogate becomes U+FFFD, 3 bytes
+    } else bytes += 2;
+  }
+  return bytes;
+}
 
 /** Appends texts and anchors to one buffer each and hands out their spans. */
 class Packer {
@@ -16,7 +32,7 @@ class Packer {
   push(text) {
     const start = this.bytes;
     this.parts.push(text);
-    this.bytes += utf8.encode(text).length;
+    this.bytes += utf8Length(text);
     return { start, len: this.bytes - start };
   }
 

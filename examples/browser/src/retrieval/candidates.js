@@ -32,8 +32,16 @@ export class KnowledgeBase {
   /** @param {Array} memories as `parseExport` returns them */
   constructor(memories) {
     this.memories = new Map(memories.map((m) => [m.id, m]));
-    this.index = new FtsIndex();
-    for (const m of memories) this.index.add(m.id, [m.text, m.tags.join(' ')]);
+    this.fullText = null;
+  }
+
+  /** The full-text index, built on first use: opening and listing a file need none. */
+  get index() {
+    if (this.fullText === null) {
+      this.fullText = new FtsIndex();
+      for (const m of this.memories.values()) this.fullText.add(m.id, [m.text, m.tags.join(' ')]);
+    }
+    return this.fullText;
   }
 
   /** Ids of memories with an anchor that can match this place: the newest usable first. */

@@ -23,12 +23,27 @@ function fold(token) {
   return lower.normalize('NFD').replace(COMBINING_MARK, '').normalize('NFC');
 }
 
+/** Terms of tokens seen before: a knowledge base repeats a few thousand words. */
+const termOfToken = new Map();
+const MAX_CACHED_TOKENS = 100_000;
+
+function termOf(token) {
+  let term = termOfToken.get(token);
+  if (term === undefined) {
+    const folded = fold(token);
+    term = folded === '' ? '' : porterStem(folded);
+    if (termOfToken.size >= MAX_CACHED_TOKENS) termOfToken.clear();
+    termOfToken.set(token, term);
+  }
+  return term;
+}
+
 /** The terms FTS5 indexes for `text`, in order. */
 export function tokenize(text) {
   const terms = [];
   for (const match of text.matchAll(TOKEN_RUN)) {
-    const folded = fold(match[0]);
-    if (folded !== '') terms.push(porterStem(folded));
+    const term = termOf(match[0]);
+    if (term !== '') terms.push(term);
   }
   return terms;
 }

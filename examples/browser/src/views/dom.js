@@ -16,6 +16,10 @@ export function el(tag, props = {}, ...children) {
 
 export const $ = (selector) => document.querySelector(selector);
 
+const ESCAPES = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+/** `text` safe to place in markup, as text or in a quoted attribute. */
+export const escapeHtml = (text) => String(text).replace(/[&<>"']/g, (c) => ESCAPES[c]);
+
 export const BADGE_NAMES = { native: 'NATIVE', foreign: 'FOREIGN', pending: 'PENDING', inbound_pending: 'INBOUND-PENDING' };
 
 export const badge = (b) => el('span', { class: `badge ${b}` }, BADGE_NAMES[b] ?? b);

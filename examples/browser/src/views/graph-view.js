@@ -45,9 +45,18 @@ export class GraphView {
       container: $('#graph'),
       elements,
       style: STYLE,
-      layout: { name: 'cose', animate: false, randomize: false, nodeRepulsion: () => 8000, idealEdgeLength: () => 50 },
     });
     this.cy.on('tap', 'node', (event) => this.inspect(event.target.data()));
+    const layout = this.cy.layout({ name: 'cose', animate: false, randomize: false, nodeRepulsion: () => 8000, idealEdgeLength: () => 50 });
+    layout.one('layoutstop', () => {
+      // Where memory #1's dot is drawn, for the browser test to click it.
+      const first = this.cy.getElementById('m:1');
+      if (first.nonempty()) {
+        const { x, y } = first.renderedPosition();
+        $('#graph').dataset.firstMemoryAt = `${Math.round(x)},${Math.round(y)}`;
+      }
+    });
+    layout.run();
     const count = (kind) => this.cy.nodes(`[kind = "${kind}"]`).length;
     $('#graph-legend').replaceChildren(
       el('span', { 'data-count': 'memory' }, `${count('memory')} memories (dots)`), ' · ',

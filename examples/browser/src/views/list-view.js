@@ -1,16 +1,14 @@
 // The List view: filters and the memories of each scope, newest first.
-import { $, el, badge, anchorText, day } from './dom.js';
+import { $, el, escapeHtml as h, BADGE_NAMES, anchorText, day } from './dom.js';
 import { categoriesOf, filterMemories, PER_SCOPE } from '../list.js';
 
+// Built as markup in one string: two thousand items made node by node took twice as long.
 function memoryItem(m) {
-  return el('li', { 'data-id': String(m.id) },
-    el('div', {}, badge(m.badge), el('strong', {}, `#${m.id} `), m.text),
-    el('div', { class: 'meta' },
-      `${m.type.replace('_', ' ')} · ${m.author} · ${m.status} · ${day(m.createdAt)}`,
-      m.categories.length ? ` · ${m.categories.join(', ')}` : '',
-      ' ',
-      m.tags.map((t) => el('span', { class: 'tag' }, `#${t}`)),
-      m.anchors.length ? ` · ${m.anchors.map((a) => anchorText(a, m.imageBase)).join('; ')}` : ''));
+  const categories = m.categories.length ? ` · ${h(m.categories.join(', '))}` : '';
+  const tags = m.tags.map((t) => `<span class="tag">#${h(t)}</span>`).join('');
+  const anchors = m.anchors.length ? ` · ${h(m.anchors.map((a) => anchorText(a, m.imageBase)).join('; '))}` : '';
+  return `<li data-id="${m.id}"><div><span class="badge ${m.badge}">${BADGE_NAMES[m.badge]}</span><strong>#${m.id}</strong> ${h(m.text)}</div>` +
+    `<div class="meta">${h(m.type.replace('_', ' '))} · ${h(m.author)} · ${h(m.status)} · ${day(m.updatedAt)}${categories} ${tags}${anchors}</div></li>`;
 }
 
 export class ListView {
@@ -51,9 +49,7 @@ export class ListView {
     }
     const { global, local } = filterMemories(this.kb, this.filter());
     for (const [id, part] of [['#list-global', global], ['#list-local', local]]) {
-      const fragment = document.createDocumentFragment();
-      for (const m of part.shown) fragment.append(memoryItem(m));
-      $(id).replaceChildren(fragment);
+      $(id).innerHTML = part.shown.map(memoryItem).join('');
     }
     const cut = (part) => (part.total > part.shown.length ? ` (the newest ${PER_SCOPE} shown)` : '');
     $('#list-summary').textContent =
