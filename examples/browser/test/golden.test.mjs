@@ -27,25 +27,6 @@ before(async () => {
 });
 after(() => host?.close());
 
-test('describe: the same policy, contract and limits', async () => {
-  const info = await policy.withInstance((p) => p.describe());
-  const page = {
-    capabilities: info.capabilities,
-    contract_version: info.contractVersion,
-    default_limits: {
-      global_quota: info.defaultLimits.globalQuota,
-      local_quota: info.defaultLimits.localQuota,
-      max_snapshot_bytes: info.defaultLimits.maxSnapshotBytes,
-      token_budget: info.defaultLimits.tokenBudget,
-    },
-    name: info.name,
-    version: info.version,
-  };
-  for (const [build, native] of BUILDS) {
-    assert.deepEqual(page, JSON.parse(host.run(['describe'], { native })).policy, build);
-  }
-});
-
 test('scan: byte for byte what `kenning scan --jsonl` prints', async () => {
   const items = SCAN_ITEMS.map(([text, target]) => ({ text, target }));
   const results = await policy.withInstance((p) => p.scan(items));

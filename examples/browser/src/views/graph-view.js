@@ -1,14 +1,14 @@
 // The Graph view: cytoscape draws the host's graph of memories (dots), anchors (diamonds) and
 // shared tags (squares); nodes drag, the view zooms, a click shows the node in the inspector.
 import cytoscape from '../../vendor/cytoscape.esm.min.mjs';
-import { $, el, badge, anchorText, day } from './dom.js';
+import { $, el, badge, anchorText, day, BADGE_NAMES } from './dom.js';
 import { buildGraph } from '../graph.js';
 
 const BADGE_COLOURS = { native: '#12b76a', foreign: '#444ce7', pending: '#f79009', inbound_pending: '#dd2590' };
 
 const STYLE = [
-  { selector: 'node', style: { label: 'data(label)', 'font-size': 8, color: '#344054', 'text-valign': 'bottom', 'text-margin-y': 2 } },
-  { selector: 'node[kind = "memory"]', style: { shape: 'ellipse', width: 14, height: 14, 'background-color': 'data(colour)' } },
+  { selector: 'node', style: { label: 'data(label)', 'font-size': 10, color: '#344054', 'text-valign': 'bottom', 'text-margin-y': 2 } },
+  { selector: 'node[kind = "memory"]', style: { shape: 'ellipse', width: 16, height: 16, 'background-color': 'data(colour)' } },
   { selector: 'node[kind = "anchor"]', style: { shape: 'diamond', width: 18, height: 18, 'background-color': '#98a2b3' } },
   { selector: 'node[kind = "tag"]', style: { shape: 'rectangle', width: 14, height: 14, 'background-color': '#2f5bd3', color: '#2f5bd3' } },
   { selector: 'edge', style: { width: 1, 'line-color': '#d0d5dd', 'curve-style': 'haystack' } },
@@ -63,7 +63,8 @@ export class GraphView {
       el('span', { 'data-count': 'anchor' }, `${count('anchor')} anchors (diamonds)`), ' · ',
       el('span', { 'data-count': 'tag' }, `${count('tag')} shared tags (squares)`), ' · ',
       el('span', { 'data-count': 'edge' }, `${this.cy.edges().length} edges`),
-      '. Active memories only, as `kenning graph` draws them.');
+      '. Active memories only, as `kenning graph` draws them. Dots: ',
+      ...Object.entries(BADGE_COLOURS).flatMap(([b, colour]) => [el('span', { style: `color: ${colour}` }, `● ${BADGE_NAMES[b]}`), ' ']));
   }
 
   inspect(node) {

@@ -11,6 +11,9 @@ export const EXAMPLE = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
 export const REPO = resolve(EXAMPLE, '../..');
 export const FIXTURE = join(EXAMPLE, 'fixtures/crackme.jsonl');
 export const FIXTURE_BINARY = join(EXAMPLE, 'fixtures/crackme.bin');
+/** One cache of the compiled component for every data directory the tests make: compiling it
+ * is most of a cold `kenning` run (seconds in a debug build), and needed once. */
+const CACHE = join(EXAMPLE, 'test-artifacts/kenning-cache');
 
 export function kenningPath() {
   const path = resolve(process.env.KENNING_BIN ?? join(REPO, 'target/debug/kenning'));
@@ -32,7 +35,7 @@ export class HostStore {
 
   /** Runs `kenning ARGS` in this data directory; returns standard output. */
   run(args, { input, native = false } = {}) {
-    const global = ['--data-dir', join(this.dir, 'home'), ...(native ? ['--native-policy'] : [])];
+    const global = ['--data-dir', join(this.dir, 'home'), '--cache-dir', CACHE, ...(native ? ['--native-policy'] : [])];
     return execFileSync(this.program, [...global, ...args], {
       input,
       encoding: 'utf8',
