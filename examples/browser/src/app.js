@@ -64,12 +64,18 @@ async function openFile(file) {
     showError(`${file.name}: the file is ${file.size} bytes; the page opens at most ${MAX_FILE_BYTES}.`);
     return;
   }
+  let text;
   try {
-    const text = await file.text();
+    text = await file.text();
     openText(file.name, text);
-    await saveOpened(file.name, text);
   } catch (error) {
     showError(error instanceof ExportFileError ? `${file.name}: ${error.message}` : `${file.name}: could not be opened (${error.message})`);
+    return;
+  }
+  try {
+    await saveOpened(file.name, text);
+  } catch (error) {
+    showError(`${file.name} is open, but the browser would not keep it for the next visit (${error.message}).`);
   }
 }
 

@@ -12,12 +12,11 @@ function memoryItem(m) {
 }
 
 export class ListView {
-  constructor(onChange) {
+  constructor() {
     this.kb = null;
     const inputs = ['#filter-text', '#filter-category', '#filter-scope', '#filter-inactive'];
     for (const s of inputs) $(s).addEventListener('input', () => this.render());
     $('#filter-badges').addEventListener('change', () => this.render());
-    this.onChange = onChange;
   }
 
   /** Shows `kb` (or nothing); returns the milliseconds the list took to build and lay out. */
