@@ -3,6 +3,8 @@
 // Candidates are packed exactly as the host packs them (host/src/policy/v0_2.rs): texts, tags
 // and anchor strings in one UTF-8 buffer that spans index by byte, anchors in one list.
 
+const ASCII = /^[\x00-\x7f]*$/;
+
 /** The length of `text` in UTF-8, without encoding it (a turn packs thousands of texts). */
 export function utf8Length(text) {
   let bytes = text.length;
@@ -32,7 +34,7 @@ class Packer {
   push(text) {
     const start = this.bytes;
     this.parts.push(text);
-    this.bytes += utf8Length(text);
+    this.bytes += ASCII.test(text) ? text.length : utf8Length(text);
     return { start, len: this.bytes - start };
   }
 

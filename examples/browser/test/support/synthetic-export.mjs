@@ -5,7 +5,9 @@
 import { createHash } from 'node:crypto';
 
 const WORDS = ['config', 'decrypt', 'key', 'buffer', 'parse', 'header', 'network', 'socket', 'rc4', 'xor', 'loop', 'table',
-  'serial', 'license', 'beacon', 'string', 'resource', 'section', 'import', 'export', 'handler', 'thread', 'mutex', 'registry'];
+  'serial', 'license', 'beacon', 'string', 'resource', 'section', 'import', 'export', 'handler', 'thread', 'mutex', 'registry',
+  // Beyond ASCII: spans are counted in UTF-8 bytes, and the tokenizer folds and strips accents.
+  'café', 'Überprüfung', 'clé', '数据', 'ключ', '🔑'];
 const TAGS = ['crypto', 'network', 'format', 'license', 'todo', 'strings', 'c2'];
 const FUNCTIONS = ['main', 'decrypt_config', 'rc4_init', 'parse_header', 'net_send', 'check_license', 'beacon_loop', 'decode_string'];
 const BASE = 0x400000;
