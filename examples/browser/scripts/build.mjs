@@ -1,13 +1,14 @@
-// Builds the page into dist/: the policy component transpiled by jco into an ES module and its
-// core module (no WASI shims: the component imports nothing but type definitions), the page's
-// own modules, and cytoscape from node_modules. Usage: node scripts/build.mjs
+// Builds the page into dist/: the policy component transpiled by jco's transpiler
+// (@bytecodealliance/jco-transpile) into an ES module and its core module (no WASI shims: the
+// component imports nothing but type definitions), the page's own modules, and cytoscape from
+// node_modules. Usage: node scripts/build.mjs
 //
 // The component is the one `cargo test --workspace` (or `cargo build`) builds, found from the
 // repository root; KENNING_POLICY_COMPONENT names another.
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { execFileSync } from 'node:child_process';
+import { transpile, writeFiles } from '@bytecodealliance/jco-transpile';
 
 const here = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const repo = resolve(here, '../..');
@@ -25,20 +26,15 @@ if (!existsSync(component)) {
 
 rmSync(dist, { recursive: true, force: true });
 mkdirSync(dist, { recursive: true });
-execFileSync(
-  process.execPath,
-  [
-    join(here, 'node_modules/@bytecodealliance/jco/dist/jco.js'),
-    'transpile', component,
-    '--out-dir', join(dist, 'policy'),
-    '--name', 'kenning_policy',
-    '--instantiation', 'async',
-    '--no-wasi-shim',
-    '--no-typescript',
-    '--quiet',
-  ],
-  { stdio: 'inherit' },
-);
+const { files } = await transpile(component, {
+  name: 'kenning_policy',
+  outDir: join(dist, 'policy'),
+  instantiation: 'async', // the page compiles the core module once and instantiates it itself
+  wasiShim: false,
+  noComponentErrorWrapping: true, // an `err` result is thrown as itself (validate's field errors)
+  emitTypescriptDeclarations: false,
+});
+await writeFiles(files);
 // The lean component must need nothing from its host: a transpiled import would be a WASI shim.
 const bindings = readFileSync(join(dist, 'policy/kenning_policy.js'), 'utf8');
 const imports = bindings.match(/^import .*$/gm) ?? [];

@@ -11,7 +11,7 @@ import { HostStore, FIXTURE, EXAMPLE } from './support/kenning.mjs';
 import { syntheticExport } from './support/synthetic-export.mjs';
 import { SCAN_ITEMS, VALIDATE_CALLS, FIXTURE_TURNS } from './vectors/golden.mjs';
 import { loadPolicy } from '../src/policy/component.js';
-import { hostScanResult, packCandidates, witContext } from '../src/policy/wit.js';
+import { hostScanResult, hostValidation, packCandidates, witContext } from '../src/policy/wit.js';
 import { parseExport } from '../src/format/export-file.js';
 import { KnowledgeBase } from '../src/retrieval/candidates.js';
 import { runTurn } from '../src/turn.js';
@@ -40,15 +40,7 @@ test('scan: byte for byte what `kenning scan --jsonl` prints', async () => {
 
 test('validate: byte for byte what `kenning validate` prints', async () => {
   for (const [tool, line] of VALIDATE_CALLS) {
-    const page = await policy.withInstance((p) => {
-      try {
-        const call = p.validate(tool, line);
-        return JSON.stringify({ line: 1, ok: true, canonical: JSON.parse(call.argsJson) });
-      } catch (error) {
-        if (!Array.isArray(error.payload)) throw error;
-        return JSON.stringify({ line: 1, ok: false, errors: error.payload.map((e) => ({ path: e.path, message: e.message })) });
-      }
-    });
+    const page = JSON.stringify({ line: 1, ...(await policy.withInstance((p) => hostValidation(p, tool, line))) });
     for (const [build, native] of BUILDS) {
       let out;
       try {

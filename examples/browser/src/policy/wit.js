@@ -130,3 +130,18 @@ export function hostScanResult(result) {
     reason: result.reason ?? null,
   };
 }
+
+/**
+ * `validate` as `kenning validate` prints its answer for one line (without the line number):
+ * `{ok: true, canonical}` or `{ok: false, errors: [{path, message}]}`. The bindings throw an
+ * `err` result as itself (the build asks jco not to wrap it).
+ */
+export function hostValidation(policy, tool, argsJson) {
+  try {
+    const call = policy.validate(tool, argsJson);
+    return { ok: true, canonical: JSON.parse(call.argsJson) };
+  } catch (errors) {
+    if (!Array.isArray(errors)) throw errors;
+    return { ok: false, errors: errors.map((e) => ({ path: e.path, message: e.message })) };
+  }
+}
