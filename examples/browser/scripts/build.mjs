@@ -1,7 +1,7 @@
 // Builds the page into dist/: the policy component transpiled by jco's transpiler
 // (@bytecodealliance/jco-transpile) into an ES module and its core module (no WASI shims: the
-// component imports nothing but type definitions), the page's own modules, and cytoscape from
-// node_modules. Usage: node scripts/build.mjs
+// component imports nothing but type definitions), the page's own modules, and cytoscape and its
+// fcose layout from node_modules. Usage: node scripts/build.mjs
 //
 // The component is the one `cargo test --workspace` (or `cargo build`) builds, found from the
 // repository root; KENNING_POLICY_COMPONENT names another.
@@ -47,4 +47,8 @@ cpSync(join(here, 'web'), dist, { recursive: true });
 cpSync(join(here, 'src'), join(dist, 'src'), { recursive: true });
 mkdirSync(join(dist, 'vendor'), { recursive: true });
 cpSync(join(here, 'node_modules/cytoscape/dist/cytoscape.esm.min.mjs'), join(dist, 'vendor/cytoscape.esm.min.mjs'));
+// fcose, cytoscape's fast force-directed layout, ships as UMD scripts that define globals.
+for (const file of ['layout-base/layout-base.js', 'cose-base/cose-base.js', 'cytoscape-fcose/cytoscape-fcose.js']) {
+  cpSync(join(here, 'node_modules', file), join(dist, 'vendor', file.split('/')[1]));
+}
 console.log(`build: ${dist} (policy from ${component})`);

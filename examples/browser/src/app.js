@@ -11,8 +11,8 @@ import { TurnView } from './views/turn-view.js';
 import { ScanView } from './views/scan-view.js';
 
 const state = { kb: null, policy: null, subjectKind: 'binary', name: null };
-const list = new ListView();
 const graph = new GraphView();
+const list = new ListView((memories, filter) => graph.follow(memories, filter));
 new TurnView(() => state);
 const scan = new ScanView(() => state.policy);
 
@@ -33,6 +33,7 @@ function selectView(name) {
   }
   for (const view of document.querySelectorAll('.view')) view.hidden = view.id !== `view-${name}`;
   if (name === 'graph') graph.show();
+  else graph.hide();
 }
 for (const tab of document.querySelectorAll('#tabs button')) tab.addEventListener('click', () => selectView(tab.dataset.view));
 
@@ -46,8 +47,8 @@ function openText(name, text) {
   state.kb = kb;
   state.name = name;
   state.subjectKind = ['binary', 'account', 'profile'].includes(file.subject.kind) ? file.subject.kind : 'binary';
-  const listMs = list.open(kb);
   graph.open(kb);
+  const listMs = list.open(kb);
   selectView(document.querySelector('#tabs [aria-selected="true"]').dataset.view);
   const timings = { parseMs: parsed - started, indexMs: indexed - parsed, listMs, firstRenderMs: performance.now() - started };
   const status = $('#kb-status');
@@ -88,8 +89,8 @@ $('#open-file').addEventListener('change', (event) => {
 $('#close-kb').addEventListener('click', async () => {
   await clearOpened();
   state.kb = null;
-  list.open(null);
   graph.open(null);
+  list.open(null);
   $('#kb-status').textContent = 'No knowledge base open.';
   $('#close-kb').disabled = true;
 });

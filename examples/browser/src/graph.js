@@ -1,7 +1,8 @@
 // The graph of an opened knowledge base, as the host builds it (host/src/service/graph.rs,
 // `kenning graph --format json`, kenning-graph/1): one node per memory, one per distinct anchor,
 // one per tag at least two memories share; an edge from each memory to each of its anchors and
-// shared tags. Only active memories unless `includeInactive`.
+// shared tags. Only active memories unless `includeInactive`; at most `limit`, the oldest first
+// (as `kenning graph --limit`).
 
 const hex = (n) => `0x${n.toString(16)}`;
 
@@ -22,8 +23,9 @@ export function anchorWords(a) {
 }
 
 /** `{nodes, edges, counts}`; nodes `{id, kind: memory|anchor|tag, label, ...}`. */
-export function buildGraph(memories, { includeInactive = false } = {}) {
-  const shown = memories.filter((m) => includeInactive || m.status === 'active').sort((a, b) => a.id - b.id);
+export function buildGraph(memories, { includeInactive = false, limit = Infinity } = {}) {
+  const eligible = memories.filter((m) => includeInactive || m.status === 'active').sort((a, b) => a.id - b.id);
+  const shown = eligible.slice(0, limit);
   const anchors = new Map();
   const tagCounts = new Map();
   for (const m of shown) {
@@ -50,5 +52,10 @@ export function buildGraph(memories, { includeInactive = false } = {}) {
     for (const a of m.anchors) link(`a:${anchorWords(a).join(':')}`, 'anchored');
     for (const tag of m.tags) if (shared.has(tag)) link(`t:${tag}`, 'tagged');
   }
-  return { nodes, edges, counts: { memories: shown.length, anchors: anchors.size, tags: shared.size, edges: edges.length } };
+  return {
+    nodes,
+    edges,
+    truncated: eligible.length > shown.length,
+    counts: { memories: shown.length, anchors: anchors.size, tags: shared.size, edges: edges.length },
+  };
 }

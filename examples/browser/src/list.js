@@ -20,7 +20,7 @@ function listingWords(text) {
 
 /**
  * Filters `kb`'s memories. `filter`: `{text, category, scope, badges: Set, includeInactive}`.
- * Returns `{global, local}`: `{shown, total}` each, newest first.
+ * Returns `{global, local}`: `{shown, total}` each, newest first, and `matching`: all of them.
  */
 export function filterMemories(kb, filter) {
   const { words, tags } = splitTagTokens(filter.text ?? '');
@@ -43,7 +43,7 @@ export function filterMemories(kb, filter) {
     const all = matching.filter((m) => m.scope === scope);
     return { shown: all.slice(0, PER_SCOPE), total: all.length };
   };
-  return { global: of('global'), local: of('local') };
+  return { global: of('global'), local: of('local'), matching };
 }
 
 /** Every category of the knowledge base, sorted. */

@@ -12,8 +12,10 @@ function memoryItem(m) {
 }
 
 export class ListView {
-  constructor() {
+  /** `onFilter(memories, filter)` hears of every new selection (the graph follows the list). */
+  constructor(onFilter) {
     this.kb = null;
+    this.onFilter = onFilter;
     const inputs = ['#filter-text', '#filter-category', '#filter-scope', '#filter-inactive'];
     for (const s of inputs) $(s).addEventListener('input', () => this.render());
     $('#filter-badges').addEventListener('change', () => this.render());
@@ -44,9 +46,11 @@ export class ListView {
       $('#list-global').replaceChildren();
       $('#list-local').replaceChildren();
       $('#list-summary').textContent = '';
+      this.onFilter([], null);
       return 0;
     }
-    const { global, local } = filterMemories(this.kb, this.filter());
+    const filter = this.filter();
+    const { global, local, matching } = filterMemories(this.kb, filter);
     for (const [id, part] of [['#list-global', global], ['#list-local', local]]) {
       $(id).innerHTML = part.shown.map(memoryItem).join('');
     }
@@ -54,6 +58,8 @@ export class ListView {
     $('#list-summary').textContent =
       `${global.total} global${cut(global)} and ${local.total} local${cut(local)} of ${this.kb.memories.size} memories match.`;
     void document.body.offsetHeight; // lay the list out now, so the time includes it
-    return performance.now() - started;
+    const took = performance.now() - started;
+    this.onFilter(matching, filter);
+    return took;
   }
 }
