@@ -37,10 +37,13 @@ function selectView(name) {
 }
 for (const tab of document.querySelectorAll('#tabs button')) tab.addEventListener('click', () => selectView(tab.dataset.view));
 
-/** Opens an export's text: parsed, indexed and listed; returns the timings in milliseconds. */
-function openText(name, text) {
+/**
+ * Opens an export's text (`bytes` long as a file): parsed, indexed and listed; returns the
+ * timings in milliseconds.
+ */
+function openText(name, text, bytes) {
   const started = performance.now();
-  const file = parseExport(text, new TextEncoder().encode(text).length);
+  const file = parseExport(text, bytes);
   const parsed = performance.now();
   const kb = new KnowledgeBase(file.memories);
   const indexed = performance.now();
@@ -68,13 +71,13 @@ async function openFile(file) {
   let text;
   try {
     text = await file.text();
-    openText(file.name, text);
+    openText(file.name, text, file.size);
   } catch (error) {
     showError(error instanceof ExportFileError ? `${file.name}: ${error.message}` : `${file.name}: could not be opened (${error.message})`);
     return;
   }
   try {
-    await saveOpened(file.name, text);
+    await saveOpened(file.name, text, file.size);
   } catch (error) {
     showError(`${file.name} is open, but the browser would not keep it for the next visit (${error.message}).`);
   }
@@ -99,7 +102,7 @@ async function start() {
   const saved = await loadOpened().catch(() => undefined);
   if (saved) {
     try {
-      openText(saved.name, saved.text);
+      openText(saved.name, saved.text, saved.bytes);
     } catch (error) {
       showError(`The saved knowledge base could not be reopened: ${error.message}`);
     }

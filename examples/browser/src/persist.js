@@ -29,9 +29,9 @@ async function transact(mode, action) {
   }
 }
 
-/** Saves `{name, text}` as the knowledge base to reopen. */
-export const saveOpened = (name, text) => transact('readwrite', (s) => s.put({ name, text, savedAt: Date.now() }, KEY));
-/** The saved `{name, text}`, or undefined. */
+/** Saves the opened file (its name, text and size in bytes) as the knowledge base to reopen. */
+export const saveOpened = (name, text, bytes) => transact('readwrite', (s) => s.put({ name, text, bytes, savedAt: Date.now() }, KEY));
+/** The saved `{name, text, bytes}`, or undefined. */
 export const loadOpened = () => transact('readonly', (s) => s.get(KEY));
 /** Forgets the saved knowledge base. */
 export const clearOpened = () => transact('readwrite', (s) => s.delete(KEY));

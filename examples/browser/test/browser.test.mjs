@@ -110,6 +110,20 @@ test('the turn panel: snapshot and choices equal `kenning inject` for the same i
     assert.equal(rows, selection.chosen.length + selection.rejected.length, turn.name);
     if (turn === FIXTURE_TURNS[0]) await page.screenshot({ path: join(ARTIFACTS, 'turn.png') });
   }
+  // Bad inputs are named, and the last snapshot stays.
+  const snapshot = await page.textContent('#turn-snapshot');
+  for (const [field, text, message] of [
+    ['#turn-cursor', '0xZZ', /cursor: "0xZZ" is not an address/],
+    ['#turn-function', 'main@0x2000-0x1000', /function: the end must be greater than the start/],
+    ['#turn-local-quota', '99', /local quota: "99" is not a whole number from 0 to 24/],
+  ]) {
+    const before = await page.inputValue(field);
+    await page.fill(field, text);
+    await page.click('#turn-run');
+    await page.waitForFunction((m) => new RegExp(m).test(document.querySelector('#turn-summary').textContent), message.source);
+    assert.equal(await page.textContent('#turn-snapshot'), snapshot);
+    await page.fill(field, before);
+  }
 });
 
 test('the scan box: verdicts, findings and redacted text as `kenning scan` gives them', async () => {

@@ -21,6 +21,18 @@ export function parseFunction(text) {
   return { name: match[1], start, end };
 }
 
+/** The `context` tool's limits (host/src/api.rs): the page holds a turn to the same. */
+const MAX_QUOTA = 24;
+const MAX_TOKENS = 3000;
+const MAX_STRINGS = 64;
+
+/** A whole number from `min` to `max`, or an error naming the field. */
+function wholeNumber(text, field, min, max) {
+  const value = /^[0-9]+$/.test(text.trim()) ? Number(text.trim()) : NaN;
+  if (!(value >= min && value <= max)) throw new Error(`${field}: "${text}" is not a whole number from ${min} to ${max}`);
+  return value;
+}
+
 const fixed = (x, digits) => el('td', { class: 'num' }, x.toFixed(digits));
 
 export class TurnView {
@@ -34,21 +46,22 @@ export class TurnView {
 
   readTurn() {
     const value = (id) => $(id).value.trim();
-    const strings = value('#turn-strings');
+    const strings = value('#turn-strings') === '' ? [] : value('#turn-strings').split('|').map((s) => s.trim()).filter((s) => s !== '');
+    if (strings.length > MAX_STRINGS) throw new Error(`strings: ${strings.length}; at most ${MAX_STRINGS}`);
     const now = value('#turn-now');
     return {
       turn: {
         imageBase: value('#turn-image-base') === '' ? 0 : parseAddress(value('#turn-image-base'), 'image base'),
         cursor: value('#turn-cursor') === '' ? null : parseAddress(value('#turn-cursor'), 'cursor'),
         currentFunction: value('#turn-function') === '' ? null : parseFunction(value('#turn-function')),
-        referencedStrings: strings === '' ? [] : strings.split('|').map((s) => s.trim()).filter((s) => s !== ''),
+        referencedStrings: strings,
         query: $('#turn-query').value,
       },
-      now: now === '' ? Math.floor(Date.now() / 1000) : parseAddress(now, 'now'),
+      now: now === '' ? Math.floor(Date.now() / 1000) : wholeNumber(now, 'now', 0, Number.MAX_SAFE_INTEGER),
       limits: {
-        localQuota: Number($('#turn-local-quota').value),
-        globalQuota: Number($('#turn-global-quota').value),
-        tokenBudget: Number($('#turn-token-budget').value),
+        localQuota: wholeNumber(value('#turn-local-quota'), 'local quota', 0, MAX_QUOTA),
+        globalQuota: wholeNumber(value('#turn-global-quota'), 'global quota', 0, MAX_QUOTA),
+        tokenBudget: wholeNumber(value('#turn-token-budget'), 'token budget', 1, MAX_TOKENS),
       },
     };
   }
