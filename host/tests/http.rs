@@ -1079,24 +1079,7 @@ fn listening_beyond_loopback_without_a_token_is_refused() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn turns_are_counted_and_every_second_one_starts_a_review_the_answer_does_not_wait_for() {
     let (dir, data) = data_dir();
-    std::fs::create_dir_all(&data).unwrap();
-    let reply = dir.path().join("reply.json");
-    std::fs::write(
-        &reply,
-        r#"{"calls": [{"tool": "memory", "arguments": {"action": "add", "target": "user", "content": "Works nights"}}]}"#,
-    )
-    .unwrap();
-    let finished = dir.path().join("finished");
-    let model = format!(
-        "cat > /dev/null; sleep 2; touch '{}'; cat '{}'",
-        finished.display(),
-        reply.display()
-    );
-    std::fs::write(
-        data.join("kenning.toml"),
-        format!("[review]\nevery_turns = 2\nmodel_cmd = {model:?}\n"),
-    )
-    .unwrap();
+    let finished = support::slow_reviewer_every_second_turn(&data, dir.path());
     let agent = token(&data, &[SUBJECT], "agent");
     let server = Server::start(&data, &[]);
     let client = Client::new();

@@ -374,24 +374,7 @@ async fn the_runtime_counts_turns_over_mcp_and_every_second_one_starts_a_review_
  {
     let dir = tempfile::tempdir().unwrap();
     let data = dir.path().join("data");
-    std::fs::create_dir_all(&data).unwrap();
-    let reply = dir.path().join("reply.json");
-    std::fs::write(
-        &reply,
-        r#"{"calls": [{"tool": "memory", "arguments": {"action": "add", "target": "user", "content": "Works nights"}}]}"#,
-    )
-    .unwrap();
-    let finished = dir.path().join("finished");
-    let model = format!(
-        "cat > /dev/null; sleep 2; touch '{}'; cat '{}'",
-        finished.display(),
-        reply.display()
-    );
-    std::fs::write(
-        data.join("kenning.toml"),
-        format!("[review]\nevery_turns = 2\nmodel_cmd = {model:?}\n"),
-    )
-    .unwrap();
+    let finished = support::slow_reviewer_every_second_turn(&data, dir.path());
     let runtime = connect(&data, &["--subject", "profile:me", "--author", "agent"]).await;
 
     let first = ok(&runtime, "turn", json!({"session": "s1"})).await;

@@ -202,6 +202,11 @@ fn a_harvest_is_refused_where_the_setting_is_off_and_a_bad_line_writes_nothing()
         &other_thread,
     ]);
     one_error(&out, "line 1");
+    s.ok(&["settings", "--subject", &subject, "allow_writes", "false"]);
+    one_error(
+        &s.run(&["harvest", "--subject", &subject, &file]),
+        "writes are disabled",
+    );
     assert_eq!(s.memories().len(), 1, "only the note written before");
 }
 

@@ -23,7 +23,6 @@ use serde_json::Value;
 
 use super::Service;
 use super::interchange::anchor_arg;
-use crate::api::{Remembered, WriteStatus};
 use crate::error::{KenningError, PolicyError, Result};
 use crate::model_command::ModelCommand;
 use crate::store::{Author, kind_str, scope_str};
@@ -174,32 +173,10 @@ impl Service {
                     "confidence": item.confidence,
                     "thread": request.thread,
                 });
-                match self.call(subject, request.author, "remember", &args.to_string()) {
-                    Ok(answer) => {
-                        let written: Remembered = serde_json::from_value(answer)
-                            .map_err(|e| KenningError::Usage(format!("remember answered: {e}")))?;
-                        proposal.outcome = match written.status {
-                            WriteStatus::Accepted => "written",
-                            WriteStatus::Pending => "pending",
-                            WriteStatus::Duplicate => "duplicate",
-                        }
-                        .to_owned();
-                        proposal.id = Some(written.id);
-                        if !written.redacted.is_empty() {
-                            proposal.detail =
-                                Some(format!("redacted: {}", written.redacted.join(", ")));
-                        }
-                    }
-                    Err(
-                        error @ (KenningError::Blocked { .. }
-                        | KenningError::Invalid { .. }
-                        | KenningError::TooLarge { .. }),
-                    ) => {
-                        proposal.outcome = "refused".to_owned();
-                        proposal.detail = Some(error.to_string());
-                    }
-                    Err(other) => return Err(other),
-                }
+                let written = self.remember_one(subject, request.author, &args.to_string())?;
+                proposal.outcome = written.outcome.to_owned();
+                proposal.id = written.id;
+                proposal.detail = written.detail;
             }
             report.proposals.push(proposal);
         }

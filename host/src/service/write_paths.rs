@@ -76,6 +76,16 @@ struct FunctionNote {
     image_base: Option<Address>,
 }
 
+/// What became of one memory a job wrote through `remember`.
+pub(super) struct WriteOutcome {
+    /// `written`, `pending` (written, awaiting review), `duplicate` or `refused`.
+    pub outcome: &'static str,
+    /// The memory's id, when written (or the existing one's for a duplicate).
+    pub id: Option<u64>,
+    /// Why it was refused, or the kinds of secrets redacted from it.
+    pub detail: Option<String>,
+}
+
 /// One line of a batch and what became of it.
 #[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct BatchItem {
@@ -123,7 +133,7 @@ impl Service {
         if let Some(thread) = thread {
             check_thread(thread)?;
         }
-        let kb = self.open_or_create(subject)?;
+        let kb = self.open_for_write(subject, thread, true)?;
         if !kb.settings(thread)?.harvest_during_compaction {
             return Err(KenningError::Forbidden(format!(
                 "harvesting during compaction is off for {subject}{} (setting harvest_during_compaction)",
@@ -213,38 +223,53 @@ impl Service {
             items: Vec::with_capacity(calls.len()),
         };
         for (line, call) in calls {
-            let mut item = BatchItem {
+            let written = self.remember_one(subject, path.author(), &call)?;
+            report.items.push(BatchItem {
                 line,
-                outcome: "refused",
-                id: None,
-                detail: None,
-            };
-            match self.call(subject, path.author(), "remember", &call) {
-                Ok(answer) => {
-                    let written: Remembered = serde_json::from_value(answer)
-                        .map_err(|e| KenningError::Usage(format!("remember answered: {e}")))?;
-                    item.outcome = match written.status {
-                        WriteStatus::Accepted => "written",
-                        WriteStatus::Pending => "pending",
-                        WriteStatus::Duplicate => "duplicate",
-                    };
-                    item.id = Some(written.id);
-                    if !written.redacted.is_empty() {
-                        item.detail = Some(format!("redacted: {}", written.redacted.join(", ")));
-                    }
-                }
-                Err(
-                    error @ (KenningError::Blocked { .. }
-                    | KenningError::Invalid { .. }
-                    | KenningError::TooLarge { .. }
-                    | KenningError::Forbidden(_)),
-                ) => item.detail = Some(error.to_string()),
-                Err(other) => return Err(other),
-            }
-            report.items.push(item);
+                outcome: written.outcome,
+                id: written.id,
+                detail: written.detail,
+            });
         }
         self.record_batch(subject, &report)?;
         Ok(report)
+    }
+
+    /// Runs one `remember` call of a job that writes many (a batch, an extraction) and says
+    /// what became of it. A refusal of this one memory (the scan, its arguments, its size) is
+    /// an outcome, so the job goes on; any other error (writes disabled, the store) ends it.
+    pub(super) fn remember_one(
+        &self,
+        subject: &Subject,
+        author: Author,
+        args_json: &str,
+    ) -> Result<WriteOutcome> {
+        match self.call(subject, author, "remember", args_json) {
+            Ok(answer) => {
+                let written: Remembered = serde_json::from_value(answer)
+                    .map_err(|e| KenningError::Usage(format!("remember answered: {e}")))?;
+                Ok(WriteOutcome {
+                    outcome: match written.status {
+                        WriteStatus::Accepted => "written",
+                        WriteStatus::Pending => "pending",
+                        WriteStatus::Duplicate => "duplicate",
+                    },
+                    id: Some(written.id),
+                    detail: (!written.redacted.is_empty())
+                        .then(|| format!("redacted: {}", written.redacted.join(", "))),
+                })
+            }
+            Err(
+                error @ (KenningError::Blocked { .. }
+                | KenningError::Invalid { .. }
+                | KenningError::TooLarge { .. }),
+            ) => Ok(WriteOutcome {
+                outcome: "refused",
+                id: None,
+                detail: Some(error.to_string()),
+            }),
+            Err(other) => Err(other),
+        }
     }
 
     /// The batch's own audit event: its path, its counts and the ids it wrote.

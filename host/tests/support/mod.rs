@@ -125,3 +125,29 @@ impl Drop for Server {
         let _ = self.child.wait();
     }
 }
+
+/// Configures `data`'s `kenning.toml` to review every second turn with a scripted model that
+/// waits two seconds, touches the returned file, then answers one `memory` call adding "Works
+/// nights" to USER.md. Its scripts live in `scratch`. For tests that a turn's answer does not
+/// wait for its review.
+pub fn slow_reviewer_every_second_turn(data: &Path, scratch: &Path) -> PathBuf {
+    let reply = scratch.join("reply.json");
+    std::fs::write(
+        &reply,
+        r#"{"calls": [{"tool": "memory", "arguments": {"action": "add", "target": "user", "content": "Works nights"}}]}"#,
+    )
+    .expect("write the model's reply");
+    let finished = scratch.join("finished");
+    let model = format!(
+        "cat > /dev/null; sleep 2; touch '{}'; cat '{}'",
+        finished.display(),
+        reply.display()
+    );
+    std::fs::create_dir_all(data).expect("make the data directory");
+    std::fs::write(
+        data.join("kenning.toml"),
+        format!("[review]\nevery_turns = 2\nmodel_cmd = {model:?}\n"),
+    )
+    .expect("write kenning.toml");
+    finished
+}
