@@ -23,19 +23,40 @@ export function utf8Length(text) {
   return bytes;
 }
 
-/** Appends texts and anchors to one buffer each and hands out their spans. */
+/**
+ * Appends texts and anchors to one buffer each and hands out their spans. The spans count UTF-16
+ * code units until `finish`, which joins the texts and, only when they are not all ASCII, turns
+ * the spans into UTF-8 byte spans (one check over the joined text, not one per text).
+ */
 class Packer {
   constructor() {
     this.parts = [];
-    this.bytes = 0;
+    this.spans = [];
+    this.units = 0;
     this.anchors = [];
   }
 
   push(text) {
-    const start = this.bytes;
+    const span = { start: this.units, len: text.length };
     this.parts.push(text);
-    this.bytes += ASCII.test(text) ? text.length : utf8Length(text);
-    return { start, len: this.bytes - start };
+    this.spans.push(span);
+    this.units += text.length;
+    return span;
+  }
+
+  /** The joined texts; every span handed out is then in UTF-8 bytes. */
+  finish() {
+    const texts = this.parts.join('');
+    if (!ASCII.test(texts)) {
+      let bytes = 0;
+      for (let i = 0; i < this.parts.length; i++) {
+        const span = this.spans[i];
+        span.start = bytes;
+        span.len = utf8Length(this.parts[i]);
+        bytes += span.len;
+      }
+    }
+    return texts;
   }
 
   pushTags(tags) {
@@ -84,7 +105,7 @@ export function packCandidates(candidates) {
     anchors: packer.pushAnchors(m.anchors),
     lexicalScore: Math.fround(lexicalScore),
   }));
-  return { texts: packer.parts.join(''), anchors: packer.anchors, items };
+  return { texts: packer.finish(), anchors: packer.anchors, items };
 }
 
 const liveFunction = (f) => ({ start: BigInt(f.start), end: BigInt(f.end), name: f.name });
