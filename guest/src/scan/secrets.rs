@@ -161,6 +161,7 @@ pub fn rules() -> Vec<Rule> {
             &["_authtoken", "_auth", "_password"],
             r#"(?i)(?:^|[\s:"'])_(?:authToken|auth|password)["']?\s*[=:]\s*["']?([^\s"']{8,})"#,
         )
+        .gate(Gate::Check(super::rules::after_blank_or_quote))
         .accept(|v, _| !is_placeholder(v)),
         token("pypi-token", &["pypi-AgEI"], r"\bpypi-AgEI[A-Za-z0-9_-]{50,}"),
         // Messaging and e-mail services.
@@ -242,6 +243,7 @@ pub fn rules() -> Vec<Rule> {
             &[":*:", ":0", ":1", ":2", ":3", ":4", ":5", ":6", ":7", ":8", ":9"],
             r"(?m)^[ \t]*[A-Za-z0-9_.*\[\]-]+:(?:\d{1,5}|\*):[^:\s]+:[^:\s]+:(\S+)[ \t]*$",
         )
+        .gate(Gate::Check(super::rules::colon_fields_line))
         .accept(|v, _| v.len() >= 4 && !is_placeholder(v) && !v.bytes().all(|b| b.is_ascii_digit())),
         Rule::secret(
             "xml-password",
