@@ -340,6 +340,36 @@ pub fn word_then_blank(bytes: &[u8], start: usize, end: usize) -> bool {
     !start.checked_sub(1).is_some_and(|i| word(&bytes[i])) && bytes.get(end).is_some_and(is_blank)
 }
 
+/// A [`Gate::Check`]: after the trigger come only letters, `_` or `-` joined to a following
+/// `key` or `base`, an optional quote, blanks, and `=` or `:`: how a secret-named key ends
+/// before its value (`SECRET_KEY =`, `"apiKeyBase":`, `encryptedValue=`), and not
+/// `key_id =` or `token_type:`.
+pub fn secret_name_then_assignment(bytes: &[u8], _start: usize, end: usize) -> bool {
+    let mut i = end;
+    loop {
+        match bytes.get(i) {
+            Some(b) if b.is_ascii_alphabetic() => i += 1,
+            Some(b'_' | b'-')
+                if [&b"key"[..], b"base"].iter().any(|w| {
+                    bytes
+                        .get(i + 1..i + 1 + w.len())
+                        .is_some_and(|s| s.eq_ignore_ascii_case(w))
+                }) =>
+            {
+                i += 1;
+            }
+            _ => break,
+        }
+    }
+    if matches!(bytes.get(i), Some(b'"' | b'\'')) {
+        i += 1;
+    }
+    while bytes.get(i).is_some_and(is_blank) {
+        i += 1;
+    }
+    matches!(bytes.get(i), Some(b'=' | b':'))
+}
+
 /// A [`Gate::Check`]: the trigger stands at the start of the text or after an ASCII blank,
 /// `:`, `"` or `'`, as in patterns of the form `(?:^|[\s:"'])trigger`.
 pub fn after_blank_or_quote(bytes: &[u8], start: usize, _end: usize) -> bool {
@@ -437,6 +467,13 @@ mod tests {
         assert!(!at(check(word_then_blank), "a postgres database", "post"));
         assert!(!at(check(word_then_blank), "repost it", "post"));
         assert!(at(check(after_blank_or_quote), "x _auth=1", "_auth"));
+        let named = check(secret_name_then_assignment);
+        assert!(at(named, "SECRET_KEY = x", "KEY"));
+        assert!(at(named, "\"apiKey_base\": \"x\"", "Key"));
+        assert!(at(named, "encryptedValue=x", "encrypted"));
+        assert!(at(named, "api_key := x", "key"));
+        assert!(!at(named, "aws_access_key_id = x", "key"));
+        assert!(!at(named, "token_type: bearer", "token"));
         assert!(at(check(after_blank_or_quote), "//r/:_auth=1", "_auth"));
         assert!(!at(
             check(after_blank_or_quote),

@@ -275,7 +275,9 @@ pub fn rules() -> Vec<Rule> {
             &["secret", "token", "key", "salt", "credential", "auth", "encrypted"],
             r#"(?i)\b[A-Za-z0-9_.$-]*?(?:secret|token|salt|credentials?|_?auth|encrypted[a-z]*|api[_-]?key|apikey|(?:access|auth|app|master|client|consumer|signing|encryption|private|session|nonce|hmac|jwt|license|webhook|account|storage|service|deploy|secret)[_-]?key)(?:[_-]?key)?(?:[_-]?base)?["']?\s*(?:=|:=|:|=>)\s*(?:"([^"\r\n]+)"|'([^'\r\n]+)'|([^\s"',;&)}\]<>]+))"#,
         )
-        .gate(Assignment)
+        // Stricter than `Assignment`: the key's name must end at the trigger, as the
+        // pattern's does (one trigger of every match stands there).
+        .gate(Gate::Check(super::rules::secret_name_then_assignment))
         .accept(secret_value),
     ]
 }
