@@ -4,9 +4,9 @@
 //! names, such as long role-play jailbreaks and orders planted in documents.
 //!
 //! Everything is integer arithmetic, so a text gets the same answer natively and in any
-//! WebAssembly engine. The cost is one pass over the bytes with three multiplications and three
-//! table reads per byte, and a table of 2^16 stamps saying which grams the current window has
-//! seen, kept between calls. Texts
+//! WebAssembly engine. The cost is one pass over the bytes with, per byte, a multiplication and
+//! two table reads for each gram length in [`GRAMS`], into the weights and into a table of 2^16
+//! stamps saying which grams the current window has seen (kept between calls). Texts
 //! under [`MIN_LEN`] normalised bytes are left to the rules (a few words give too few grams to
 //! judge); a long text is judged window by window, so benign pages cannot dilute a planted
 //! attack, and grams count once per window, so repetition cannot add up to one.
@@ -150,15 +150,9 @@ pub fn is_attack(text: &str) -> bool {
                 sum += new * i64::from(WEIGHTS[i] as i8);
                 grams += new;
             };
-            if length >= 5 {
-                add(index(gram_bytes, 3));
-                add(index(gram_bytes, 4));
-                add(index(gram_bytes, 5));
-            } else {
-                for n in 3..=5u32 {
-                    if length >= n as usize {
-                        add(index(gram_bytes, n));
-                    }
+            for n in GRAMS {
+                if length >= n as usize {
+                    add(index(gram_bytes, n));
                 }
             }
         }
@@ -182,7 +176,7 @@ mod tests {
         for b in normalised(text) {
             gram_bytes = (gram_bytes << 8) | u64::from(b);
             length += 1;
-            for n in 3..=5u32 {
+            for n in GRAMS {
                 if length >= n as usize {
                     window.add(index(gram_bytes, n));
                 }
