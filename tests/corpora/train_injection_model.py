@@ -1,12 +1,14 @@
 #!/usr/bin/env python3
 """Trains the scan's learned injection signal and writes its weights into the guest.
 
-The model is logistic regression over hashed byte n-grams (4 and 6 bytes) of a normalised
-text, scored over windows, so the policy can compute it with integers only:
+The model is logistic regression over hashed byte n-grams (3, 4, 6 and 8 bytes, each starting
+a word) of a normalised text, scored over windows, so the policy can compute it with integers
+only:
 
 - normalise: ASCII letters lower-cased, every ASCII digit made `0`, runs of ASCII blanks made
   one space (a leading run dropped); other bytes (UTF-8 of other scripts) kept as they are;
-- grams: at each position of the normalised bytes, the 4- and 6-byte grams ending there,
+- grams: at the start of each word (the text's start, or after a space) of the normalised
+  bytes, the 3-, 4-, 6- and 8-byte grams starting there (they may run into the next word),
   each hashed by `((gram | n << 56) * 0x9E3779B97F4A7C15 mod 2^64) >> (64 - BITS)`;
 - windows: positions in blocks of WINDOW bytes (the last one shorter), each scored alone;
 - score of a window: S / sqrt(G), S the sum of the i8 weights of its distinct gram hashes, G
@@ -41,7 +43,7 @@ ROOT = HERE.parent.parent
 OUT = ROOT / "guest/src/scan/injection"
 BITS = 16
 K = np.uint64(0x9E3779B97F4A7C15)
-NS = (4, 6)
+NS = (3, 4, 6, 8)
 WINDOW = 512
 MIN_LEN = 64
 C = 10.0
@@ -79,8 +81,13 @@ def grams(text):
         for k in range(n):
             g = (g << np.uint64(8)) | b[k : m + k]
         g = g | (np.uint64(n) << np.uint64(56))
-        hs.append(((g * K) >> np.uint64(64 - BITS)).astype(np.int64))
-        pos.append(np.arange(n - 1, len(b)))
+        h = ((g * K) >> np.uint64(64 - BITS)).astype(np.int64)
+        p = np.arange(n - 1, len(b))
+        # Only grams that start a word: at the text's start or after a space.
+        start = p - n + 1
+        keep = (start == 0) | (b[np.maximum(start - 1, 0)] == 32)
+        hs.append(h[keep])
+        pos.append(p[keep])
     if not hs:
         return np.zeros(0, np.int64), np.zeros(0, np.int64), len(b)
     return np.concatenate(pos), np.concatenate(hs), len(b)

@@ -4,9 +4,10 @@
 //! names, such as long role-play jailbreaks and orders planted in documents.
 //!
 //! Everything is integer arithmetic, so a text gets the same answer natively and in any
-//! WebAssembly engine. The cost is one pass over the bytes with, per byte, a multiplication and
-//! two table reads for each gram length in [`GRAMS`], into the weights and into a table of 2^16
-//! stamps saying which grams the current window has seen (kept between calls). Texts
+//! WebAssembly engine. The grams start words (the text's start, or after a space), one of each
+//! length in [`GRAMS`], so the cost is one pass over the bytes and, per word, a multiplication
+//! and two table reads per gram, into the weights and into a table of 2^16 stamps saying which
+//! grams the current window has seen (kept between calls). Texts
 //! under [`MIN_LEN`] normalised bytes are left to the rules (a few words give too few grams to
 //! judge); a long text is judged window by window, so benign pages cannot dilute a planted
 //! attack, and grams count once per window, so repetition cannot add up to one.
@@ -26,10 +27,10 @@ fn scores_as_attack(sum: i64, grams: i64) -> bool {
     sum > 0 && sum * sum * 1024 >= T2 * grams
 }
 
-/// The weight index of the `n`-byte gram at the bottom of `window`.
+/// The weight index of the `n`-byte gram (1 to 8 bytes) at the bottom of `window`.
 #[inline(always)]
 fn index(window: u64, n: u32) -> usize {
-    let gram = (window & ((1u64 << (8 * n)) - 1)) | (u64::from(n) << 56);
+    let gram = (window & (u64::MAX >> (64 - 8 * n))) | (u64::from(n) << 56);
     (gram.wrapping_mul(HASH) >> (64 - BITS)) as usize
 }
 
@@ -55,9 +56,10 @@ impl Window {
         }
     }
 
-    /// Counts gram `i` unless the window has it already. Branch-free: whether a gram is new
+    /// Counts gram `i` unless the window has it already (the scan inlines the same steps with
+    /// its sums in registers). Branch-free: whether a gram is new
     /// is a coin toss for the branch predictor.
-    #[inline(always)]
+    #[cfg(test)]
     fn add(&mut self, i: usize) {
         let stamp = &mut self.stamps[i];
         let new = i64::from(*stamp != self.generation);
@@ -109,6 +111,7 @@ fn normalise(b: u8, prev_space: bool) -> Option<u8> {
 
 /// The normalised bytes of `text`: ASCII letters lower-cased, ASCII digits made `0`, each run
 /// of ASCII blanks one space (a leading run dropped), other bytes kept.
+#[cfg(test)]
 fn normalised(text: &str) -> impl Iterator<Item = u8> + '_ {
     let mut prev_space = true;
     text.bytes().filter_map(move |b| {
@@ -126,6 +129,8 @@ pub fn is_attack(text: &str) -> bool {
     }
     with_window(|window| {
         let (mut gram_bytes, mut length, mut prev_space) = (0u64, 0usize, true);
+        // Bit k: the byte k positions back is a space (bit 0: the current byte).
+        let mut spaces = 0u64;
         // The window's sums live in registers in the hot loop and go back at window ends.
         let (mut sum, mut grams) = (0i64, 0i64);
         for &b in text.as_bytes() {
@@ -141,6 +146,7 @@ pub fn is_attack(text: &str) -> bool {
                 (sum, grams) = (0, 0);
             }
             gram_bytes = (gram_bytes << 8) | u64::from(b);
+            spaces = (spaces << 1) | u64::from(b == b' ');
             length += 1;
             let generation = window.generation;
             let mut add = |i: usize| {
@@ -151,7 +157,7 @@ pub fn is_attack(text: &str) -> bool {
                 grams += new;
             };
             for n in GRAMS {
-                if length >= n as usize {
+                if starts_word(spaces, length, n) {
                     add(index(gram_bytes, n));
                 }
             }
@@ -159,6 +165,13 @@ pub fn is_attack(text: &str) -> bool {
         (window.sum, window.grams) = (sum, grams);
         length >= MIN_LEN && window.close()
     })
+}
+
+/// Whether the `n`-byte gram ending at the current byte starts a word: it starts the text, or
+/// the byte before it is a space (`spaces` as kept by [`is_attack`], `length` bytes so far).
+#[inline(always)]
+fn starts_word(spaces: u64, length: usize, n: u32) -> bool {
+    length == n as usize || (length > n as usize && (spaces >> n) & 1 == 1)
 }
 
 /// The model's finding for `text`, spanning all of it, if it scores as an attack.
@@ -173,11 +186,13 @@ mod tests {
     /// The probe's sums as the training script computes them.
     fn sums(text: &str) -> (i64, i64) {
         let (mut gram_bytes, mut length, mut window) = (0u64, 0usize, Window::new());
+        let mut spaces = 0u64;
         for b in normalised(text) {
             gram_bytes = (gram_bytes << 8) | u64::from(b);
+            spaces = (spaces << 1) | u64::from(b == b' ');
             length += 1;
             for n in GRAMS {
-                if length >= n as usize {
+                if starts_word(spaces, length, n) {
                     window.add(index(gram_bytes, n));
                 }
             }
