@@ -406,6 +406,44 @@ pub fn colon_fields_line(bytes: &[u8], start: usize, _end: usize) -> bool {
 }
 
 #[cfg(test)]
+impl RuleSet {
+    /// Prints the prefilter's cost and each armed rule's regex cost over `texts` (for the
+    /// throughput test).
+    pub fn profile(&self, texts: &[&str]) {
+        use std::time::Instant;
+        let bytes: usize = texts.iter().map(|t| t.len()).sum();
+        let start = Instant::now();
+        let mut armed = vec![(0usize, 0f64, 0usize); self.rules.len()];
+        for t in texts {
+            for i in self.armed(t) {
+                armed[i].0 += 1;
+            }
+        }
+        let s = start.elapsed().as_secs_f64();
+        eprintln!("  prefilter {:>8.1} MB/s", bytes as f64 / 1e6 / s);
+        for t in texts {
+            for i in self.armed(t) {
+                let start = Instant::now();
+                let n = self.regex(i).captures_iter(t.as_bytes()).count();
+                armed[i].1 += start.elapsed().as_secs_f64();
+                armed[i].2 += n;
+            }
+        }
+        let mut order: Vec<usize> = (0..armed.len()).filter(|&i| armed[i].0 > 0).collect();
+        order.sort_by(|&a, &b| armed[b].1.total_cmp(&armed[a].1));
+        for i in order.into_iter().take(15) {
+            eprintln!(
+                "  {:<28} armed {:>4} matches {:>4} {:>8.2} ms/MB",
+                self.rules[i].0.kind,
+                armed[i].0,
+                armed[i].2,
+                armed[i].1 * 1e3 / (bytes as f64 / 1e6)
+            );
+        }
+    }
+}
+
+#[cfg(test)]
 mod tests {
     use super::*;
 
@@ -508,43 +546,5 @@ mod tests {
         let s = set();
         // "é" is not an ASCII word character, so "écat" has a boundary before "cat".
         assert_eq!(s.find("écat").len(), 1);
-    }
-}
-
-#[cfg(test)]
-impl RuleSet {
-    /// Prints the prefilter's cost and each armed rule's regex cost over `texts` (for the
-    /// throughput test).
-    pub fn profile(&self, texts: &[&str]) {
-        use std::time::Instant;
-        let bytes: usize = texts.iter().map(|t| t.len()).sum();
-        let start = Instant::now();
-        let mut armed = vec![(0usize, 0f64, 0usize); self.rules.len()];
-        for t in texts {
-            for i in self.armed(t) {
-                armed[i].0 += 1;
-            }
-        }
-        let s = start.elapsed().as_secs_f64();
-        eprintln!("  prefilter {:>8.1} MB/s", bytes as f64 / 1e6 / s);
-        for t in texts {
-            for i in self.armed(t) {
-                let start = Instant::now();
-                let n = self.regex(i).captures_iter(t.as_bytes()).count();
-                armed[i].1 += start.elapsed().as_secs_f64();
-                armed[i].2 += n;
-            }
-        }
-        let mut order: Vec<usize> = (0..armed.len()).filter(|&i| armed[i].0 > 0).collect();
-        order.sort_by(|&a, &b| armed[b].1.total_cmp(&armed[a].1));
-        for i in order.into_iter().take(15) {
-            eprintln!(
-                "  {:<28} armed {:>4} matches {:>4} {:>8.2} ms/MB",
-                self.rules[i].0.kind,
-                armed[i].0,
-                armed[i].2,
-                armed[i].1 * 1e3 / (bytes as f64 / 1e6)
-            );
-        }
     }
 }
