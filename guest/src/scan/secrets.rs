@@ -47,7 +47,8 @@ pub fn rules() -> Vec<Rule> {
             "aws-access-key-id",
             &["AKIA", "ASIA", "ABIA", "ACCA", "AGPA", "AIDA", "AROA", "AIPA", "ANPA", "ANVA", "APKA", "A3T"],
             r"\b(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA|APKA)[A-Z0-9]{16}\b",
-        ),
+        )
+        .within(super::rules::twenty_bytes_from_trigger),
         Rule::secret(
             "aws-secret-access-key",
             &["secret_access", "secretaccess", "secret-access", "aws_secret", "awssecret"],
@@ -200,6 +201,7 @@ pub fn rules() -> Vec<Rule> {
             r"\b[A-Za-z][A-Za-z0-9+.-]{0,20}://[^\s:/]*:([^\s/]+)@[A-Za-z0-9_.\[\]-]",
         )
         .gate(UrlCredentials)
+        .within(super::rules::url_authority)
         .accept(|v, _| !is_placeholder(v) && !v.bytes().all(|b| b.is_ascii_digit())),
         Rule::secret(
             "authorization-header",

@@ -91,6 +91,7 @@ pub(super) mod tests {
             gate: r.gate,
             pattern: r.pattern,
             accept: r.accept,
+            within: r.within,
         }
     }
 
