@@ -367,3 +367,98 @@ mod tests {
         assert_eq!(r.findings[0].kind, "github-token");
     }
 }
+
+#[cfg(test)]
+mod throughput {
+    use super::*;
+    use std::time::Instant;
+
+    /// The texts `kenning bench` scans: 256 texts of about 1 KB built from six lines.
+    pub(crate) fn bench_items() -> Vec<ScanItem> {
+        let lines = [
+            "Caroline said she went to the LGBTQ support group yesterday and it was so powerful.",
+            "sub_401000 walks the import table and resolves ws2_32 ordinals before the beacon loop.",
+            "The config blob at 0x40a000 is RC4-encrypted; md5 d41d8cd98f00b204e9800998ecf8427e.",
+            "aws_access_key_id = AKIA4HJ2K7LMNPQ5RSTU and the region is eu-west-1 for the staging bucket.",
+            "Melanie: I've been painting landscapes lately, mostly sunsets by the lake near our house!",
+            "DATABASE_URL=postgres://app:${DB_PASSWORD}@db.internal:5432/app is read at start-up.",
+        ];
+        (0..256)
+            .map(|i| {
+                let text: Vec<&str> = (0..12).map(|j| lines[(i * 7 + j) % lines.len()]).collect();
+                ScanItem {
+                    text: text.join(" "),
+                    target: Target::Memory,
+                }
+            })
+            .collect()
+    }
+
+    fn time(name: &str, bytes: usize, mut f: impl FnMut()) {
+        f();
+        let rounds = 20;
+        let start = Instant::now();
+        for _ in 0..rounds {
+            f();
+        }
+        let s = start.elapsed().as_secs_f64();
+        eprintln!("{name:<24} {:>8.1} MB/s", (bytes * rounds) as f64 / 1e6 / s);
+    }
+
+    /// The scan alone, for a profiler: `perf record` the test binary with this test's name.
+    #[test]
+    #[ignore]
+    fn native_scan_loop() {
+        prepare();
+        let items = bench_items();
+        let rounds = std::env::var("SCAN_ROUNDS").map_or(100, |r| r.parse().unwrap_or(100));
+        for _ in 0..rounds {
+            for i in &items {
+                std::hint::black_box(scan_item(i));
+            }
+        }
+    }
+
+    /// Native throughput of the scan and of each of its stages (run with `--ignored
+    /// --nocapture` in release).
+    #[test]
+    #[ignore]
+    fn native_throughput_by_stage() {
+        prepare();
+        let items = bench_items();
+        let bytes: usize = items.iter().map(|i| i.text.len()).sum();
+        time("scan_item", bytes, || {
+            for i in &items {
+                std::hint::black_box(scan_item(i));
+            }
+        });
+        time("rules (prefilter+regex)", bytes, || {
+            for i in &items {
+                std::hint::black_box(RULES.find(&i.text));
+            }
+        });
+        time("key_material_lines", bytes, || {
+            for i in &items {
+                std::hint::black_box(secrets::key_material_lines(&i.text));
+            }
+        });
+        time("credentials::find", bytes, || {
+            for i in &items {
+                std::hint::black_box(credentials::find(&i.text));
+            }
+        });
+        time("invisible::find", bytes, || {
+            for i in &items {
+                std::hint::black_box(invisible::find(&i.text));
+            }
+        });
+        time("injection::find", bytes, || {
+            for i in &items {
+                std::hint::black_box(injection::find(&i.text));
+            }
+        });
+        let texts: Vec<&str> = items.iter().map(|i| i.text.as_str()).collect();
+        injection::time_stages(&texts);
+        RULES.profile(&texts);
+    }
+}

@@ -47,7 +47,8 @@ pub fn rules() -> Vec<Rule> {
             "aws-access-key-id",
             &["AKIA", "ASIA", "ABIA", "ACCA", "AGPA", "AIDA", "AROA", "AIPA", "ANPA", "ANVA", "APKA", "A3T"],
             r"\b(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA|APKA)[A-Z0-9]{16}\b",
-        ),
+        )
+        .within(super::rules::twenty_bytes_from_trigger),
         Rule::secret(
             "aws-secret-access-key",
             &["secret_access", "secretaccess", "secret-access", "aws_secret", "awssecret"],
@@ -161,6 +162,7 @@ pub fn rules() -> Vec<Rule> {
             &["_authtoken", "_auth", "_password"],
             r#"(?i)(?:^|[\s:"'])_(?:authToken|auth|password)["']?\s*[=:]\s*["']?([^\s"']{8,})"#,
         )
+        .gate(Gate::Check(super::rules::after_blank_or_quote))
         .accept(|v, _| !is_placeholder(v)),
         token("pypi-token", &["pypi-AgEI"], r"\bpypi-AgEI[A-Za-z0-9_-]{50,}"),
         // Messaging and e-mail services.
@@ -199,6 +201,7 @@ pub fn rules() -> Vec<Rule> {
             r"\b[A-Za-z][A-Za-z0-9+.-]{0,20}://[^\s:/]*:([^\s/]+)@[A-Za-z0-9_.\[\]-]",
         )
         .gate(UrlCredentials)
+        .within(super::rules::url_authority)
         .accept(|v, _| !is_placeholder(v) && !v.bytes().all(|b| b.is_ascii_digit())),
         Rule::secret(
             "authorization-header",
@@ -242,6 +245,7 @@ pub fn rules() -> Vec<Rule> {
             &[":*:", ":0", ":1", ":2", ":3", ":4", ":5", ":6", ":7", ":8", ":9"],
             r"(?m)^[ \t]*[A-Za-z0-9_.*\[\]-]+:(?:\d{1,5}|\*):[^:\s]+:[^:\s]+:(\S+)[ \t]*$",
         )
+        .gate(Gate::Check(super::rules::colon_fields_line))
         .accept(|v, _| v.len() >= 4 && !is_placeholder(v) && !v.bytes().all(|b| b.is_ascii_digit())),
         Rule::secret(
             "xml-password",
@@ -273,7 +277,9 @@ pub fn rules() -> Vec<Rule> {
             &["secret", "token", "key", "salt", "credential", "auth", "encrypted"],
             r#"(?i)\b[A-Za-z0-9_.$-]*?(?:secret|token|salt|credentials?|_?auth|encrypted[a-z]*|api[_-]?key|apikey|(?:access|auth|app|master|client|consumer|signing|encryption|private|session|nonce|hmac|jwt|license|webhook|account|storage|service|deploy|secret)[_-]?key)(?:[_-]?key)?(?:[_-]?base)?["']?\s*(?:=|:=|:|=>)\s*(?:"([^"\r\n]+)"|'([^'\r\n]+)'|([^\s"',;&)}\]<>]+))"#,
         )
-        .gate(Assignment)
+        // Stricter than `Assignment`: the key's name must end at the trigger, as the
+        // pattern's does (one trigger of every match stands there).
+        .gate(Gate::Check(super::rules::secret_name_then_assignment))
         .accept(secret_value),
     ]
 }

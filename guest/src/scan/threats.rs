@@ -161,10 +161,12 @@ pub fn rules() -> Vec<Rule> {
         // Exfiltration: an order to move sensitive data to a destination.
         Rule::unsafe_content(
             EXFIL,
-            &["send", "post", "upload", "forward", "transmit", "exfiltrate", "leak", "mail", "submit", "copy", "sync", "dump", "include", "append", "encode", "attach", "paste"],
+            &["send", "post", "upload", "forward", "transmit", "exfiltrate", "leak", "mail", "email", "submit", "copy", "sync", "dump", "include", "append", "encode", "attach", "paste"],
             r"(?i)\b(?:send|post|upload|forward|transmit|exfiltrate|leak|e-?mail|mail|submit|copy|sync|dump|include|append|encode|attach|paste)\s+[^\n]*?\b(?:data|secrets?|credentials?|passwords?|keys?|tokens?|conversations?|chats?|history|messages?|memor(?:y|ies)|files?|contents?|context|notes|logs|cookies|sessions?|env(?:ironment)?(?:\s+variables)?|information|details|system\s+prompt|\.ssh|\.aws|inbox)\b[^\n]*?\b(?:to|at|into|via|in)\s+(?:your\s+next\s+request\s+to\s+)?(?:<?https?://|www\.|\d{1,3}(?:\.\d{1,3}){3}\b|[A-Za-z0-9_.+-]+@[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)+|(?:this|that|(?:the\s+)?following|my|our)\s+(?:url|endpoint|server|webhook|address|email|inbox|site|link)\b)",
         )
-        .also(&["://", "www.", "@", "url", "endpoint", "server", "webhook", "address", "email", "inbox", "site", "link", "0.", "1.", "2.", "3.", "4.", "5.", "6.", "7.", "8.", "9."]),
+        .also(&["://", "www.", "@", "url", "endpoint", "server", "webhook", "address", "email", "inbox", "site", "link", "0.", "1.", "2.", "3.", "4.", "5.", "6.", "7.", "8.", "9."])
+        // The verb is a whole word followed by a blank: "post" in "postgres" arms nothing.
+        .gate(Gate::Check(super::rules::word_then_blank)),
         Rule::unsafe_content(
             EXFIL,
             &["://"],

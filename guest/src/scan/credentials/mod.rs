@@ -8,6 +8,7 @@ mod comms;
 mod context;
 mod devtools;
 mod payment;
+mod platform;
 
 use super::rules::{Hit, Rule};
 use super::secrets::{has_digit, not_mask, token};
@@ -24,6 +25,7 @@ pub fn rules() -> Vec<Rule> {
         .chain(devtools::rules())
         .chain(comms::rules())
         .chain(payment::rules())
+        .chain(platform::rules())
         .collect()
 }
 
@@ -89,6 +91,7 @@ pub(super) mod tests {
             gate: r.gate,
             pattern: r.pattern,
             accept: r.accept,
+            within: r.within,
         }
     }
 

@@ -86,6 +86,42 @@ pub fn describe(kind: &str) -> Option<&'static str> {
     })
 }
 
+/// Times each stage of [`find`] over `texts` (for the throughput test).
+#[cfg(test)]
+pub fn time_stages(texts: &[&str]) {
+    use std::time::Instant;
+    let bytes: usize = texts.iter().map(|t| t.len()).sum();
+    let time = |name: &str, f: &dyn Fn(&str)| {
+        let start = Instant::now();
+        for _ in 0..20 {
+            for t in texts {
+                f(t);
+            }
+        }
+        let s = start.elapsed().as_secs_f64();
+        eprintln!("  {name:<22} {:>8.1} MB/s", (bytes * 20) as f64 / 1e6 / s);
+    };
+    time("lower", &|t| {
+        std::hint::black_box(lexicon::lower(t));
+    });
+    time("lower+words", &|t| {
+        let l = lexicon::lower(t);
+        std::hint::black_box(lexicon::words(&l));
+    });
+    time("families", &|t| {
+        let l = lexicon::lower(t);
+        let w = lexicon::words(&l);
+        std::hint::black_box(families::find(&l, &w));
+    });
+    time("signals", &|t| {
+        let l = lexicon::lower(t);
+        std::hint::black_box(signals::find(t, &l, true));
+    });
+    time("model", &|t| {
+        std::hint::black_box(model::find(t));
+    });
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
