@@ -112,6 +112,9 @@ pub fn run(cmd: &ServeCmd, data_dir: &std::path::Path, service: Service) -> Resu
             path: address.to_string().into(),
             source,
         })?;
+        // Listening for SIGTERM before saying "serving": a supervisor (or a test) that stops the
+        // server the moment it is ready must get a clean shutdown, not the signal's default.
+        let terminated = terminated()?;
         let shutdown = CancellationToken::new();
         let service = Arc::new(service);
         if !cmd.no_maintenance {
@@ -123,7 +126,7 @@ pub fn run(cmd: &ServeCmd, data_dir: &std::path::Path, service: Service) -> Resu
         let stop = shutdown.clone();
         let server = axum::serve(listener, app)
             .with_graceful_shutdown(async move {
-                terminated().await;
+                terminated.await;
                 tracing::info!("shutting down after the requests in flight");
                 stop.cancel();
             })
@@ -175,25 +178,30 @@ async fn maintenance_schedule(service: Arc<Service>, shutdown: CancellationToken
     }
 }
 
-/// Resolves on SIGTERM or Ctrl-C.
-async fn terminated() {
+/// A future that resolves on SIGTERM or Ctrl-C; the handlers are in place when it returns.
+fn terminated() -> Result<impl std::future::Future<Output = ()>> {
     #[cfg(unix)]
     {
         use tokio::signal::unix::{SignalKind, signal};
-        match signal(SignalKind::terminate()) {
-            Ok(mut term) => {
-                tokio::select! {
-                    _ = term.recv() => {}
-                    _ = tokio::signal::ctrl_c() => {}
-                }
+        let listen = |kind: SignalKind, name: &str| {
+            signal(kind).map_err(|source| KenningError::Io {
+                path: name.into(),
+                source,
+            })
+        };
+        let mut term = listen(SignalKind::terminate(), "SIGTERM")?;
+        let mut interrupt = listen(SignalKind::interrupt(), "SIGINT")?;
+        Ok(async move {
+            tokio::select! {
+                _ = term.recv() => {}
+                _ = interrupt.recv() => {}
             }
-            Err(_) => {
-                let _ = tokio::signal::ctrl_c().await;
-            }
-        }
+        })
     }
     #[cfg(not(unix))]
     {
-        let _ = tokio::signal::ctrl_c().await;
+        Ok(async {
+            let _ = tokio::signal::ctrl_c().await;
+        })
     }
 }
