@@ -16,16 +16,23 @@ PASSAGE = 60
 
 
 def passages(text):
+    """Every 60-character passage of `text`, lower-cased with its blanks collapsed."""
     t = re.sub(r"\s+", " ", text.lower()).strip()
     return {t[i : i + PASSAGE] for i in range(0, max(1, len(t) - PASSAGE + 1))}
 
 
-def main():
+def heldout_passages():
+    """The passages of every held-out row; the gen_* scripts drop tuning rows sharing one."""
     held = set()
     for path in sorted(HERE.glob("heldout-*.jsonl")):
         for line in path.read_text(encoding="utf-8").splitlines():
             if line.strip():
                 held |= passages(json.loads(line)["text"])
+    return held
+
+
+def main():
+    held = heldout_passages()
     for name in sys.argv[1:]:
         path = Path(name)
         assert not path.name.startswith("heldout-"), "only tuning files are filtered"

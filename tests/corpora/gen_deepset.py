@@ -14,27 +14,18 @@ Usage: gen_deepset.py TRAIN.parquet TEST.parquet   (needs `pip install pyarrow`)
 """
 
 import json
-import re
 import sys
 from pathlib import Path
+
+from drop_heldout_overlap import heldout_passages, passages
 
 import pyarrow.parquet as pq
 
 HERE = Path(__file__).resolve().parent
-PASSAGE = 60
-
-
-def passages(text):
-    t = re.sub(r"\s+", " ", text.lower()).strip()
-    return {t[i : i + PASSAGE] for i in range(0, max(1, len(t) - PASSAGE + 1))}
 
 
 def main():
-    held = set()
-    for path in sorted(HERE.glob("heldout-*.jsonl")):
-        for line in path.read_text(encoding="utf-8").splitlines():
-            if line.strip():
-                held |= passages(json.loads(line)["text"])
+    held = heldout_passages()
     rows, seen, dropped = [], set(), 0
     for src in sys.argv[1:]:
         for rec in pq.read_table(src).to_pylist():

@@ -21,10 +21,11 @@ import sys
 import zlib
 from pathlib import Path
 
+from drop_heldout_overlap import heldout_passages, passages
+
 import yaml
 
 HERE = Path(__file__).resolve().parent
-PASSAGE = 60
 # Not attacks: a benign baseline prompt of DecodingTrust, and a Jinja scaffold with no text of its own.
 SKIP = {"dt_stereotypes_benign", "many_shot_template"}
 COMMIT = "b06c6bca8aff0cb115d281763c74faa60b10b172"
@@ -38,11 +39,6 @@ REQUESTS = [
 ]
 
 
-def passages(text):
-    t = re.sub(r"\s+", " ", text.lower()).strip()
-    return {t[i : i + PASSAGE] for i in range(0, max(1, len(t) - PASSAGE + 1))}
-
-
 def git(git_dir, *args):
     return subprocess.run(["git", "--git-dir", git_dir, *args], check=True, capture_output=True, text=True).stdout
 
@@ -50,11 +46,7 @@ def git(git_dir, *args):
 def main():
     git_dir = sys.argv[1]
     commit = sys.argv[2] if len(sys.argv) > 2 else COMMIT
-    held = set()
-    for path in sorted(HERE.glob("heldout-*.jsonl")):
-        for line in path.read_text(encoding="utf-8").splitlines():
-            if line.strip():
-                held |= passages(json.loads(line)["text"])
+    held = heldout_passages()
     names = [n for n in git(git_dir, "ls-tree", "-r", "--name-only", commit, FOLDER).split() if n.endswith(".yaml")]
     rows, dropped = [], 0
     for name in sorted(names):
