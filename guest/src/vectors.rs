@@ -1,10 +1,33 @@
-//! A synthetic selection workload: the same turn and candidates every time, for benchmarks
-//! and for golden vectors that compare builds of a policy (sandboxed, native, in a browser).
+//! Synthetic workloads: the same turn and candidates, and the same texts to scan, every time,
+//! for benchmarks and for golden vectors that compare builds of a policy (sandboxed, native, in
+//! a browser).
 
 use crate::types::{
-    Anchor, Candidate, Context, FunctionAnchor, LiveFunction, MemoryKind, Scope, StoredMemory,
-    SubjectKind,
+    Anchor, Candidate, Context, FunctionAnchor, LiveFunction, MemoryKind, ScanItem, Scope,
+    StoredMemory, SubjectKind, Target,
 };
+
+/// The texts `kenning bench` scans: 256 texts of about 1 KB, each twelve of six lines of prose,
+/// notes and configuration (some holding secrets).
+pub fn scan_workload() -> Vec<ScanItem> {
+    let lines = [
+        "Caroline said she went to the LGBTQ support group yesterday and it was so powerful.",
+        "sub_401000 walks the import table and resolves ws2_32 ordinals before the beacon loop.",
+        "The config blob at 0x40a000 is RC4-encrypted; md5 d41d8cd98f00b204e9800998ecf8427e.",
+        "aws_access_key_id = AKIA4HJ2K7LMNPQ5RSTU and the region is eu-west-1 for the staging bucket.",
+        "Melanie: I've been painting landscapes lately, mostly sunsets by the lake near our house!",
+        "DATABASE_URL=postgres://app:${DB_PASSWORD}@db.internal:5432/app is read at start-up.",
+    ];
+    (0..256)
+        .map(|i| {
+            let text: Vec<&str> = (0..12).map(|j| lines[(i * 7 + j) % lines.len()]).collect();
+            ScanItem {
+                text: text.join(" "),
+                target: Target::Memory,
+            }
+        })
+        .collect()
+}
 
 /// A stored global fact with `text`, created (and last changed) at `created_at`, confidence 0.8,
 /// no tags or anchors: the plain memory that consolidation inputs are built from.

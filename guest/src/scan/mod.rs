@@ -373,27 +373,6 @@ mod throughput {
     use super::*;
     use std::time::Instant;
 
-    /// The texts `kenning bench` scans: 256 texts of about 1 KB built from six lines.
-    pub(crate) fn bench_items() -> Vec<ScanItem> {
-        let lines = [
-            "Caroline said she went to the LGBTQ support group yesterday and it was so powerful.",
-            "sub_401000 walks the import table and resolves ws2_32 ordinals before the beacon loop.",
-            "The config blob at 0x40a000 is RC4-encrypted; md5 d41d8cd98f00b204e9800998ecf8427e.",
-            "aws_access_key_id = AKIA4HJ2K7LMNPQ5RSTU and the region is eu-west-1 for the staging bucket.",
-            "Melanie: I've been painting landscapes lately, mostly sunsets by the lake near our house!",
-            "DATABASE_URL=postgres://app:${DB_PASSWORD}@db.internal:5432/app is read at start-up.",
-        ];
-        (0..256)
-            .map(|i| {
-                let text: Vec<&str> = (0..12).map(|j| lines[(i * 7 + j) % lines.len()]).collect();
-                ScanItem {
-                    text: text.join(" "),
-                    target: Target::Memory,
-                }
-            })
-            .collect()
-    }
-
     fn time(name: &str, bytes: usize, mut f: impl FnMut()) {
         f();
         let rounds = 20;
@@ -410,7 +389,7 @@ mod throughput {
     #[ignore]
     fn native_scan_loop() {
         prepare();
-        let items = bench_items();
+        let items = crate::vectors::scan_workload();
         let rounds = std::env::var("SCAN_ROUNDS").map_or(100, |r| r.parse().unwrap_or(100));
         for _ in 0..rounds {
             for i in &items {
@@ -425,7 +404,7 @@ mod throughput {
     #[ignore]
     fn native_throughput_by_stage() {
         prepare();
-        let items = bench_items();
+        let items = crate::vectors::scan_workload();
         let bytes: usize = items.iter().map(|i| i.text.len()).sum();
         time("scan_item", bytes, || {
             for i in &items {

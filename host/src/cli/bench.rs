@@ -19,7 +19,7 @@ use kenning_contract::types::{
     Anchor, FunctionAnchor, Limits, LiveFunction, MemoryKind, OffsetRadius, OffsetRange, ScanItem,
     Scope, SubjectKind, Target,
 };
-use kenning_policy::vectors::workload;
+use kenning_policy::vectors::{scan_workload, workload};
 use serde::Serialize;
 
 use super::print_json;
@@ -404,23 +404,7 @@ fn import_throughput(dir: &std::path::Path) -> Result<f64> {
 /// Scans a deterministic mix of prose, notes and config lines (some with secrets) in batches of
 /// 256 texts, as `scan --jsonl` and imports do, and returns megabytes (10^6 bytes) per second.
 fn scan_throughput(policy: &mut ComponentPolicy) -> Result<f64> {
-    let lines = [
-        "Caroline said she went to the LGBTQ support group yesterday and it was so powerful.",
-        "sub_401000 walks the import table and resolves ws2_32 ordinals before the beacon loop.",
-        "The config blob at 0x40a000 is RC4-encrypted; md5 d41d8cd98f00b204e9800998ecf8427e.",
-        "aws_access_key_id = AKIA4HJ2K7LMNPQ5RSTU and the region is eu-west-1 for the staging bucket.",
-        "Melanie: I've been painting landscapes lately, mostly sunsets by the lake near our house!",
-        "DATABASE_URL=postgres://app:${DB_PASSWORD}@db.internal:5432/app is read at start-up.",
-    ];
-    let items: Vec<ScanItem> = (0..256)
-        .map(|i| {
-            let text: Vec<&str> = (0..12).map(|j| lines[(i * 7 + j) % lines.len()]).collect();
-            ScanItem {
-                text: text.join(" "),
-                target: Target::Memory,
-            }
-        })
-        .collect();
+    let items = scan_workload();
     let bytes: usize = items.iter().map(|i| i.text.len()).sum();
     // A stream of scans from one caller shares one instance, as `scan --jsonl` does.
     policy.keep_instance_between_calls(true);
