@@ -61,16 +61,14 @@ pub(crate) fn load_or_compile(
     // Mapped, not read: the code and the policy's initial memory (megabytes of prepared
     // scanner tables) are used straight from the page cache, where reading copied them twice
     // and cost more than the rest of a one-shot command.
-    if path.is_file() {
-        // SAFETY: entries are written only by `store` below, with bytes from
-        // `Engine::precompile_component`, under a name bound to the component's hash and this
-        // engine's configuration; wasmtime still checks the header and version on load. They
-        // are replaced only by renaming a whole new file over them, which leaves a mapped old
-        // one intact; only a program that rewrote an entry in place while a kenning process
-        // had it mapped could fault that process.
-        if let Ok(component) = unsafe { Component::deserialize_file(engine, &path) } {
-            return Ok((component, CacheOutcome::Loaded));
-        }
+    // SAFETY: entries are written only by `store` below, with bytes from
+    // `Engine::precompile_component`, under a name bound to the component's hash and this
+    // engine's configuration; wasmtime still checks the header and version on load. They
+    // are replaced only by renaming a whole new file over them, which leaves a mapped old
+    // one intact; only a program that rewrote an entry in place while a kenning process
+    // had it mapped could fault that process.
+    if let Ok(component) = unsafe { Component::deserialize_file(engine, &path) } {
+        return Ok((component, CacheOutcome::Loaded));
     }
     let compiled = engine.precompile_component(wasm)?;
     // SAFETY: the bytes were produced by this engine a moment ago.

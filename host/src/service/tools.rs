@@ -64,6 +64,43 @@ impl Service {
         }
     }
 
+    /// Runs one `remember` call of a job that writes many (a batch, an extraction) and says
+    /// what became of it. A refusal of this one memory (the scan, its arguments, its size) is
+    /// an outcome, so the job goes on; any other error (writes disabled, the store) ends it.
+    pub(super) fn remember_one(
+        &self,
+        subject: &Subject,
+        author: Author,
+        args_json: &str,
+    ) -> Result<WriteOutcome> {
+        match self.call(subject, author, "remember", args_json) {
+            Ok(answer) => {
+                let written: Remembered = serde_json::from_value(answer)
+                    .map_err(|e| KenningError::Usage(format!("remember answered: {e}")))?;
+                Ok(WriteOutcome {
+                    outcome: match written.status {
+                        WriteStatus::Accepted => "written",
+                        WriteStatus::Pending => "pending",
+                        WriteStatus::Duplicate => "duplicate",
+                    },
+                    id: Some(written.id),
+                    detail: (!written.redacted.is_empty())
+                        .then(|| format!("redacted: {}", written.redacted.join(", "))),
+                })
+            }
+            Err(
+                error @ (KenningError::Blocked { .. }
+                | KenningError::Invalid { .. }
+                | KenningError::TooLarge { .. }),
+            ) => Ok(WriteOutcome {
+                outcome: "refused",
+                id: None,
+                detail: Some(error.to_string()),
+            }),
+            Err(other) => Err(other),
+        }
+    }
+
     /// `remember`: stores a new memory.
     pub fn remember(
         &self,
@@ -776,4 +813,14 @@ fn to_json(args: &impl Serialize) -> String {
 
 fn to_value<T: Serialize>(result: Result<T>) -> Result<Value> {
     result.map(|value| serde_json::to_value(value).expect("tool results serialise"))
+}
+
+/// What became of one memory a job wrote through `remember`.
+pub(super) struct WriteOutcome {
+    /// `written`, `pending` (written, awaiting review), `duplicate` or `refused`.
+    pub outcome: &'static str,
+    /// The memory's id, when written (or the existing one's for a duplicate).
+    pub id: Option<u64>,
+    /// Why it was refused, or the kinds of secrets redacted from it.
+    pub detail: Option<String>,
 }
