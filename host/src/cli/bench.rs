@@ -12,7 +12,7 @@ use kenning::policy::{
     ComponentPolicy, DEFAULT_POLICY_WASM, NativePolicy, Policy, PolicyEngine, SandboxLimits,
 };
 use kenning::service::turn::gather_candidates;
-use kenning::store::{self, Author, Badge, Event, KnowledgeBase, NewMemory};
+use kenning::store::{Author, Badge, Event, KnowledgeBase, NewMemory};
 use kenning::subject::Subject;
 use kenning::{PolicyError, PolicySource, Result, Service, TurnContext};
 use kenning_contract::types::{
@@ -477,7 +477,7 @@ fn inject_figures(engine: &PolicyEngine, config: &BenchConfig) -> Result<InjectF
             .fixed_now(NOW)
             .build()?;
         let turns: Vec<TurnContext> = (0..config.turns.max(2)).map(|i| turn(i as u64)).collect();
-        let kb = KnowledgeBase::open_existing(&path)?.expect("just built");
+        let kb = service.open_existing(&subject)?;
         let mut query = Vec::with_capacity(turns.len());
         let mut inject = Vec::with_capacity(turns.len());
         let mut turn_candidates = Vec::with_capacity(turns.len());
@@ -487,7 +487,7 @@ fn inject_figures(engine: &PolicyEngine, config: &BenchConfig) -> Result<InjectF
             let context = turn.to_context(NOW, SubjectKind::Binary);
             let mut time_query = || -> Result<()> {
                 let start = Instant::now();
-                let candidates = gather_candidates(&kb, &context)?;
+                let candidates = gather_candidates(&*kb, &context)?;
                 query.push(start.elapsed());
                 turn_candidates.push((context.clone(), candidates.into_values().collect()));
                 Ok(())
@@ -605,8 +605,7 @@ pub fn populate(path: &std::path::Path, count: usize) -> Result<()> {
                 image_base: 0x40_0000,
             };
             let created = NOW - (rng.next() % 30_000_000) as i64;
-            store::insert_memory(
-                tx,
+            tx.insert_memory(
                 &memory,
                 Badge::Native,
                 created,

@@ -28,7 +28,7 @@ pub struct MaintainCmd {
 pub fn run(global: &GlobalOpts, cmd: &MaintainCmd) -> Result<ExitCode> {
     let service = service(global, None, PolicyUse::Calls)?.build()?;
     let subjects: Vec<Subject> = if cmd.subject.is_empty() {
-        service.subjects()
+        service.subjects()?
     } else {
         cmd.subject
             .iter()

@@ -157,9 +157,16 @@ async fn maintenance_schedule(service: Arc<Service>, shutdown: CancellationToken
             () = shutdown.cancelled() => return,
         }
         let due = service.clone();
-        let Ok(outcomes) = tokio::task::spawn_blocking(move || due.maintain_due()).await else {
-            tracing::error!("maintenance panicked; trying again at the next check");
-            continue;
+        let outcomes = match tokio::task::spawn_blocking(move || due.maintain_due()).await {
+            Ok(Ok(outcomes)) => outcomes,
+            Ok(Err(error)) => {
+                tracing::warn!(error = %error, "the subjects could not be listed for maintenance");
+                continue;
+            }
+            Err(_) => {
+                tracing::error!("maintenance panicked; trying again at the next check");
+                continue;
+            }
         };
         for (subject, outcome) in outcomes {
             match outcome {

@@ -28,7 +28,7 @@ use crate::config::at_least_one;
 use crate::error::{KenningError, Result};
 use crate::model_command::ModelCommand;
 use crate::settings::check_thread;
-use crate::store::{self, Author};
+use crate::store::{Author, Reads};
 use crate::subject::Subject;
 
 /// The prompt the model command reads; `{{profile}}` and `{{conversation}}` stand for the
@@ -124,9 +124,9 @@ impl Service {
         let mut kb = self.open_or_create(subject)?;
         let session_key = format!("turns.session.{session}");
         let (session_turns, total_turns) = kb.write(|tx| {
-            let bump = |key: &str| -> rusqlite::Result<u64> {
+            let bump = |key: &str| -> Result<u64> {
                 let next = counted(tx, key)? + 1;
-                store::set_meta_value(tx, key, &next.to_string())?;
+                tx.set_meta_value(key, &next.to_string())?;
                 Ok(next)
             };
             Ok((bump(&session_key)?, bump(TOTAL_TURNS_KEY)?))
@@ -176,7 +176,7 @@ impl Service {
     /// The user turns counted for the subject so far (0 for a subject never counted).
     pub fn total_turns(&self, subject: &Subject) -> Result<u64> {
         let kb = self.open_existing(subject)?;
-        total_turns(kb.conn()).map_err(|e| kb.err(e))
+        kb.read(total_turns)
     }
 
     /// Runs a review of the profile now (see the module docs), with `conversation` (the
@@ -321,18 +321,19 @@ impl Service {
     fn review_event(&self, subject: &Subject, action: &str, detail: &str) -> Result<()> {
         let mut kb = self.open_or_create(subject)?;
         let now = self.now();
-        kb.write(|tx| store::record_job_run(tx, now, ACTOR, action, None, detail))
+        kb.write(|tx| tx.record_job_run(now, ACTOR, action, None, detail))
     }
 }
 
 /// The user turns counted in the store.
-pub(crate) fn total_turns(conn: &rusqlite::Connection) -> rusqlite::Result<u64> {
-    counted(conn, TOTAL_TURNS_KEY)
+pub(crate) fn total_turns(store: &dyn Reads) -> Result<u64> {
+    counted(store, TOTAL_TURNS_KEY)
 }
 
 /// The count stored under `key` in `meta` (0 when none is).
-fn counted(conn: &rusqlite::Connection, key: &str) -> rusqlite::Result<u64> {
-    Ok(store::meta_value(conn, key)?
+fn counted(store: &dyn Reads, key: &str) -> Result<u64> {
+    Ok(store
+        .meta_value(key)?
         .and_then(|v| v.parse().ok())
         .unwrap_or(0))
 }

@@ -9,8 +9,9 @@ use super::Service;
 use crate::config::Config;
 use crate::error::{KenningError, Result};
 use crate::policy::{Guarded, NativePolicy, Policy, PolicyEngine, SandboxLimits};
+use crate::store::Backend;
 use crate::store::StoreKey;
-use crate::store::pool::StorePool;
+use crate::store::sqlite::SqliteFiles;
 
 /// Where the policy comes from.
 pub enum PolicySource {
@@ -35,6 +36,7 @@ pub struct ServiceBuilder {
     fixed_now: Option<i64>,
     max_result_bytes: usize,
     key: Option<StoreKey>,
+    backend: Option<Box<dyn Backend>>,
     config: Option<Config>,
 }
 
@@ -52,8 +54,16 @@ impl ServiceBuilder {
             fixed_now: None,
             max_result_bytes: super::DEFAULT_MAX_RESULT_BYTES,
             key: None,
+            backend: None,
             config: None,
         }
+    }
+
+    /// Where the knowledge bases live (default: SQLite files in the data directory, encrypted
+    /// with the [`ServiceBuilder::store_key`]).
+    pub fn backend(mut self, backend: Box<dyn Backend>) -> Self {
+        self.backend = Some(backend);
+        self
     }
 
     /// Where the policy comes from.
@@ -139,12 +149,15 @@ impl ServiceBuilder {
                 Box::new(Guarded::new(component))
             }
         };
+        let backend = self
+            .backend
+            .unwrap_or_else(|| Box::new(SqliteFiles::new(&self.data_dir, self.key.clone())));
         Ok(Service {
+            backend,
             data_dir: self.data_dir,
             policy,
             fixed_now: self.fixed_now,
             max_result_bytes: self.max_result_bytes,
-            stores: StorePool::new(),
             key: self.key,
             config,
         })

@@ -27,7 +27,6 @@
 use std::collections::HashMap;
 
 use kenning_contract::types::{ConsolidationPlan, StoredMemory, Target};
-use rusqlite::Connection;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
@@ -36,8 +35,7 @@ use super::Service;
 use super::background_review::total_turns;
 use crate::error::{KenningError, PolicyError, Result};
 use crate::provenance;
-use crate::store::edits;
-use crate::store::{self, Event, Memory, ProfileTarget, Status};
+use crate::store::{Event, Memory, ProfileTarget, Reads, Status, Writes};
 use crate::subject::Subject;
 
 /// Least hours between two consolidations of one subject, unless configured or forced.
@@ -254,13 +252,17 @@ impl Service {
     pub fn dream_plan(&self, subject: &Subject, request: DreamRequest) -> Result<DreamPlan> {
         let kb = self.open_existing(subject)?;
         let now = self.now();
-        let prepared = self.prepare(kb.conn(), now)?;
-        let last_run = last_run(kb.conn()).map_err(|e| kb.err(e))?;
+        let (prepared, last_run, turns) = kb.read(|store| {
+            Ok((
+                self.prepare(store, now)?,
+                last_run(store)?,
+                total_turns(store)?,
+            ))
+        })?;
         let next_due_at = last_run
             .as_ref()
             .map(|run| run.at + i64::from(request.min_hours) * 3600)
             .filter(|&next| next > now);
-        let turns = total_turns(kb.conn()).map_err(|e| kb.err(e))?;
         let turns_since_last_run = turns.saturating_sub(last_run.as_ref().map_or(0, |r| r.turns));
         Ok(DreamPlan {
             subject: subject.to_string(),
@@ -329,7 +331,7 @@ impl Service {
             };
             let record = serde_json::to_string(&run).expect("a run serialises");
             // Last, so that a failure anywhere before it leaves no record of a run.
-            store::record_job_run(tx, now, ACTOR, "dream", Some(LAST_RUN_KEY), &record)?;
+            tx.record_job_run(now, ACTOR, "dream", Some(LAST_RUN_KEY), &record)?;
             Ok(DreamOutcome {
                 run,
                 events: events + 1,
@@ -337,10 +339,10 @@ impl Service {
         })
     }
 
-    /// Reads the active memories through `conn`, asks the (guarded) policy for a plan, checks
+    /// Reads the active memories from `store`, asks the (guarded) policy for a plan, checks
     /// it against the provenance rules and scans its reasons, and hashes it.
-    pub(super) fn prepare(&self, conn: &Connection, now: i64) -> Result<Prepared> {
-        let memories = store::memories_in_order(conn, true, MAX_DREAM_MEMORIES as u32 + 1)?;
+    pub(super) fn prepare(&self, store: &dyn Reads, now: i64) -> Result<Prepared> {
+        let memories = store.memories_in_order(true, MAX_DREAM_MEMORIES as u32 + 1)?;
         if memories.len() > MAX_DREAM_MEMORIES {
             return Err(KenningError::Usage(format!(
                 "the subject has more than {MAX_DREAM_MEMORIES} active memories, more than one consolidation considers"
@@ -458,7 +460,7 @@ fn check_provenance(
 }
 
 /// Applies a checked plan inside the run's transaction; returns the audit events written.
-fn apply(tx: &rusqlite::Transaction<'_>, prepared: &Prepared, now: i64) -> Result<usize> {
+fn apply(tx: &dyn Writes, prepared: &Prepared, now: i64) -> Result<usize> {
     let by_id = &prepared.by_id;
     let mut events = 0;
     let mut change = |id: u64,
@@ -467,11 +469,10 @@ fn apply(tx: &rusqlite::Transaction<'_>, prepared: &Prepared, now: i64) -> Resul
                       after: Option<&str>,
                       detail: serde_json::Value|
      -> Result<()> {
-        edits::set_status(tx, id, status, now)?;
+        tx.set_status(id, status, now)?;
         let detail = detail.to_string();
-        store::append_event(
-            tx,
-            id,
+        tx.append_event(
+            Some(id),
             now,
             &Event {
                 actor: ACTOR,
@@ -505,8 +506,8 @@ fn apply(tx: &rusqlite::Transaction<'_>, prepared: &Prepared, now: i64) -> Resul
             serde_json::json!({"by": s.newer, "reason": s.reason, "plan": plan_hash}),
         )?;
         // The link a reviewed revision would leave, unless the newer memory already has one.
-        if store::supersedes(tx, s.newer)?.is_none() {
-            edits::set_supersedes(tx, s.newer, s.older)?;
+        if tx.supersedes(s.newer)?.is_none() {
+            tx.set_supersedes(s.newer, s.older)?;
         }
     }
     for e in &prepared.plan.expiries {
@@ -522,9 +523,11 @@ fn apply(tx: &rusqlite::Transaction<'_>, prepared: &Prepared, now: i64) -> Resul
 }
 
 /// The last successful run recorded in the store, if any.
-fn last_run(conn: &Connection) -> rusqlite::Result<Option<DreamRun>> {
+fn last_run(store: &dyn Reads) -> Result<Option<DreamRun>> {
     // A record this build cannot read counts as no run: the threshold then never blocks.
-    Ok(store::meta_value(conn, LAST_RUN_KEY)?.and_then(|v| serde_json::from_str(&v).ok()))
+    Ok(store
+        .meta_value(LAST_RUN_KEY)?
+        .and_then(|v| serde_json::from_str(&v).ok()))
 }
 
 /// A stored memory as the policy's `consolidate` duty takes it.

@@ -10,8 +10,7 @@ use super::{Service, civil_date};
 use crate::error::{KenningError, Result};
 use crate::provenance;
 use crate::settings;
-use crate::store::edits;
-use crate::store::{self, Author, Event, Memory, MemoryFilter, ProfileTarget, Status};
+use crate::store::{Author, Event, Memory, MemoryFilter, ProfileTarget, Status};
 use crate::subject::Subject;
 
 /// The most entries a review listing shows.
@@ -109,7 +108,7 @@ impl Service {
     /// Memories awaiting review (PENDING and INBOUND-PENDING), oldest first.
     pub fn review_list(&self, subject: &Subject) -> Result<Vec<Memory>> {
         let kb = self.open_existing(subject)?;
-        store::in_review(kb.conn(), REVIEW_PAGE).map_err(|e| kb.err(e))
+        kb.read(|store| store.in_review(REVIEW_PAGE))
     }
 
     /// Accepts or rejects a memory awaiting review, on behalf of `reviewer`.
@@ -130,7 +129,7 @@ impl Service {
         let now = self.now();
         let actor = format!("reviewer:{reviewer}");
         kb.write(|tx| {
-            let proposal = match store::get_memory(tx, id)? {
+            let proposal = match tx.memory(id)? {
                 Some(m) if m.status == Status::Active && m.badge.is_quarantined() => m,
                 Some(m) => {
                     return Err(KenningError::Usage(format!(
@@ -145,8 +144,8 @@ impl Service {
                     });
                 }
             };
-            let replaced = match store::supersedes(tx, id)? {
-                Some(old) => match store::get_memory(tx, old)? {
+            let replaced = match tx.supersedes(id)? {
+                Some(old) => match tx.memory(old)? {
                     Some(m) if m.status == Status::Active => Some(m),
                     // What it would have replaced is gone: it can still be rejected.
                     _ if decision == Decision::Reject => None,
@@ -159,11 +158,8 @@ impl Service {
                 None => None,
             };
             if decision == Decision::Reject {
-                edits::reject(tx, proposal.id, reviewer, now)?;
-                store::append_event(
-                    tx,
-                    proposal.id,
-                    now,
+                tx.reject(proposal.id, reviewer, now)?;
+                tx.append_event(Some(proposal.id), now,
                     &Event {
                         actor: &actor,
                         action: "reject",
@@ -183,14 +179,11 @@ impl Service {
                     old.id
                 )));
             }
-            edits::accept(tx, id, badge, reviewer, now)?;
+            tx.accept(id, badge, reviewer, now)?;
             if let Some(old) = &replaced {
-                edits::set_status(tx, old.id, Status::Superseded, now)?;
+                tx.set_status(old.id, Status::Superseded, now)?;
             }
-            store::append_event(
-                tx,
-                id,
-                now,
+            tx.append_event(Some(id), now,
                 &Event {
                     actor: &actor,
                     action: "accept",
@@ -300,10 +293,9 @@ impl Service {
         let now = self.now();
         kb.write(|tx| {
             for memory in &memories {
-                edits::set_status(tx, memory.id, Status::Forgotten, now)?;
-                store::append_event(
-                    tx,
-                    memory.id,
+                tx.set_status(memory.id, Status::Forgotten, now)?;
+                tx.append_event(
+                    Some(memory.id),
                     now,
                     &Event {
                         actor: author.as_str(),
@@ -412,14 +404,13 @@ impl Service {
         let now = self.now();
         kb.write(|tx| {
             for (key, value) in &changes {
-                let previous = store::settings::save(tx, thread, key, value)?;
+                let previous = tx.save_setting(thread, key, value)?;
                 let detail = format!(
                     "{key}{} = {value} (was {})",
                     thread.map(|t| format!(" [thread {t}]")).unwrap_or_default(),
                     previous.as_deref().unwrap_or("default")
                 );
-                store::append_event_for(
-                    tx,
+                tx.append_event(
                     None,
                     now,
                     &Event {
@@ -440,7 +431,7 @@ impl Service {
     /// and settings in force.
     pub fn stats(&self, subject: &Subject) -> Result<Value> {
         let kb = self.open_existing(subject)?;
-        let mut stats = store::stats(kb.conn())?;
+        let mut stats = kb.read(|store| store.stats())?;
         let settings = kb.settings(None)?;
         stats["subject"] = json!(subject.to_string());
         stats["schema_version"] = json!(kb.schema_version()?);

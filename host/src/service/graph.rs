@@ -15,7 +15,7 @@ use serde::Serialize;
 
 use super::Service;
 use crate::error::{KenningError, Result};
-use crate::store::{self, Badge, Memory, Status};
+use crate::store::{Badge, Memory, Status};
 use crate::subject::Subject;
 
 /// The format name and version the JSON form carries.
@@ -156,8 +156,7 @@ impl Service {
         let kb = self.open_existing(subject)?;
         // One more than asked, to tell whether the graph was cut.
         let mut memories =
-            store::memories_in_order(kb.conn(), !request.include_inactive, request.limit + 1)
-                .map_err(|e| kb.err(e))?;
+            kb.read(|store| store.memories_in_order(!request.include_inactive, request.limit + 1))?;
         let truncated = memories.len() > request.limit as usize;
         memories.truncate(request.limit as usize);
         Ok(build_graph(subject.to_string(), truncated, &memories))

@@ -37,7 +37,6 @@ use std::fmt::Write as _;
 use kenning_contract::MAX_ARGS_BYTES;
 use kenning_contract::args::{self, IMPORT_FORMAT, ImportRecord, MemoryTarget};
 use kenning_contract::types::{Anchor, ScanItem, Scope, SubjectKind, Target, Verdict};
-use rusqlite::{Connection, Transaction};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -45,10 +44,10 @@ use super::{Service, field_error, string_fields};
 use crate::api::{Address, AnchorArg};
 use crate::error::{KenningError, PolicyError, Result};
 use crate::provenance;
-use crate::store::interchange::{self as sql, Imported};
+use crate::store::interchange::Imported;
 use crate::store::{
-    Author, Badge, Event, KnowledgeBase, Memory, NewMemory, ProfileTarget, Status, content_hash,
-    edits, kind_str, scope_str,
+    Author, Badge, Event, Memory, NewMemory, ProfileTarget, Reads, Status, Writes, content_hash,
+    kind_str, scope_str,
 };
 use crate::subject::Subject;
 
@@ -187,7 +186,7 @@ impl Service {
     /// Exports every memory of `subject` (in any state) as `format`.
     pub fn export(&self, subject: &Subject, format: ExportFormat) -> Result<Export> {
         let kb = self.open_existing(subject)?;
-        let memories = sql::all_memories(kb.conn()).map_err(|e| kb.err(e))?;
+        let memories = kb.read(|store| store.all_memories())?;
         let header = Header {
             format: IMPORT_FORMAT.to_owned(),
             subject: SubjectIdentity::of(subject),
@@ -270,8 +269,7 @@ impl Service {
             match self.open_existing(subject) {
                 Ok(kb) => {
                     let limit = kb.settings(None)?.max_memories;
-                    settle(Some(kb.conn()), None, limit, job, &mut report, progress)
-                        .map_err(|e| store_error(e, &kb))?;
+                    kb.read(|store| settle(Some(store), None, limit, job, &mut report, progress))?;
                 }
                 Err(KenningError::UnknownSubject { .. }) => {
                     settle(None, None, None, job, &mut report, progress)?;
@@ -283,10 +281,8 @@ impl Service {
         let mut kb = self.open_for_write(subject, None, true)?;
         let limit = kb.settings(None)?.max_memories;
         kb.write(|tx| {
-            let conn: &Connection = tx;
-            sql::with_index_deferred(tx, || {
-                settle(Some(conn), Some(tx), limit, job, &mut report, progress)
-            })
+            let reads: &dyn Reads = tx;
+            tx.bulk_load(&mut || settle(Some(reads), Some(tx), limit, job, &mut report, progress))
         })?;
         Ok(report)
     }
@@ -481,10 +477,10 @@ struct Settlement<'a> {
 
 /// Decides, record by record, whether each planned memory is a duplicate or new, and (given
 /// `tx`) writes the new ones with their audit events, then their `supersedes` links. Without
-/// `tx` (a dry run) it only counts; without `conn` there is no store yet.
+/// `tx` (a dry run) it only counts; without `store` there is no store yet.
 fn settle(
-    conn: Option<&Connection>,
-    tx: Option<&Transaction<'_>>,
+    store: Option<&dyn Reads>,
+    tx: Option<&dyn Writes>,
     limit: Option<u64>,
     job: Settlement<'_>,
     report: &mut ImportReport,
@@ -496,12 +492,12 @@ fn settle(
         now,
         bad,
     } = job;
-    let stored = match conn {
-        Some(conn) => sql::ids_by_hash(conn)?,
+    let stored = match store {
+        Some(store) => store.ids_by_hash()?,
         None => HashMap::new(),
     };
-    let mut active = match conn {
-        Some(conn) if limit.is_some() => crate::store::count_active(conn)?,
+    let mut active = match store {
+        Some(store) if limit.is_some() => store.count_active()?,
         _ => 0,
     };
     // Earlier records of this file by content hash, for duplicates within the file.
@@ -515,8 +511,8 @@ fn settle(
             .get(hash)
             .and_then(|seen| seen.iter().find(|&&i| planned[i].same_place(plan)))
             .map(|&i| ids.get(&planned[i].exporter_id).copied());
-        let in_store = match (in_file, conn, stored.get(hash)) {
-            (None, Some(conn), Some(candidates)) => stored_duplicate(conn, plan, candidates)?,
+        let in_store = match (in_file, store, stored.get(hash)) {
+            (None, Some(store), Some(candidates)) => stored_duplicate(store, plan, candidates)?,
             _ => None,
         };
         if let Some(existing) = in_file.flatten().or(in_store) {
@@ -553,7 +549,7 @@ fn settle(
                     after_hash: Some(hash),
                     detail: Some(detail.as_str()),
                 };
-                let id = sql::insert_imported(tx, &plan.imported, now, &event)?;
+                let id = tx.insert_imported(&plan.imported, now, &event)?;
                 ids.insert(plan.exporter_id, id);
             }
             report.imported += 1;
@@ -573,7 +569,7 @@ fn settle(
                 && let Some(&old) = ids.get(&old)
                 && old != new
             {
-                edits::set_supersedes(tx, new, old)?;
+                tx.set_supersedes(new, old)?;
             }
         }
     }
@@ -581,10 +577,10 @@ fn settle(
 }
 
 /// The stored memory among `candidates` (same content hash) placed where `plan` would be.
-fn stored_duplicate(conn: &Connection, plan: &Planned, candidates: &[u64]) -> Result<Option<u64>> {
+fn stored_duplicate(store: &dyn Reads, plan: &Planned, candidates: &[u64]) -> Result<Option<u64>> {
     let memory = &plan.imported.memory;
     for &id in candidates {
-        if let Some((scope, target, day, anchors)) = sql::placement_of(conn, id)?
+        if let Some((scope, target, day, anchors)) = store.placement_of(id)?
             && scope == scope_str(memory.scope)
             && target == memory.target
             && day == memory.day
@@ -594,14 +590,6 @@ fn stored_duplicate(conn: &Connection, plan: &Planned, candidates: &[u64]) -> Re
         }
     }
     Ok(None)
-}
-
-/// Names the file of a store error raised without one.
-fn store_error(error: KenningError, kb: &KnowledgeBase) -> KenningError {
-    match error {
-        KenningError::Store { source, .. } => kb.err(source),
-        other => other,
-    }
 }
 
 /// Reads the header line strictly.

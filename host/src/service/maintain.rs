@@ -27,7 +27,7 @@ use super::Service;
 use super::dream::{Prepared, StepMemory};
 use crate::config::at_least_one;
 use crate::error::Result;
-use crate::store::{self, Event, ProfileTarget, Status, edits};
+use crate::store::{Event, ProfileTarget, Reads, Status};
 use crate::subject::Subject;
 
 /// The `meta` key the last run is recorded under.
@@ -143,9 +143,11 @@ impl Service {
         let now = self.now();
         if dry_run {
             let kb = self.open_existing(subject)?;
-            let prepared = self.prepare(kb.conn(), now)?;
-            let segments = store::index_segments(kb.conn()).map_err(|e| kb.err(e))?;
-            let expired = self.expired(kb.conn(), &prepared).map_err(|e| kb.err(e))?;
+            let (prepared, segments, expired) = kb.read(|store| {
+                let prepared = self.prepare(store, now)?;
+                let expired = self.expired(store, &prepared)?;
+                Ok((prepared, store.index_segments()?, expired))
+            })?;
             return Ok(MaintenanceReport {
                 subject: subject.to_string(),
                 dry_run,
@@ -164,16 +166,15 @@ impl Service {
                 let memory = &prepared.by_id[&step.memory.id];
                 let detail = serde_json::json!({"reason": step.reason}).to_string();
                 let action = if step.outcome == "deleted" {
-                    tx.execute("DELETE FROM memories WHERE id = ?1", [memory.id as i64])?;
+                    tx.delete_memory(memory.id)?;
                     "delete"
                 } else {
-                    edits::set_status(tx, memory.id, Status::Forgotten, now)?;
+                    tx.set_status(memory.id, Status::Forgotten, now)?;
                     "expire"
                 };
                 // A deleted memory's event keeps its id and content hash.
-                store::append_event(
-                    tx,
-                    memory.id,
+                tx.append_event(
+                    Some(memory.id),
                     now,
                     &Event {
                         actor: ACTOR,
@@ -192,7 +193,7 @@ impl Service {
                 deleted,
             };
             let record = serde_json::to_string(&run).expect("a run serialises");
-            store::record_job_run(tx, now, ACTOR, "maintain", Some(LAST_RUN_KEY), &record)?;
+            tx.record_job_run(now, ACTOR, "maintain", Some(LAST_RUN_KEY), &record)?;
             Ok((prepared.considered, expired, events + 1))
         })?;
         // The retention transaction has committed: a failure from here on is the index's.
@@ -209,10 +210,12 @@ impl Service {
 
     /// Runs maintenance on every subject whose last run is [`MaintenanceConfig::interval_hours`]
     /// old or older (or that never had one), one after another; returns each subject's report
-    /// or error. The server calls it on its schedule.
-    pub fn maintain_due(&self) -> Vec<(Subject, Result<MaintenanceReport>)> {
+    /// or error (an error alone when the subjects cannot be listed). The server calls it on
+    /// its schedule.
+    pub fn maintain_due(&self) -> Result<Vec<(Subject, Result<MaintenanceReport>)>> {
         let due_before = self.now() - i64::from(self.config.maintenance.interval_hours) * 3600;
-        self.subjects()
+        Ok(self
+            .subjects()?
             .into_iter()
             .filter(|subject| {
                 self.last_maintenance(subject)
@@ -223,28 +226,24 @@ impl Service {
                 let report = self.maintain(&subject, false);
                 (subject, report)
             })
-            .collect()
+            .collect())
     }
 
     /// The last maintenance run recorded for the subject, if any.
     pub fn last_maintenance(&self, subject: &Subject) -> Result<Option<MaintenanceRun>> {
         let kb = self.open_existing(subject)?;
-        let value = store::meta_value(kb.conn(), LAST_RUN_KEY).map_err(|e| kb.err(e))?;
+        let value = kb.read(|store| store.meta_value(LAST_RUN_KEY))?;
         Ok(value.and_then(|v| serde_json::from_str(&v).ok()))
     }
 
     /// The plan's expiries, each with what becomes of it under the configured daily mode.
-    fn expired(
-        &self,
-        conn: &rusqlite::Connection,
-        prepared: &Prepared,
-    ) -> rusqlite::Result<Vec<Expired>> {
+    fn expired(&self, store: &dyn Reads, prepared: &Prepared) -> Result<Vec<Expired>> {
         let mut expired = Vec::with_capacity(prepared.plan.expiries.len());
         for expiry in &prepared.plan.expiries {
             let memory = &prepared.by_id[&expiry.id];
             let delete = self.config.maintenance.daily_mode == DailyMode::Delete
                 && memory.target == Some(ProfileTarget::Daily)
-                && !store::is_superseded_by_another(conn, memory.id)?;
+                && !store.is_superseded_by_another(memory.id)?;
             expired.push(Expired {
                 memory: StepMemory::of(memory),
                 reason: expiry.reason.clone(),

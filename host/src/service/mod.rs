@@ -44,8 +44,7 @@ use serde_json::Value;
 pub use self::config::{PolicySource, ServiceBuilder};
 use crate::error::{KenningError, Result};
 use crate::policy::Policy;
-use crate::store::pool::{PooledKb, StorePool};
-use crate::store::{KnowledgeBase, StoreKey};
+use crate::store::{Backend, KnowledgeStore, StoreKey};
 use crate::subject::Subject;
 
 /// Most bytes of JSON in a page of results, unless configured: about 4,000 tokens.
@@ -58,8 +57,8 @@ pub struct Service {
     fixed_now: Option<i64>,
     /// Most bytes of JSON a page of results holds.
     max_result_bytes: usize,
-    /// Knowledge bases opened so far, kept open for the next operation.
-    stores: StorePool,
+    /// Where the knowledge bases live.
+    backend: Box<dyn Backend>,
     /// The key every store (and copy) is encrypted with; `None`: plaintext stores.
     key: Option<StoreKey>,
     /// The jobs' configuration (the data directory's `kenning.toml`).
@@ -82,17 +81,9 @@ impl Service {
         self.key.as_ref()
     }
 
-    /// The subjects with a knowledge base in the data directory, by file name.
-    pub fn subjects(&self) -> Vec<Subject> {
-        let mut subjects: Vec<Subject> = std::fs::read_dir(&self.data_dir)
-            .map(|entries| {
-                entries
-                    .filter_map(|entry| Subject::from_file_name(entry.ok()?.file_name().to_str()?))
-                    .collect()
-            })
-            .unwrap_or_default();
-        subjects.sort_by_key(Subject::file_name);
-        subjects
+    /// The subjects with a knowledge base.
+    pub fn subjects(&self) -> Result<Vec<Subject>> {
+        self.backend.subjects()
     }
 
     /// The policy in use (guarded).
@@ -110,26 +101,24 @@ impl Service {
         })
     }
 
-    /// Opens the subject's knowledge base, which must exist. The connection is kept open for
-    /// the next operation (see [`StorePool`]).
-    pub fn open_existing(&self, subject: &Subject) -> Result<PooledKb> {
-        let path = subject.store_path(&self.data_dir);
-        self.stores
-            .checkout(&path, |p| {
-                KnowledgeBase::open_existing_keyed(p, self.key.as_ref())
-            })?
+    /// Opens the subject's knowledge base, which must exist. The backend keeps its
+    /// connection for the next operation.
+    pub fn open_existing(&self, subject: &Subject) -> Result<Box<dyn KnowledgeStore>> {
+        self.backend
+            .open(subject, false)?
             .ok_or_else(|| KenningError::UnknownSubject {
                 subject: subject.to_string(),
-                path,
+                path: self.backend.location(subject),
             })
     }
 
-    fn open_or_create(&self, subject: &Subject) -> Result<PooledKb> {
-        let path = subject.store_path(&self.data_dir);
-        let opened = self.stores.checkout(&path, |p| {
-            KnowledgeBase::open_or_create_keyed(p, self.key.as_ref()).map(Some)
-        })?;
-        Ok(opened.expect("open_or_create always opens"))
+    fn open_or_create(&self, subject: &Subject) -> Result<Box<dyn KnowledgeStore>> {
+        self.backend
+            .open(subject, true)?
+            .ok_or_else(|| KenningError::UnknownSubject {
+                subject: subject.to_string(),
+                path: self.backend.location(subject),
+            })
     }
 
     /// Opens the subject's knowledge base for a write in `thread` (creating it when `create`),
@@ -139,7 +128,7 @@ impl Service {
         subject: &Subject,
         thread: Option<&str>,
         create: bool,
-    ) -> Result<PooledKb> {
+    ) -> Result<Box<dyn KnowledgeStore>> {
         let kb = if create {
             self.open_or_create(subject)?
         } else {

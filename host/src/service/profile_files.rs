@@ -26,7 +26,7 @@ use kenning_contract::types::SubjectKind;
 use super::Service;
 use super::interchange::{Header, ImportOptions, ImportReport, ImportStage, SubjectIdentity};
 use crate::error::{KenningError, Result};
-use crate::store::{self, Memory, ProfileTarget, content_hash};
+use crate::store::{Memory, ProfileTarget, content_hash};
 use crate::subject::Subject;
 
 /// One profile file: its path inside the profile's directory and its text.
@@ -112,8 +112,8 @@ impl Service {
     pub fn export_profile_files(&self, subject: &Subject) -> Result<Vec<ProfileFile>> {
         require_profile(subject)?;
         let kb = self.open_existing(subject)?;
-        let mut entries: Vec<Memory> = store::memories_in_order(kb.conn(), true, MAX_ENTRIES)
-            .map_err(|e| kb.err(e))?
+        let mut entries: Vec<Memory> = kb
+            .read(|store| store.memories_in_order(true, MAX_ENTRIES))?
             .into_iter()
             .filter(|m| m.target.is_some() && !m.badge.is_quarantined())
             .collect();

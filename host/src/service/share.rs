@@ -21,8 +21,8 @@ use serde::Serialize;
 use super::Service;
 use crate::error::{KenningError, Result};
 use crate::settings::ShareMode;
-use crate::store::edits::{self, Placement};
-use crate::store::{self, Author, Badge, Event, NewMemory, Status, content_hash};
+use crate::store::edits::Placement;
+use crate::store::{Author, Badge, Event, NewMemory, Status, content_hash};
 use crate::subject::Subject;
 
 /// Most memories one share copies.
@@ -157,7 +157,7 @@ impl Service {
                 let redacted: Vec<String> =
                     result.findings.iter().map(|f| f.kind.clone()).collect();
                 if let Some(existing) =
-                    edits::find_active_duplicate(tx, &content_hash(&copy.text), placement)?
+                    tx.find_active_duplicate(&content_hash(&copy.text), placement)?
                 {
                     shared.push(SharedMemory {
                         from_id: memory.id,
@@ -173,8 +173,7 @@ impl Service {
                     "from_hash": memory.content_hash,
                 })
                 .to_string();
-                let to_id = store::insert_memory(
-                    tx,
+                let to_id = tx.insert_memory(
                     &copy,
                     Badge::InboundPending,
                     now,

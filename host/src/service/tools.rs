@@ -22,10 +22,10 @@ use crate::api::{
 };
 use crate::error::{KenningError, PolicyError, Result};
 use crate::provenance::{self, EditRight};
-use crate::store::edits::{self, Placement};
+use crate::store::edits::Placement;
 use crate::store::{
-    self, Author, Event, KnowledgeBase, Memory, MemoryFilter, NewMemory, ProfileTarget, Status,
-    content_hash,
+    self, Author, Badge, Event, KnowledgeStore, Memory, MemoryFilter, NewMemory, ProfileTarget,
+    Reads, Status, Writes, content_hash,
 };
 use crate::subject::Subject;
 
@@ -259,16 +259,15 @@ impl Service {
         kb.write(|tx| {
             // Read under the write lock: a revision racing this one is applied first, and this
             // one then changes what it left, never the text both started from.
-            let current = active_memory(store::get_memory(tx, args.id)?, subject, args.id)?;
+            let current = active_memory(tx.memory(args.id)?, subject, args.id)?;
             let proposal_badge = proposal_badge(author, &current)?;
             let revised = revision_of(&current, &args, text.clone(), author)?;
             let after = content_hash(&revised.text);
             match proposal_badge {
                 None => {
-                    edits::update_memory(tx, current.id, &revised, &after, now)?;
-                    store::append_event(
-                        tx,
-                        current.id,
+                    tx.update_memory(current.id, &revised, &after, now)?;
+                    tx.append_event(
+                        Some(current.id),
                         now,
                         &Event {
                             actor: author.as_str(),
@@ -288,8 +287,7 @@ impl Service {
                 // An edit the author may only propose: a quarantined memory that supersedes
                 // the current one once a reviewer accepts it.
                 Some(badge) => {
-                    let proposal = store::insert_memory(
-                        tx,
+                    let proposal = tx.insert_memory(
                         &revised,
                         badge,
                         now,
@@ -301,7 +299,7 @@ impl Service {
                             detail: reason,
                         },
                     )?;
-                    edits::set_supersedes(tx, proposal, current.id)?;
+                    tx.set_supersedes(proposal, current.id)?;
                     Ok(Revised {
                         id: current.id,
                         status: ReviseStatus::Pending,
@@ -325,18 +323,15 @@ impl Service {
         kb.write(|tx| {
             // Decided under the write lock, so a memory revised or forgotten meanwhile is not
             // forgotten (again) on the strength of an old read.
-            let current = active_memory(store::get_memory(tx, args.id)?, subject, args.id)?;
+            let current = active_memory(tx.memory(args.id)?, subject, args.id)?;
             if !provenance::may_forget(author, &current) {
                 return Err(KenningError::Forbidden(format!(
                     "a {author} author may not forget memory {} (written by {}, badge {}); ask the user",
                     args.id, current.author, current.badge
                 )));
             }
-            edits::set_status(tx, current.id, Status::Forgotten, now)?;
-            store::append_event(
-                tx,
-                current.id,
-                now,
+            tx.set_status(current.id, Status::Forgotten, now)?;
+            tx.append_event(Some(current.id), now,
                 &Event {
                     actor: author.as_str(),
                     action: "forget",
@@ -382,7 +377,7 @@ impl Service {
         };
         let mut hits: Vec<(Memory, f32)> = match &args.anchor {
             None => kb.search(&filter)?,
-            Some(anchor) => self.recall_by_anchor(&kb, subject, anchor, &filter)?,
+            Some(anchor) => self.recall_by_anchor(&*kb, subject, anchor, &filter)?,
         };
         let more = hits.len() > limit as usize;
         hits.truncate(limit as usize);
@@ -400,7 +395,7 @@ impl Service {
 
     fn recall_by_anchor(
         &self,
-        kb: &KnowledgeBase,
+        kb: &dyn KnowledgeStore,
         subject: &Subject,
         anchor: &Anchor,
         filter: &MemoryFilter,
@@ -531,7 +526,7 @@ impl Service {
                     .as_deref()
                     .expect("validate requires old_text");
                 let mut kb = self.open_for_write(subject, args.thread.as_deref(), false)?;
-                let matches = entries_containing(&kb, target, day.as_deref(), old_text)?;
+                let matches = entries_containing(&*kb, target, day.as_deref(), old_text)?;
                 let first = matches.first().ok_or_else(|| {
                     KenningError::NoMatch(format!("no {target} entry contains {old_text:?}"))
                 })?;
@@ -560,8 +555,8 @@ impl Service {
                     kb.write(|tx| {
                         for &id in &ids {
                             unchanged_entry(tx, id, &before, target)?;
-                            edits::set_status(tx, id, Status::Forgotten, now)?;
-                            store::append_event(tx, id, now, &event("remove", None))?;
+                            tx.set_status(id, Status::Forgotten, now)?;
+                            tx.append_event(Some(id), now, &event("remove", None))?;
                         }
                         Ok(())
                     })?;
@@ -572,8 +567,8 @@ impl Service {
                     kb.write(|tx| {
                         for &id in &ids {
                             unchanged_entry(tx, id, &before, target)?;
-                            edits::replace_text(tx, id, &content, &after, now)?;
-                            store::append_event(tx, id, now, &event("replace", Some(&after)))?;
+                            tx.replace_text(id, &content, &after, now)?;
+                            tx.append_event(Some(id), now, &event("replace", Some(&after)))?;
                         }
                         Ok(())
                     })?;
@@ -640,18 +635,17 @@ enum Insert {
 /// placement exists. Runs in the write transaction, so identical writes racing each other store
 /// one memory.
 fn insert_unless_duplicate(
-    tx: &rusqlite::Transaction<'_>,
+    tx: &dyn Writes,
     memory: &NewMemory,
     placement: Placement<'_>,
-    badge: store::Badge,
+    badge: Badge,
     now: i64,
 ) -> Result<Insert> {
-    if let Some(existing) =
-        edits::find_active_duplicate(tx, &content_hash(&memory.text), placement)?
-    {
+    if let Some(existing) = tx.find_active_duplicate(&content_hash(&memory.text), placement)? {
         return Ok(Insert::Duplicate(existing));
     }
-    store::insert_memory(tx, memory, badge, now, &added_by(memory.author)).map(Insert::New)
+    tx.insert_memory(memory, badge, now, &added_by(memory.author))
+        .map(Insert::New)
 }
 
 /// The audit event of a new memory by `author`.
@@ -665,7 +659,7 @@ fn added_by(author: Author) -> Event<'static> {
     }
 }
 
-fn write_status(badge: store::Badge) -> WriteStatus {
+fn write_status(badge: Badge) -> WriteStatus {
     if badge.is_quarantined() {
         WriteStatus::Pending
     } else {
@@ -704,13 +698,8 @@ fn active_memory(memory: Option<Memory>, subject: &Subject, id: u64) -> Result<M
 /// Fails unless profile entry `id`, matched before the write lock was taken, is still active
 /// with the text hashed `hash`: a writer that changed it meanwhile wins, and this edit writes
 /// nothing.
-fn unchanged_entry(
-    tx: &rusqlite::Connection,
-    id: u64,
-    hash: &str,
-    target: ProfileTarget,
-) -> Result<()> {
-    match store::get_memory(tx, id)? {
+fn unchanged_entry(tx: &dyn Reads, id: u64, hash: &str, target: ProfileTarget) -> Result<()> {
+    match tx.memory(id)? {
         Some(entry) if entry.status == Status::Active && entry.content_hash == hash => Ok(()),
         _ => Err(KenningError::Conflict(format!(
             "{target} entry #{id} changed while this edit ran; nothing was written: read the entries again"
@@ -720,7 +709,7 @@ fn unchanged_entry(
 
 /// How `author` may revise `current`: `None` in place, `Some(badge)` only as a proposal with
 /// that badge; an error when not at all.
-fn proposal_badge(author: Author, current: &Memory) -> Result<Option<store::Badge>> {
+fn proposal_badge(author: Author, current: &Memory) -> Result<Option<Badge>> {
     match provenance::edit_right(author, current) {
         EditRight::Direct => Ok(None),
         EditRight::Propose(badge) => Ok(Some(badge)),
@@ -775,7 +764,7 @@ fn revision_of(
 }
 
 fn entries_containing(
-    kb: &KnowledgeBase,
+    kb: &dyn KnowledgeStore,
     target: ProfileTarget,
     day: Option<&str>,
     needle: &str,

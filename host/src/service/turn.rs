@@ -14,7 +14,7 @@ use crate::api::{
     MAX_CONTEXT_STRINGS, MAX_CONTEXT_TOKENS, RejectedMemory,
 };
 use crate::error::{KenningError, Result};
-use crate::store::{self, KnowledgeBase, Memory, MemoryFilter};
+use crate::store::{self, KnowledgeStore, Memory, MemoryFilter};
 use crate::subject::Subject;
 
 /// How many candidates of each source a turn considers at most.
@@ -89,7 +89,7 @@ impl Service {
             });
         }
         let context = turn.to_context(self.now(), subject.kind);
-        let candidates = gather_candidates(&kb, &context)?;
+        let candidates = gather_candidates(&*kb, &context)?;
         let list: Vec<Candidate> = candidates.values().cloned().collect();
         let selection = self.policy.select(&context, &list, limits)?;
         let chosen: Vec<u64> = selection.chosen.iter().map(|c| c.id).collect();
@@ -269,7 +269,7 @@ fn preview(text: &str) -> String {
 /// The candidates for one turn: local memories whose anchors can match, full-text matches for
 /// the query, and accepted global memories. Quarantined memories never get here.
 pub fn gather_candidates(
-    kb: &KnowledgeBase,
+    kb: &dyn KnowledgeStore,
     context: &Context,
 ) -> Result<BTreeMap<u64, Candidate>> {
     let to_offset = |address: u64| address.saturating_sub(context.image_base);

@@ -26,7 +26,7 @@ use super::{Service, in_thread};
 use crate::api::{Address, FunctionArg};
 use crate::error::{KenningError, Result};
 use crate::settings::check_thread;
-use crate::store::{self, Author};
+use crate::store::Author;
 use crate::subject::Subject;
 
 /// The category every function review note is filed under.
@@ -245,7 +245,7 @@ impl Service {
         let now = self.now();
         let actor = report.path.author().as_str();
         let mut kb = self.open_or_create(subject)?;
-        kb.write(|tx| store::record_job_run(tx, now, actor, report.path.as_str(), None, &detail))
+        kb.write(|tx| tx.record_job_run(now, actor, report.path.as_str(), None, &detail))
     }
 }
 

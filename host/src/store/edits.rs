@@ -3,7 +3,7 @@
 //! the audit event (see [`super::KnowledgeBase::write`]).
 
 use kenning_contract::types::{Anchor, Scope};
-use rusqlite::{Connection, Transaction, params};
+use rusqlite::{Connection, params};
 
 use super::{
     Badge, NewMemory, ProfileTarget, Status, anchors_of, insert_anchors, kind_str, scope_str,
@@ -12,8 +12,8 @@ use crate::error::Result;
 
 /// Overwrites memory `id` with `revised` (text, kind, tags, categories, confidence, thread,
 /// image base and anchors), whose text hashes to `content_hash`.
-pub fn update_memory(
-    tx: &Transaction<'_>,
+pub(super) fn update_memory(
+    tx: &Connection,
     id: u64,
     revised: &NewMemory,
     content_hash: &str,
@@ -39,8 +39,8 @@ pub fn update_memory(
 }
 
 /// Replaces the text of memory `id` (a profile entry), whose new text hashes to `content_hash`.
-pub fn replace_text(
-    tx: &Transaction<'_>,
+pub(super) fn replace_text(
+    tx: &Connection,
     id: u64,
     text: &str,
     content_hash: &str,
@@ -54,7 +54,7 @@ pub fn replace_text(
 }
 
 /// Sets the life-cycle status of memory `id` (forgotten, superseded, ...).
-pub fn set_status(tx: &Transaction<'_>, id: u64, status: Status, now: i64) -> Result<()> {
+pub(super) fn set_status(tx: &Connection, id: u64, status: Status, now: i64) -> Result<()> {
     tx.execute(
         "UPDATE memories SET status = ?2, updated_at = ?3 WHERE id = ?1",
         params![id as i64, status.as_str(), now],
@@ -63,7 +63,7 @@ pub fn set_status(tx: &Transaction<'_>, id: u64, status: Status, now: i64) -> Re
 }
 
 /// Records that proposal `id` would replace memory `replaces` once accepted.
-pub fn set_supersedes(tx: &Transaction<'_>, id: u64, replaces: u64) -> Result<()> {
+pub(super) fn set_supersedes(tx: &Connection, id: u64, replaces: u64) -> Result<()> {
     tx.execute(
         "UPDATE memories SET supersedes = ?2 WHERE id = ?1",
         params![id as i64, replaces as i64],
@@ -72,7 +72,13 @@ pub fn set_supersedes(tx: &Transaction<'_>, id: u64, replaces: u64) -> Result<()
 }
 
 /// Accepts proposal `id` with `badge`, naming the reviewer.
-pub fn accept(tx: &Transaction<'_>, id: u64, badge: Badge, reviewer: &str, now: i64) -> Result<()> {
+pub(super) fn accept(
+    tx: &Connection,
+    id: u64,
+    badge: Badge,
+    reviewer: &str,
+    now: i64,
+) -> Result<()> {
     tx.execute(
         "UPDATE memories SET badge = ?2, reviewed_at = ?3, reviewed_by = ?4, updated_at = ?3 WHERE id = ?1",
         params![id as i64, badge.as_str(), now, reviewer],
@@ -81,11 +87,17 @@ pub fn accept(tx: &Transaction<'_>, id: u64, badge: Badge, reviewer: &str, now: 
 }
 
 /// Rejects proposal `id`, naming the reviewer; the row stays for the audit trail.
-pub fn reject(tx: &Transaction<'_>, id: u64, reviewer: &str, now: i64) -> Result<()> {
+pub(super) fn reject(tx: &Connection, id: u64, reviewer: &str, now: i64) -> Result<()> {
     tx.execute(
         "UPDATE memories SET status = 'rejected', reviewed_at = ?2, reviewed_by = ?3, updated_at = ?2 WHERE id = ?1",
         params![id as i64, now, reviewer],
     )?;
+    Ok(())
+}
+
+/// Deletes memory `id` for good; its anchors and its full-text entry go with it.
+pub(super) fn delete(tx: &Connection, id: u64) -> Result<()> {
+    tx.execute("DELETE FROM memories WHERE id = ?1", [id as i64])?;
     Ok(())
 }
 
@@ -103,7 +115,7 @@ pub struct Placement<'a> {
 
 /// An active memory with the same content hash and the same placement, if any. Writers ask
 /// inside their write transaction, so two identical writes racing each other store one memory.
-pub fn find_active_duplicate(
+pub(super) fn find_active_duplicate(
     conn: &Connection,
     content_hash: &str,
     placement: Placement<'_>,

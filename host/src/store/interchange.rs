@@ -8,7 +8,7 @@
 use std::collections::HashMap;
 
 use kenning_contract::types::Anchor;
-use rusqlite::{Connection, Transaction};
+use rusqlite::Connection;
 
 use super::{
     Badge, Event, MEMORY_COLUMNS, Memory, NewMemory, ProfileTarget, RowState, Status, append_event,
@@ -18,7 +18,7 @@ use crate::error::Result;
 
 /// Every memory in any state, oldest id first, with its anchors and the id of the memory it
 /// supersedes (if any).
-pub fn all_memories(conn: &Connection) -> rusqlite::Result<Vec<(Memory, Option<u64>)>> {
+pub(super) fn all_memories(conn: &Connection) -> rusqlite::Result<Vec<(Memory, Option<u64>)>> {
     let mut stmt = conn.prepare(&format!(
         "SELECT {MEMORY_COLUMNS}, supersedes FROM memories ORDER BY id"
     ))?;
@@ -34,7 +34,7 @@ pub fn all_memories(conn: &Connection) -> rusqlite::Result<Vec<(Memory, Option<u
 }
 
 /// The ids of the stored memories (in any state) by content hash.
-pub fn ids_by_hash(conn: &Connection) -> rusqlite::Result<HashMap<String, Vec<u64>>> {
+pub(super) fn ids_by_hash(conn: &Connection) -> rusqlite::Result<HashMap<String, Vec<u64>>> {
     let mut stmt = conn.prepare("SELECT id, content_hash FROM memories")?;
     let mut index: HashMap<String, Vec<u64>> = HashMap::new();
     let rows = stmt.query_map([], |row| {
@@ -51,7 +51,10 @@ pub fn ids_by_hash(conn: &Connection) -> rusqlite::Result<HashMap<String, Vec<u6
 /// Runs `load`, which inserts memories, with the full-text index's row-by-row upkeep off, then
 /// indexes every row it inserted in one statement, all inside `tx`: the index is whole when the
 /// transaction commits, and a failure anywhere rolls everything back.
-pub fn with_index_deferred<T>(tx: &Transaction<'_>, load: impl FnOnce() -> Result<T>) -> Result<T> {
+pub(super) fn with_index_deferred<T>(
+    tx: &Connection,
+    load: impl FnOnce() -> Result<T>,
+) -> Result<T> {
     let last: i64 = tx.query_row("SELECT coalesce(max(id), 0) FROM memories", [], |row| {
         row.get(0)
     })?;
@@ -73,7 +76,10 @@ pub type StoredPlacement = (String, Option<ProfileTarget>, Option<String>, Vec<A
 
 /// Where stored memory `id` is placed: scope, profile target, day and anchors, for comparing
 /// with a memory about to be imported. `None` when there is no such memory.
-pub fn placement_of(conn: &Connection, id: u64) -> rusqlite::Result<Option<StoredPlacement>> {
+pub(super) fn placement_of(
+    conn: &Connection,
+    id: u64,
+) -> rusqlite::Result<Option<StoredPlacement>> {
     let mut stmt = conn.prepare_cached("SELECT scope, target, day FROM memories WHERE id = ?1")?;
     let mut rows = stmt.query([id as i64])?;
     let Some(row) = rows.next()? else {
@@ -107,8 +113,8 @@ pub struct Imported {
 
 /// Inserts an imported memory, its anchors and its audit event (at `now`); returns its id.
 /// The caller checks the `max_memories` limit once for the whole import.
-pub fn insert_imported(
-    tx: &Transaction<'_>,
+pub(super) fn insert_imported(
+    tx: &Connection,
     imported: &Imported,
     now: i64,
     event: &Event<'_>,

@@ -4,6 +4,7 @@
 //! a crash, a trap or a concurrent writer never leaves half a change behind.
 
 mod anchors;
+pub mod contract;
 pub mod edits;
 pub mod encryption;
 pub mod interchange;
@@ -12,7 +13,9 @@ pub mod pool;
 mod schema;
 mod search;
 pub mod settings;
+pub mod sqlite;
 
+pub use contract::{Backend, KnowledgeStore, Reads, Writes};
 pub use encryption::StoreKey;
 #[cfg(test)]
 pub(crate) use model::sample_memory;
@@ -31,9 +34,7 @@ use std::time::Duration;
 use kenning_contract::types::{
     Anchor, FunctionAnchor, MemoryKind, OffsetRadius, OffsetRange, Scope,
 };
-use rusqlite::{
-    Connection, OpenFlags, OptionalExtension, Transaction, TransactionBehavior, params,
-};
+use rusqlite::{Connection, OpenFlags, OptionalExtension, TransactionBehavior, params};
 
 use crate::error::{KenningError, Result};
 
@@ -355,11 +356,20 @@ impl KnowledgeBase {
         Ok(target)
     }
 
-    /// Runs `f` in one immediate (write-locking) transaction.
-    pub fn write<T>(&mut self, f: impl FnOnce(&Transaction<'_>) -> Result<T>) -> Result<T> {
+    /// Runs `f` in one immediate (write-locking) transaction: everything it writes commits
+    /// together, or nothing does.
+    pub fn write<T>(&mut self, f: impl FnOnce(&dyn Writes) -> Result<T>) -> Result<T> {
         // Counted before the attempt: a failed commit may still have changed something.
         self.local_writes += 1;
-        self.transact(f)
+        self.transact(|tx| f(tx))
+    }
+
+    /// Runs the reads of `f`, naming this knowledge base's file in any error.
+    pub fn read<T>(&self, f: impl FnOnce(&dyn Reads) -> Result<T>) -> Result<T> {
+        f(&self.conn).map_err(|error| match error {
+            KenningError::Store { source, .. } => self.err(source),
+            other => other,
+        })
     }
 
     /// Makes every write transaction through this connection first take `gate`: connections
@@ -372,7 +382,7 @@ impl KnowledgeBase {
     }
 
     /// [`KnowledgeBase::write`] for writes no cached read depends on (recall statistics).
-    fn transact<T>(&mut self, f: impl FnOnce(&Transaction<'_>) -> Result<T>) -> Result<T> {
+    fn transact<T>(&mut self, f: impl FnOnce(&Connection) -> Result<T>) -> Result<T> {
         if self.read_only {
             return Err(KenningError::ReadOnly {
                 path: self.path.clone(),
@@ -519,7 +529,8 @@ impl KnowledgeBase {
     pub fn merge_index(&mut self) -> Result<(u64, u64)> {
         let before = index_segments(&self.conn).map_err(|e| self.err(e))?;
         if before > 1 {
-            self.write(|tx| {
+            self.local_writes += 1;
+            self.transact(|tx| {
                 tx.execute(
                     "INSERT INTO memories_fts(memories_fts) VALUES ('optimize')",
                     [],
@@ -815,7 +826,7 @@ pub struct RowState<'a> {
 /// Inserts the row of `memory` and its anchors; returns the new id. Every way a memory enters
 /// the store (a write, an import) goes through this one statement, prepared once per
 /// connection.
-pub fn insert_row(tx: &Transaction<'_>, memory: &NewMemory, state: &RowState<'_>) -> Result<u64> {
+pub(crate) fn insert_row(tx: &Connection, memory: &NewMemory, state: &RowState<'_>) -> Result<u64> {
     tx.prepare_cached(
         "INSERT INTO memories (scope, kind, target, day, text, tags, categories, confidence, author, badge, status, thread, content_hash, image_base, created_at, updated_at)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)",
@@ -844,8 +855,8 @@ pub fn insert_row(tx: &Transaction<'_>, memory: &NewMemory, state: &RowState<'_>
 }
 
 /// Inserts a memory and its anchors and appends the event; returns the new id.
-pub fn insert_memory(
-    tx: &Transaction<'_>,
+pub(crate) fn insert_memory(
+    tx: &Connection,
     memory: &NewMemory,
     badge: Badge,
     now: i64,
@@ -891,7 +902,7 @@ type AnchorRow<'a> = (
 );
 
 /// Writes a memory's anchors.
-pub fn insert_anchors(tx: &Transaction<'_>, id: u64, anchors: &[Anchor]) -> Result<()> {
+pub(crate) fn insert_anchors(tx: &Connection, id: u64, anchors: &[Anchor]) -> Result<()> {
     let mut stmt = tx.prepare_cached(
         "INSERT INTO anchors (memory_id, kind, start, end, radius, name, value) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
     )?;
@@ -950,13 +961,13 @@ pub fn split_tag_tokens(query: &str) -> (String, Vec<String>) {
 }
 
 /// Appends an audit event for memory `id`.
-pub fn append_event(tx: &Transaction<'_>, id: u64, now: i64, event: &Event<'_>) -> Result<()> {
+pub(crate) fn append_event(tx: &Connection, id: u64, now: i64, event: &Event<'_>) -> Result<()> {
     append_event_for(tx, Some(id), now, event)
 }
 
 /// Appends an audit event, about a memory or (for settings) about none.
-pub fn append_event_for(
-    tx: &Transaction<'_>,
+pub(crate) fn append_event_for(
+    tx: &Connection,
     id: Option<u64>,
     now: i64,
     event: &Event<'_>,
@@ -970,7 +981,7 @@ pub fn append_event_for(
 
 /// The value stored under `key` in the store's `meta` table (the jobs' records: last runs,
 /// turn counts), if any.
-pub fn meta_value(conn: &Connection, key: &str) -> rusqlite::Result<Option<String>> {
+pub(crate) fn meta_value(conn: &Connection, key: &str) -> rusqlite::Result<Option<String>> {
     conn.query_row("SELECT value FROM meta WHERE key = ?1", [key], |row| {
         row.get(0)
     })
@@ -978,7 +989,7 @@ pub fn meta_value(conn: &Connection, key: &str) -> rusqlite::Result<Option<Strin
 }
 
 /// Stores `value` under `key` in the `meta` table, replacing what was there.
-pub fn set_meta_value(tx: &Transaction<'_>, key: &str, value: &str) -> rusqlite::Result<()> {
+pub(crate) fn set_meta_value(tx: &Connection, key: &str, value: &str) -> rusqlite::Result<()> {
     tx.prepare_cached(
         "INSERT INTO meta (key, value) VALUES (?1, ?2) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
     )?
@@ -986,35 +997,8 @@ pub fn set_meta_value(tx: &Transaction<'_>, key: &str, value: &str) -> rusqlite:
     .map(drop)
 }
 
-/// Records a run of a job (consolidation, maintenance, a review): its audit event, about no
-/// memory, with `detail`, and, under `meta_key` when given, `detail` as the job's last run.
-pub fn record_job_run(
-    tx: &Transaction<'_>,
-    now: i64,
-    actor: &str,
-    action: &str,
-    meta_key: Option<&str>,
-    detail: &str,
-) -> Result<()> {
-    if let Some(key) = meta_key {
-        set_meta_value(tx, key, detail)?;
-    }
-    append_event_for(
-        tx,
-        None,
-        now,
-        &Event {
-            actor,
-            action,
-            before_hash: None,
-            after_hash: None,
-            detail: Some(detail),
-        },
-    )
-}
-
 /// Whether another memory names `id` as the one it supersedes.
-pub fn is_superseded_by_another(conn: &Connection, id: u64) -> rusqlite::Result<bool> {
+pub(crate) fn is_superseded_by_another(conn: &Connection, id: u64) -> rusqlite::Result<bool> {
     conn.query_row(
         "SELECT EXISTS (SELECT 1 FROM memories WHERE supersedes = ?1 AND id != ?1)",
         [id as i64],
@@ -1023,7 +1007,7 @@ pub fn is_superseded_by_another(conn: &Connection, id: u64) -> rusqlite::Result<
 }
 
 /// How many segments the full-text index holds: every query reads each of them.
-pub fn index_segments(conn: &Connection) -> rusqlite::Result<u64> {
+pub(crate) fn index_segments(conn: &Connection) -> rusqlite::Result<u64> {
     conn.query_row(
         "SELECT count(DISTINCT segid) FROM memories_fts_idx",
         [],
@@ -1033,7 +1017,7 @@ pub fn index_segments(conn: &Connection) -> rusqlite::Result<u64> {
 }
 
 /// The memory a pending proposal would replace once accepted.
-pub fn supersedes(conn: &Connection, id: u64) -> rusqlite::Result<Option<u64>> {
+pub(crate) fn supersedes(conn: &Connection, id: u64) -> rusqlite::Result<Option<u64>> {
     conn.query_row(
         "SELECT supersedes FROM memories WHERE id = ?1",
         [id as i64],
@@ -1044,7 +1028,7 @@ pub fn supersedes(conn: &Connection, id: u64) -> rusqlite::Result<Option<u64>> {
 }
 
 /// Active memories awaiting review (PENDING and INBOUND-PENDING), oldest first.
-pub fn in_review(conn: &Connection, limit: u32) -> rusqlite::Result<Vec<Memory>> {
+pub(crate) fn in_review(conn: &Connection, limit: u32) -> rusqlite::Result<Vec<Memory>> {
     let mut stmt = conn.prepare_cached(&format!(
         "SELECT id FROM memories WHERE status = 'active' AND badge IN ('pending', 'inbound_pending') ORDER BY id{}",
         limit_sql(limit.into(), 0)
@@ -1056,7 +1040,7 @@ pub fn in_review(conn: &Connection, limit: u32) -> rusqlite::Result<Vec<Memory>>
 }
 
 /// How many active memories the knowledge base holds (pending ones included).
-pub fn count_active(conn: &Connection) -> rusqlite::Result<u64> {
+pub(crate) fn count_active(conn: &Connection) -> rusqlite::Result<u64> {
     conn.query_row(
         "SELECT count(*) FROM memories WHERE status = 'active'",
         [],
@@ -1066,7 +1050,7 @@ pub fn count_active(conn: &Connection) -> rusqlite::Result<u64> {
 }
 
 /// Totals for `kenning stats`.
-pub fn stats(conn: &Connection) -> rusqlite::Result<serde_json::Value> {
+pub(crate) fn stats(conn: &Connection) -> rusqlite::Result<serde_json::Value> {
     let group = |column: &str| -> rusqlite::Result<serde_json::Map<String, serde_json::Value>> {
         let mut stmt = conn.prepare(&format!(
             "SELECT {column}, count(*) FROM memories WHERE status = 'active' GROUP BY {column} ORDER BY {column}"
@@ -1104,7 +1088,7 @@ pub fn stats(conn: &Connection) -> rusqlite::Result<serde_json::Value> {
 
 /// The subject's memories in id order, with their anchors: only active ones when `active_only`,
 /// and at most `limit` of them.
-pub fn memories_in_order(
+pub(crate) fn memories_in_order(
     conn: &Connection,
     active_only: bool,
     limit: u32,
@@ -1124,7 +1108,7 @@ pub fn memories_in_order(
 pub(crate) const MEMORY_COLUMNS: &str = "id, scope, kind, target, day, text, tags, categories, confidence, author, badge, status, thread, content_hash, image_base, created_at, updated_at";
 
 /// Reads one memory with its anchors.
-pub fn get_memory(conn: &Connection, id: u64) -> rusqlite::Result<Option<Memory>> {
+pub(crate) fn get_memory(conn: &Connection, id: u64) -> rusqlite::Result<Option<Memory>> {
     let memory = conn
         .prepare_cached(&format!(
             "SELECT {MEMORY_COLUMNS} FROM memories WHERE id = ?1"
@@ -1176,7 +1160,7 @@ pub(crate) fn memory_from_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<Memor
 }
 
 /// A memory's anchors, in the order written.
-pub fn anchors_of(conn: &Connection, id: u64) -> rusqlite::Result<Vec<Anchor>> {
+pub(crate) fn anchors_of(conn: &Connection, id: u64) -> rusqlite::Result<Vec<Anchor>> {
     let mut stmt = conn.prepare_cached(
         "SELECT kind, start, end, radius, name, value FROM anchors WHERE memory_id = ?1 ORDER BY id",
     )?;
@@ -1186,7 +1170,7 @@ pub fn anchors_of(conn: &Connection, id: u64) -> rusqlite::Result<Vec<Anchor>> {
 
 /// Memories by id with their anchors, in the order of `ids` (missing ids skipped), read in two
 /// queries whatever their number.
-pub fn get_memories(conn: &Connection, ids: &[u64]) -> rusqlite::Result<Vec<Memory>> {
+pub(crate) fn get_memories(conn: &Connection, ids: &[u64]) -> rusqlite::Result<Vec<Memory>> {
     if ids.is_empty() {
         return Ok(Vec::new());
     }
@@ -1288,7 +1272,7 @@ mod tests {
             after_hash: None,
             detail: None,
         };
-        kb.write(|tx| insert_memory(tx, &memory, Badge::Native, 1_000, &event))
+        kb.write(|tx| tx.insert_memory(&memory, Badge::Native, 1_000, &event))
             .unwrap()
     }
 

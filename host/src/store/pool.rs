@@ -227,13 +227,7 @@ mod tests {
         KnowledgeBase::open_or_create(&path).unwrap();
         KnowledgeBase::open_or_create(&other)
             .unwrap()
-            .write(|tx| {
-                tx.execute(
-                    "INSERT INTO meta (key, value) VALUES ('marker', 'other')",
-                    [],
-                )?;
-                Ok(())
-            })
+            .write(|tx| tx.set_meta_value("marker", "other"))
             .unwrap();
         let pool = StorePool::new();
         drop(pool.checkout(&path, open).unwrap());

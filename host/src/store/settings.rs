@@ -1,6 +1,6 @@
 //! The `settings` table: one row per key, per thread (`''` is global).
 
-use rusqlite::{Connection, OptionalExtension, Transaction, params};
+use rusqlite::{Connection, OptionalExtension, params};
 
 use crate::settings::{Settings, apply};
 
@@ -21,8 +21,8 @@ pub fn effective(conn: &Connection, thread: Option<&str>) -> rusqlite::Result<Se
 }
 
 /// Stores a setting (already normalised); returns the previous stored value, if any.
-pub fn save(
-    tx: &Transaction<'_>,
+pub(super) fn save(
+    tx: &Connection,
     thread: Option<&str>,
     key: &str,
     value: &str,

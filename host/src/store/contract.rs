@@ -1,0 +1,271 @@
+//! The store contract: what the service asks of one subject's knowledge base, in terms of
+//! memories, events and settings, never of a database's types.
+//!
+//! [`Reads`] are the queries the service makes, inside a write or outside one; [`Writes`] are
+//! the changes it makes, always inside one transaction that also appends their audit events
+//! ([`super::KnowledgeBase::write`] hands the closure a `&dyn Writes`, and a `&dyn Writes` is
+//! also a `&dyn Reads` of the same transaction). A backend implements both; the SQLite one is
+//! [`super::sqlite`].
+//!
+//! Errors are [`crate::error::KenningError`]s; a backend names its store in them where it can,
+//! and [`super::KnowledgeBase::read`] and [`super::KnowledgeBase::write`] name it otherwise.
+
+use std::collections::HashMap;
+
+use super::edits::Placement;
+use super::interchange::{Imported, StoredPlacement};
+use super::{Badge, Event, Memory, MemoryFilter, NewMemory, Status};
+use crate::error::{KenningError, Result};
+use crate::settings::Settings;
+use crate::subject::Subject;
+
+/// The queries the service makes of a knowledge base.
+pub trait Reads {
+    /// One memory by id, in any state, with its anchors.
+    fn memory(&self, id: u64) -> Result<Option<Memory>>;
+
+    /// The memories in id order with their anchors: only active ones when `active_only`, and
+    /// at most `limit`.
+    fn memories_in_order(&self, active_only: bool, limit: u32) -> Result<Vec<Memory>>;
+
+    /// Every memory in any state, oldest id first, with its anchors and the id of the memory
+    /// it supersedes (if any): an export's contents.
+    fn all_memories(&self) -> Result<Vec<(Memory, Option<u64>)>>;
+
+    /// The ids of the stored memories (in any state) by content hash.
+    fn ids_by_hash(&self) -> Result<HashMap<String, Vec<u64>>>;
+
+    /// Where stored memory `id` is placed (scope, profile target, day, anchors); `None` when
+    /// there is no such memory.
+    fn placement_of(&self, id: u64) -> Result<Option<StoredPlacement>>;
+
+    /// An active memory with this content hash and this placement, if any. Writers ask inside
+    /// their write, so two identical writes racing each other store one memory.
+    fn find_active_duplicate(
+        &self,
+        content_hash: &str,
+        placement: Placement<'_>,
+    ) -> Result<Option<u64>>;
+
+    /// The memory that memory `id` (a pending proposal, or a newer memory) supersedes.
+    fn supersedes(&self, id: u64) -> Result<Option<u64>>;
+
+    /// Whether another memory names `id` as the one it supersedes.
+    fn is_superseded_by_another(&self, id: u64) -> Result<bool>;
+
+    /// Active memories awaiting review (PENDING and INBOUND-PENDING), oldest first, at most
+    /// `limit`.
+    fn in_review(&self, limit: u32) -> Result<Vec<Memory>>;
+
+    /// How many active memories there are (pending ones included).
+    fn count_active(&self) -> Result<u64>;
+
+    /// Totals for `kenning stats`: active, by type, scope, badge and status, oldest and newest.
+    fn stats(&self) -> Result<serde_json::Value>;
+
+    /// The settings in force for `thread` (the global ones when `None`).
+    fn settings(&self, thread: Option<&str>) -> Result<Settings>;
+
+    /// The value the jobs stored under `key` (last runs, turn counts), if any.
+    fn meta_value(&self, key: &str) -> Result<Option<String>>;
+
+    /// How many segments the full-text index is in (every query reads each of them); 0 for a
+    /// backend whose index needs no merging.
+    fn index_segments(&self) -> Result<u64>;
+}
+
+/// The changes the service makes, inside one transaction with their audit events.
+pub trait Writes: Reads {
+    /// Inserts `memory` (active, with `badge`) and its anchors and appends `event` with the
+    /// new text's hash; returns the new id. Refused with
+    /// [`crate::error::KenningError::LimitReached`] at the `max_memories` setting.
+    fn insert_memory(
+        &self,
+        memory: &NewMemory,
+        badge: Badge,
+        now: i64,
+        event: &Event<'_>,
+    ) -> Result<u64>;
+
+    /// Inserts an imported memory with the state and times it carried, its anchors and its
+    /// audit event (at `now`); returns its id. The caller checks the limit once per import.
+    fn insert_imported(&self, imported: &Imported, now: i64, event: &Event<'_>) -> Result<u64>;
+
+    /// Runs `load` (which inserts memories) and leaves the full-text index whole afterwards, a
+    /// backend free to index the new rows once at the end rather than one by one.
+    fn bulk_load(&self, load: &mut dyn FnMut() -> Result<()>) -> Result<()>;
+
+    /// Overwrites memory `id` with `revised` (text, kind, tags, categories, confidence,
+    /// thread, image base and anchors), whose text hashes to `content_hash`.
+    fn update_memory(
+        &self,
+        id: u64,
+        revised: &NewMemory,
+        content_hash: &str,
+        now: i64,
+    ) -> Result<()>;
+
+    /// Replaces the text of memory `id` (a profile entry), whose new text hashes to
+    /// `content_hash`.
+    fn replace_text(&self, id: u64, text: &str, content_hash: &str, now: i64) -> Result<()>;
+
+    /// Sets the life-cycle status of memory `id`.
+    fn set_status(&self, id: u64, status: Status, now: i64) -> Result<()>;
+
+    /// Records that memory `id` supersedes (or, pending, would replace) memory `replaces`.
+    fn set_supersedes(&self, id: u64, replaces: u64) -> Result<()>;
+
+    /// Accepts proposal `id` with `badge`, naming the reviewer.
+    fn accept(&self, id: u64, badge: Badge, reviewer: &str, now: i64) -> Result<()>;
+
+    /// Rejects proposal `id`, naming the reviewer; the row stays for the audit trail.
+    fn reject(&self, id: u64, reviewer: &str, now: i64) -> Result<()>;
+
+    /// Deletes memory `id` and its anchors for good (retention of daily notes); the caller
+    /// appends the event.
+    fn delete_memory(&self, id: u64) -> Result<()>;
+
+    /// Appends an audit event about memory `id`, or about none (settings, job runs).
+    fn append_event(&self, id: Option<u64>, now: i64, event: &Event<'_>) -> Result<()>;
+
+    /// Stores a setting (already normalised) for `thread` (all threads when `None`); returns
+    /// the value it replaced, if any.
+    fn save_setting(&self, thread: Option<&str>, key: &str, value: &str) -> Result<Option<String>>;
+
+    /// Stores `value` under the jobs' `key`, replacing what was there.
+    fn set_meta_value(&self, key: &str, value: &str) -> Result<()>;
+
+    /// Records a run of a job: its audit event, about no memory, with `detail`, and, under
+    /// `meta_key` when given, `detail` as the job's last run.
+    fn record_job_run(
+        &self,
+        now: i64,
+        actor: &str,
+        action: &str,
+        meta_key: Option<&str>,
+        detail: &str,
+    ) -> Result<()> {
+        if let Some(key) = meta_key {
+            self.set_meta_value(key, detail)?;
+        }
+        self.append_event(
+            None,
+            now,
+            &Event {
+                actor,
+                action,
+                before_hash: None,
+                after_hash: None,
+                detail: Some(detail),
+            },
+        )
+    }
+}
+
+/// One subject's knowledge base, open: its transactions, and the queries whose cost a backend
+/// bounds its own way (ranked search, listings, the anchor index, recall statistics).
+pub trait KnowledgeStore: Send {
+    /// Runs `f`'s reads (called once), naming this store in any error.
+    fn read_with(&self, f: &mut dyn FnMut(&dyn Reads) -> Result<()>) -> Result<()>;
+
+    /// Runs `f` (called once) in one write transaction: everything it writes commits
+    /// together with its audit events, or nothing does.
+    fn write_with(&mut self, f: &mut dyn FnMut(&dyn Writes) -> Result<()>) -> Result<()>;
+
+    /// Memories matching `filter`, most relevant first when it has a query (relevance larger
+    /// is better), else newest first (relevance 0). `#tag` tokens in the query filter by tag.
+    fn search(&self, filter: &MemoryFilter) -> Result<Vec<(Memory, f32)>>;
+
+    /// One page of the memories matching `filter`, newest first, and how many match in all;
+    /// every word of the query must occur in a memory's text.
+    fn list_counted(&self, filter: &MemoryFilter) -> Result<(Vec<Memory>, u64)>;
+
+    /// The ids of active, unquarantined local memories with an anchor that can match
+    /// `offset` (exact, inside a function or range, within a radius), the function starting at
+    /// `function_start` or named `function_name`, or one of `strings`; at most `limit`.
+    fn anchored_ids(
+        &self,
+        offset: Option<u64>,
+        function_start: Option<u64>,
+        function_name: Option<&str>,
+        strings: &[String],
+        limit: u32,
+    ) -> Result<Vec<u64>>;
+
+    /// Memories by id with their anchors, in the order of `ids` (missing ids skipped).
+    fn get_many(&self, ids: &[u64]) -> Result<Vec<Memory>>;
+
+    /// The `limit` newest accepted, active global memories: what every turn offers the
+    /// policy besides its anchored and lexical matches.
+    fn recent_globals(&self, limit: u32) -> Result<Vec<Memory>>;
+
+    /// Notes that memories were injected or recalled at `now` (bookkeeping, not memories: a
+    /// backend may make it less durable than a write).
+    fn mark_recalled(&mut self, ids: &[u64], now: i64) -> Result<()>;
+
+    /// Merges the full-text index (where the backend's index needs it); returns its segments
+    /// before and after. Changes no memory.
+    fn merge_index(&mut self) -> Result<(u64, u64)>;
+
+    /// The schema version of the open store.
+    fn schema_version(&self) -> Result<i64>;
+
+    /// The most recent audit events, newest first, at most `limit`.
+    fn events(&self, limit: u32) -> Result<Vec<serde_json::Value>>;
+}
+
+impl dyn KnowledgeStore + '_ {
+    /// Runs the reads of `f`, naming this store in any error.
+    pub fn read<T>(&self, f: impl FnOnce(&dyn Reads) -> Result<T>) -> Result<T> {
+        let (mut f, mut answer) = (Some(f), None);
+        self.read_with(&mut |reads| {
+            answer = Some(f.take().ok_or_else(ran_twice)?(reads)?);
+            Ok(())
+        })?;
+        answer.ok_or_else(never_ran)
+    }
+
+    /// Runs `f` in one write transaction (see [`KnowledgeStore::write_with`]).
+    pub fn write<T>(&mut self, f: impl FnOnce(&dyn Writes) -> Result<T>) -> Result<T> {
+        let (mut f, mut answer) = (Some(f), None);
+        self.write_with(&mut |writes| {
+            answer = Some(f.take().ok_or_else(ran_twice)?(writes)?);
+            Ok(())
+        })?;
+        answer.ok_or_else(never_ran)
+    }
+
+    /// The settings in force for `thread` (the global ones when `None`).
+    pub fn settings(&self, thread: Option<&str>) -> Result<Settings> {
+        self.read(|store| store.settings(thread))
+    }
+
+    /// One memory by id, in any state, with its anchors.
+    pub fn get(&self, id: u64) -> Result<Option<Memory>> {
+        self.read(|store| store.memory(id))
+    }
+}
+
+/// A backend broke the contract by running a transaction's work twice.
+fn ran_twice() -> KenningError {
+    KenningError::Usage("the store ran a transaction's work twice".to_owned())
+}
+
+/// A backend broke the contract by ending a transaction without running its work.
+fn never_ran() -> KenningError {
+    KenningError::Usage("the store ended a transaction without running its work".to_owned())
+}
+
+/// Where knowledge bases live: one SQLite file per subject in a data directory, or one
+/// database with subjects as its partition key.
+pub trait Backend: Send + Sync {
+    /// The subject's knowledge base: `None` when it has none and `create` is false.
+    fn open(&self, subject: &Subject, create: bool) -> Result<Option<Box<dyn KnowledgeStore>>>;
+
+    /// The subjects that have a knowledge base.
+    fn subjects(&self) -> Result<Vec<Subject>>;
+
+    /// Where a subject's knowledge base is (a file, or a database and a subject), for
+    /// messages.
+    fn location(&self, subject: &Subject) -> std::path::PathBuf;
+}

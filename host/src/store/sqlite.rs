@@ -1,0 +1,254 @@
+//! The SQLite backend of the [store contract](super::contract): one file per subject in the
+//! data directory ([`SqliteFiles`]), its connections kept in a [`StorePool`]; a connection
+//! reads, and the same connection inside [`KnowledgeBase::write`]'s immediate transaction
+//! writes.
+//!
+//! The SQL itself lives in the store's modules by concern (memories in `store`, changes in
+//! [`super::edits`], interchange in [`super::interchange`], settings in [`super::settings`]);
+//! this module only maps the contract onto it.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+use rusqlite::Connection;
+
+use super::contract::{Backend, KnowledgeStore, Reads, Writes};
+use super::edits::{self, Placement};
+use super::interchange::{self, Imported, StoredPlacement};
+use super::pool::{PooledKb, StorePool};
+use super::{Badge, Event, Memory, NewMemory, Status};
+use super::{KnowledgeBase, MemoryFilter, StoreKey};
+use crate::error::Result;
+use crate::settings::Settings;
+use crate::subject::Subject;
+
+/// Knowledge bases as SQLite files in a data directory, one per subject, encrypted with `key`
+/// when one is given.
+pub struct SqliteFiles {
+    data_dir: PathBuf,
+    key: Option<StoreKey>,
+    pool: StorePool,
+}
+
+impl SqliteFiles {
+    /// The knowledge bases in `data_dir`, opened with `key` (`None`: plaintext).
+    pub fn new(data_dir: &Path, key: Option<StoreKey>) -> Self {
+        SqliteFiles {
+            data_dir: data_dir.to_owned(),
+            key,
+            pool: StorePool::new(),
+        }
+    }
+}
+
+impl Backend for SqliteFiles {
+    fn open(&self, subject: &Subject, create: bool) -> Result<Option<Box<dyn KnowledgeStore>>> {
+        let path = subject.store_path(&self.data_dir);
+        let key = self.key.as_ref();
+        let opened = self.pool.checkout(&path, |path| {
+            if create {
+                KnowledgeBase::open_or_create_keyed(path, key).map(Some)
+            } else {
+                KnowledgeBase::open_existing_keyed(path, key)
+            }
+        })?;
+        Ok(opened.map(|kb| Box::new(kb) as Box<dyn KnowledgeStore>))
+    }
+
+    fn subjects(&self) -> Result<Vec<Subject>> {
+        let mut subjects: Vec<Subject> = std::fs::read_dir(&self.data_dir)
+            .map(|entries| {
+                entries
+                    .filter_map(|entry| Subject::from_file_name(entry.ok()?.file_name().to_str()?))
+                    .collect()
+            })
+            .unwrap_or_default();
+        subjects.sort_by_key(Subject::file_name);
+        Ok(subjects)
+    }
+
+    fn location(&self, subject: &Subject) -> PathBuf {
+        subject.store_path(&self.data_dir)
+    }
+}
+
+impl KnowledgeStore for PooledKb {
+    fn read_with(&self, f: &mut dyn FnMut(&dyn Reads) -> Result<()>) -> Result<()> {
+        KnowledgeBase::read(self, f)
+    }
+
+    fn write_with(&mut self, f: &mut dyn FnMut(&dyn Writes) -> Result<()>) -> Result<()> {
+        KnowledgeBase::write(self, f)
+    }
+
+    fn search(&self, filter: &MemoryFilter) -> Result<Vec<(Memory, f32)>> {
+        KnowledgeBase::search(self, filter)
+    }
+
+    fn list_counted(&self, filter: &MemoryFilter) -> Result<(Vec<Memory>, u64)> {
+        KnowledgeBase::list_counted(self, filter)
+    }
+
+    fn anchored_ids(
+        &self,
+        offset: Option<u64>,
+        function_start: Option<u64>,
+        function_name: Option<&str>,
+        strings: &[String],
+        limit: u32,
+    ) -> Result<Vec<u64>> {
+        KnowledgeBase::anchored_ids(self, offset, function_start, function_name, strings, limit)
+    }
+
+    fn get_many(&self, ids: &[u64]) -> Result<Vec<Memory>> {
+        KnowledgeBase::get_many(self, ids)
+    }
+
+    fn recent_globals(&self, limit: u32) -> Result<Vec<Memory>> {
+        KnowledgeBase::recent_globals(self, limit)
+    }
+
+    fn mark_recalled(&mut self, ids: &[u64], now: i64) -> Result<()> {
+        KnowledgeBase::mark_recalled(self, ids, now)
+    }
+
+    fn merge_index(&mut self) -> Result<(u64, u64)> {
+        KnowledgeBase::merge_index(self)
+    }
+
+    fn schema_version(&self) -> Result<i64> {
+        KnowledgeBase::schema_version(self)
+    }
+
+    fn events(&self, limit: u32) -> Result<Vec<serde_json::Value>> {
+        KnowledgeBase::events(self, limit)
+    }
+}
+
+impl Reads for Connection {
+    fn memory(&self, id: u64) -> Result<Option<Memory>> {
+        Ok(super::get_memory(self, id)?)
+    }
+
+    fn memories_in_order(&self, active_only: bool, limit: u32) -> Result<Vec<Memory>> {
+        Ok(super::memories_in_order(self, active_only, limit)?)
+    }
+
+    fn all_memories(&self) -> Result<Vec<(Memory, Option<u64>)>> {
+        Ok(interchange::all_memories(self)?)
+    }
+
+    fn ids_by_hash(&self) -> Result<HashMap<String, Vec<u64>>> {
+        Ok(interchange::ids_by_hash(self)?)
+    }
+
+    fn placement_of(&self, id: u64) -> Result<Option<StoredPlacement>> {
+        Ok(interchange::placement_of(self, id)?)
+    }
+
+    fn find_active_duplicate(
+        &self,
+        content_hash: &str,
+        placement: Placement<'_>,
+    ) -> Result<Option<u64>> {
+        edits::find_active_duplicate(self, content_hash, placement)
+    }
+
+    fn supersedes(&self, id: u64) -> Result<Option<u64>> {
+        Ok(super::supersedes(self, id)?)
+    }
+
+    fn is_superseded_by_another(&self, id: u64) -> Result<bool> {
+        Ok(super::is_superseded_by_another(self, id)?)
+    }
+
+    fn in_review(&self, limit: u32) -> Result<Vec<Memory>> {
+        Ok(super::in_review(self, limit)?)
+    }
+
+    fn count_active(&self) -> Result<u64> {
+        Ok(super::count_active(self)?)
+    }
+
+    fn stats(&self) -> Result<serde_json::Value> {
+        Ok(super::stats(self)?)
+    }
+
+    fn settings(&self, thread: Option<&str>) -> Result<Settings> {
+        Ok(super::settings::effective(self, thread)?)
+    }
+
+    fn meta_value(&self, key: &str) -> Result<Option<String>> {
+        Ok(super::meta_value(self, key)?)
+    }
+
+    fn index_segments(&self) -> Result<u64> {
+        Ok(super::index_segments(self)?)
+    }
+}
+
+impl Writes for Connection {
+    fn insert_memory(
+        &self,
+        memory: &NewMemory,
+        badge: Badge,
+        now: i64,
+        event: &Event<'_>,
+    ) -> Result<u64> {
+        super::insert_memory(self, memory, badge, now, event)
+    }
+
+    fn insert_imported(&self, imported: &Imported, now: i64, event: &Event<'_>) -> Result<u64> {
+        interchange::insert_imported(self, imported, now, event)
+    }
+
+    fn bulk_load(&self, load: &mut dyn FnMut() -> Result<()>) -> Result<()> {
+        interchange::with_index_deferred(self, load)
+    }
+
+    fn update_memory(
+        &self,
+        id: u64,
+        revised: &NewMemory,
+        content_hash: &str,
+        now: i64,
+    ) -> Result<()> {
+        edits::update_memory(self, id, revised, content_hash, now)
+    }
+
+    fn replace_text(&self, id: u64, text: &str, content_hash: &str, now: i64) -> Result<()> {
+        edits::replace_text(self, id, text, content_hash, now)
+    }
+
+    fn set_status(&self, id: u64, status: Status, now: i64) -> Result<()> {
+        edits::set_status(self, id, status, now)
+    }
+
+    fn set_supersedes(&self, id: u64, replaces: u64) -> Result<()> {
+        edits::set_supersedes(self, id, replaces)
+    }
+
+    fn accept(&self, id: u64, badge: Badge, reviewer: &str, now: i64) -> Result<()> {
+        edits::accept(self, id, badge, reviewer, now)
+    }
+
+    fn reject(&self, id: u64, reviewer: &str, now: i64) -> Result<()> {
+        edits::reject(self, id, reviewer, now)
+    }
+
+    fn delete_memory(&self, id: u64) -> Result<()> {
+        edits::delete(self, id)
+    }
+
+    fn append_event(&self, id: Option<u64>, now: i64, event: &Event<'_>) -> Result<()> {
+        super::append_event_for(self, id, now, event)
+    }
+
+    fn save_setting(&self, thread: Option<&str>, key: &str, value: &str) -> Result<Option<String>> {
+        Ok(super::settings::save(self, thread, key, value)?)
+    }
+
+    fn set_meta_value(&self, key: &str, value: &str) -> Result<()> {
+        Ok(super::set_meta_value(self, key, value)?)
+    }
+}
