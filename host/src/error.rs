@@ -267,6 +267,14 @@ pub enum KenningError {
         /// SQLite's error.
         source: rusqlite::Error,
     },
+    /// The PostgreSQL database failed or could not be reached.
+    #[error("database {location}: {message}")]
+    Database {
+        /// The database (without its password) and, where known, the subject.
+        location: String,
+        /// What went wrong, with the server's detail.
+        message: String,
+    },
     /// A file could not be read or written.
     #[error("{}: {source}", .path.display())]
     Io {

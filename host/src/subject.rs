@@ -95,21 +95,32 @@ impl Subject {
         }
     }
 
-    /// The knowledge base's file name inside the data directory.
-    pub fn file_name(&self) -> String {
+    /// The name its knowledge base is stored under: `binary-MD5`, `account-NAME` or
+    /// `profile-NAME`.
+    pub fn store_name(&self) -> String {
         let kind = match self.kind {
             SubjectKind::Binary => "binary",
             SubjectKind::Account => "account",
             SubjectKind::Profile => "profile",
         };
-        format!("{kind}-{}.sqlite", self.key)
+        format!("{kind}-{}", self.key)
+    }
+
+    /// The knowledge base's file name inside the data directory.
+    pub fn file_name(&self) -> String {
+        format!("{}.sqlite", self.store_name())
     }
 
     /// The subject whose knowledge base has this file name (see [`Subject::file_name`]); a
     /// binary is labelled by its key, since its path is not recorded. `None` for any other
     /// name.
     pub fn from_file_name(file_name: &str) -> Option<Subject> {
-        let stem = file_name.strip_suffix(".sqlite")?;
+        Self::from_store_name(file_name.strip_suffix(".sqlite")?)
+    }
+
+    /// The subject stored under this name (see [`Subject::store_name`]); `None` for any
+    /// other name.
+    pub fn from_store_name(stem: &str) -> Option<Subject> {
         if let Some(key) = stem.strip_prefix("binary-") {
             let is_md5 =
                 key.len() == 32 && key.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'));

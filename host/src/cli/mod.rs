@@ -99,6 +99,11 @@ pub struct GlobalOpts {
     /// [default: $KENNING_CACHE_DIR, else `cache` in the data directory]
     #[arg(long, global = true, value_name = "DIR")]
     pub cache_dir: Option<PathBuf>,
+    /// Keep knowledge bases in this PostgreSQL database (`postgres://USER@HOST/DB`, or
+    /// `host=/run/postgresql dbname=kenning`) instead of SQLite files in the data directory,
+    /// which still holds tokens, settings and the cache [default: $KENNING_STORE, else SQLite]
+    #[arg(long, global = true, value_name = "URL")]
+    pub store: Option<String>,
 }
 
 impl GlobalOpts {
@@ -112,6 +117,18 @@ impl GlobalOpts {
     pub fn cache_dir(&self) -> PathBuf {
         self.chosen_cache_dir()
             .unwrap_or_else(|| self.data_dir().join("cache"))
+    }
+
+    /// The PostgreSQL database named by `--store` or `KENNING_STORE`, if either is set.
+    pub fn store_url(&self) -> Option<String> {
+        self.store
+            .clone()
+            .filter(|url| !url.is_empty())
+            .or_else(|| {
+                std::env::var("KENNING_STORE")
+                    .ok()
+                    .filter(|url| !url.is_empty())
+            })
     }
 
     /// The cache directory named by `--cache-dir` or `KENNING_CACHE_DIR`, if either is set.
@@ -224,6 +241,11 @@ pub fn service(
         .scan_session(policy_use == PolicyUse::Session);
     if let Some(cache) = global.chosen_cache_dir() {
         builder = builder.cache_dir(cache);
+    }
+    if let Some(url) = global.store_url() {
+        builder = builder.backend(Box::new(kenning::store::postgres::PostgresStore::connect(
+            &url,
+        )?));
     }
     Ok(builder)
 }
@@ -391,6 +413,7 @@ mod tests {
             deadline_ms: 1_000,
             key_file: None,
             cache_dir: None,
+            store: None,
         }
     }
 

@@ -219,7 +219,12 @@ impl ApiError {
                     "",
                 )
             }
-            E::Store { .. } | E::Io { .. } | E::Output(_) | E::Policy(_) | E::BadConfig { .. } => {
+            E::Store { .. }
+            | E::Database { .. }
+            | E::Io { .. }
+            | E::Output(_)
+            | E::Policy(_)
+            | E::BadConfig { .. } => {
                 tracing::error!(subject = spec, error = %error, "request failed");
                 ApiError::new(
                     StatusCode::INTERNAL_SERVER_ERROR,

@@ -10,6 +10,7 @@ pub mod encryption;
 pub mod interchange;
 mod model;
 pub mod pool;
+pub mod postgres;
 mod schema;
 mod search;
 pub mod settings;
@@ -20,8 +21,8 @@ pub use encryption::StoreKey;
 #[cfg(test)]
 pub(crate) use model::sample_memory;
 pub use model::{
-    Author, Badge, Memory, NewMemory, ProfileTarget, Status, content_hash, kind_str, parse_kind,
-    parse_scope, scope_str,
+    AnchorRow, Author, Badge, Memory, NewMemory, ProfileTarget, Status, content_hash, kind_str,
+    parse_kind, parse_scope, scope_str,
 };
 pub use schema::{APPLICATION_ID, CURRENT_VERSION, MIGRATIONS};
 pub use search::plan::{RECALL_POSTING_BUDGET, TURN_POSTING_BUDGET};
@@ -31,9 +32,7 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use kenning_contract::types::{
-    Anchor, FunctionAnchor, MemoryKind, OffsetRadius, OffsetRange, Scope,
-};
+use kenning_contract::types::{Anchor, MemoryKind, Scope};
 use rusqlite::{Connection, OpenFlags, OptionalExtension, TransactionBehavior, params};
 
 use crate::error::{KenningError, Result};
@@ -891,51 +890,16 @@ pub(crate) fn insert_memory(
     Ok(id)
 }
 
-/// An anchor as stored: kind, start, end, radius, name, value.
-type AnchorRow<'a> = (
-    &'a str,
-    Option<i64>,
-    Option<i64>,
-    Option<i64>,
-    Option<&'a str>,
-    Option<&'a str>,
-);
-
 /// Writes a memory's anchors.
 pub(crate) fn insert_anchors(tx: &Connection, id: u64, anchors: &[Anchor]) -> Result<()> {
     let mut stmt = tx.prepare_cached(
         "INSERT INTO anchors (memory_id, kind, start, end, radius, name, value) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
     )?;
     for anchor in anchors {
-        let row: AnchorRow<'_> = match anchor {
-            Anchor::Function(f) => (
-                "function",
-                Some(f.start as i64),
-                f.end.map(|e| e as i64),
-                None,
-                Some(&f.name),
-                None,
-            ),
-            Anchor::Range(r) => (
-                "range",
-                Some(r.start as i64),
-                Some(r.end as i64),
-                None,
-                None,
-                None,
-            ),
-            Anchor::Address { offset } => ("address", Some(*offset as i64), None, None, None, None),
-            Anchor::Near(n) => (
-                "near",
-                Some(n.offset as i64),
-                None,
-                Some(n.radius as i64),
-                None,
-                None,
-            ),
-            Anchor::String { value } => ("string", None, None, None, None, Some(value)),
-        };
-        stmt.execute(params![id as i64, row.0, row.1, row.2, row.3, row.4, row.5])?;
+        let row = AnchorRow::of(anchor);
+        stmt.execute(params![
+            id as i64, row.kind, row.start, row.end, row.radius, row.name, row.value
+        ])?;
     }
     Ok(())
 }
@@ -1222,28 +1186,15 @@ pub(crate) fn attach_anchors(conn: &Connection, memories: &mut [Memory]) -> rusq
 
 /// An anchor from the columns `kind, start, end, radius, name, value` starting at `first`.
 fn anchor_from_row(row: &rusqlite::Row<'_>, first: usize) -> rusqlite::Result<Anchor> {
-    let kind: String = row.get(first)?;
-    let start = row.get::<_, Option<i64>>(first + 1)?.unwrap_or(0) as u64;
-    let end = row.get::<_, Option<i64>>(first + 2)?.map(|e| e as u64);
-    Ok(match kind.as_str() {
-        "function" => Anchor::Function(FunctionAnchor {
-            start,
-            end,
-            name: row.get::<_, Option<String>>(first + 4)?.unwrap_or_default(),
-        }),
-        "range" => Anchor::Range(OffsetRange {
-            start,
-            end: end.unwrap_or(start),
-        }),
-        "address" => Anchor::Address { offset: start },
-        "near" => Anchor::Near(OffsetRadius {
-            offset: start,
-            radius: row.get::<_, Option<i64>>(first + 3)?.unwrap_or(0) as u64,
-        }),
-        _ => Anchor::String {
-            value: row.get::<_, Option<String>>(first + 5)?.unwrap_or_default(),
-        },
-    })
+    Ok(AnchorRow {
+        kind: &row.get::<_, String>(first)?,
+        start: row.get(first + 1)?,
+        end: row.get(first + 2)?,
+        radius: row.get(first + 3)?,
+        name: row.get::<_, Option<String>>(first + 4)?.as_deref(),
+        value: row.get::<_, Option<String>>(first + 5)?.as_deref(),
+    }
+    .anchor())
 }
 
 #[cfg(test)]

@@ -1,6 +1,8 @@
 //! The rows of a knowledge base as Rust values.
 
-use kenning_contract::types::{Anchor, MemoryKind, Scope};
+use kenning_contract::types::{
+    Anchor, FunctionAnchor, MemoryKind, OffsetRadius, OffsetRange, Scope,
+};
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 
@@ -237,5 +239,88 @@ pub(crate) fn sample_memory(id: u64, text: &str, author: Author, badge: Badge) -
         anchors: vec![],
         created_at: 0,
         updated_at: 0,
+    }
+}
+
+/// An anchor as both backends store it: its kind and the columns `start`, `end`, `radius`,
+/// `name` and `value`, each used by some kinds only.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AnchorRow<'a> {
+    /// `function`, `range`, `address`, `near` or `string`.
+    pub kind: &'a str,
+    /// The offset, or the first offset of a span.
+    pub start: Option<i64>,
+    /// The end of a span.
+    pub end: Option<i64>,
+    /// The radius of a `near` anchor.
+    pub radius: Option<i64>,
+    /// A function's name.
+    pub name: Option<&'a str>,
+    /// A string anchor's literal.
+    pub value: Option<&'a str>,
+}
+
+impl<'a> AnchorRow<'a> {
+    /// The columns storing `anchor`.
+    pub fn of(anchor: &'a Anchor) -> AnchorRow<'a> {
+        let row = |kind| AnchorRow {
+            kind,
+            start: None,
+            end: None,
+            radius: None,
+            name: None,
+            value: None,
+        };
+        match anchor {
+            Anchor::Function(f) => AnchorRow {
+                start: Some(f.start as i64),
+                end: f.end.map(|e| e as i64),
+                name: Some(&f.name),
+                ..row("function")
+            },
+            Anchor::Range(r) => AnchorRow {
+                start: Some(r.start as i64),
+                end: Some(r.end as i64),
+                ..row("range")
+            },
+            Anchor::Address { offset } => AnchorRow {
+                start: Some(*offset as i64),
+                ..row("address")
+            },
+            Anchor::Near(n) => AnchorRow {
+                start: Some(n.offset as i64),
+                radius: Some(n.radius as i64),
+                ..row("near")
+            },
+            Anchor::String { value } => AnchorRow {
+                value: Some(value),
+                ..row("string")
+            },
+        }
+    }
+
+    /// The anchor these columns store.
+    pub fn anchor(&self) -> Anchor {
+        let start = self.start.unwrap_or(0) as u64;
+        let end = self.end.map(|e| e as u64);
+        match self.kind {
+            "function" => Anchor::Function(FunctionAnchor {
+                start,
+                end,
+                name: self.name.unwrap_or_default().to_owned(),
+            }),
+            "range" => Anchor::Range(OffsetRange {
+                start,
+                end: end.unwrap_or(start),
+            }),
+            "address" => Anchor::Address { offset: start },
+            "near" => Anchor::Near(OffsetRadius {
+                offset: start,
+                radius: self.radius.unwrap_or(0) as u64,
+            }),
+            _ => Anchor::String {
+                value: self.value.unwrap_or_default().to_owned(),
+            },
+        }
     }
 }

@@ -185,7 +185,8 @@ fn ranked(
         .collect())
 }
 
-fn like_escape(text: &str) -> String {
+/// `text` with `LIKE`'s wildcards and escape character escaped (by `\\`).
+pub(crate) fn like_escape(text: &str) -> String {
     text.replace('\\', "\\\\")
         .replace('%', "\\%")
         .replace('_', "\\_")

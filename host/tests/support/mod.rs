@@ -3,6 +3,8 @@
 // Each test crate compiles this module and uses its own part of it.
 #![allow(dead_code)]
 
+pub mod postgres;
+
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
@@ -21,6 +23,7 @@ pub fn kenning_at(data: &Path) -> Command {
     command
         .env_remove("KENNING_KEY")
         .env_remove("KENNING_KEY_FILE")
+        .env_remove("KENNING_STORE")
         .arg("--data-dir")
         .arg(data)
         .arg("--cache-dir")

@@ -1,0 +1,321 @@
+//! The PostgreSQL backend of the [store contract](super::contract): every subject's knowledge
+//! base in one database, for teams running several `kenning serve` processes on it.
+//!
+//! - Subjects are the tenancy key: every row names its subject, every query is restricted to
+//!   one.
+//! - A write is one transaction that first takes the subject's advisory lock, so writers of one
+//!   subject (in any process) queue as SQLite's writers do, and a duplicate check and the insert
+//!   it guards see the same state.
+//! - Connections come from a pool ([`r2d2`]); the schema is migrated once, under a lock, when
+//!   the backend connects.
+
+mod queries;
+mod schema;
+
+use std::cell::RefCell;
+use std::path::PathBuf;
+
+use postgres::NoTls;
+use r2d2_postgres::PostgresConnectionManager;
+
+pub use self::schema::MIGRATIONS;
+use super::contract::{Backend, KnowledgeStore, Reads, Writes};
+use super::{Memory, MemoryFilter};
+use crate::error::{KenningError, Result};
+use crate::subject::Subject;
+use queries::Pg;
+
+/// Connections a backend keeps open at most.
+const POOL_SIZE: u32 = 16;
+
+/// The advisory lock key (besides subject ids, which are positive) taken while migrating.
+const MIGRATION_LOCK: i64 = -7_531_246;
+
+type Pool = r2d2::Pool<PostgresConnectionManager<NoTls>>;
+type Connection = r2d2::PooledConnection<PostgresConnectionManager<NoTls>>;
+
+/// Knowledge bases in one PostgreSQL database.
+pub struct PostgresStore {
+    pool: Pool,
+    /// The database, for messages (no password).
+    location: String,
+}
+
+impl PostgresStore {
+    /// Connects to the database at `url` (`postgres://...` or a `key=value` string) and
+    /// brings its schema up to date.
+    pub fn connect(url: &str) -> Result<PostgresStore> {
+        let config: postgres::Config = url.parse().map_err(|e: postgres::Error| {
+            KenningError::Usage(format!("--store: not a PostgreSQL connection string: {e}"))
+        })?;
+        let location = describe(&config);
+        let fail = |message: String| KenningError::Database {
+            location: location.clone(),
+            message,
+        };
+        let pool = r2d2::Pool::builder()
+            .max_size(POOL_SIZE)
+            .min_idle(Some(0))
+            .connection_timeout(std::time::Duration::from_secs(10))
+            .build(PostgresConnectionManager::new(config, NoTls))
+            .map_err(|e| fail(format!("cannot connect: {e}")))?;
+        let store = PostgresStore { pool, location };
+        store.migrate()?;
+        Ok(store)
+    }
+
+    /// The schema version of the database.
+    pub fn schema_version(&self) -> Result<i64> {
+        let mut conn = self.connection()?;
+        version(&mut *conn).map_err(|e| self.error(e))
+    }
+
+    fn migrate(&self) -> Result<()> {
+        let mut conn = self.connection()?;
+        let mut tx = conn.transaction().map_err(|e| self.error(e))?;
+        let step =
+            |tx: &mut postgres::Transaction<'_>| -> std::result::Result<(), postgres::Error> {
+                tx.execute("SELECT pg_advisory_xact_lock($1)", &[&MIGRATION_LOCK])?;
+                tx.batch_execute(
+                    "CREATE TABLE IF NOT EXISTS kenning_migrations (version BIGINT PRIMARY KEY)",
+                )?;
+                let current = version(tx)?;
+                for (index, sql) in MIGRATIONS.iter().enumerate().skip(current as usize) {
+                    tx.batch_execute(sql)?;
+                    tx.execute(
+                        "INSERT INTO kenning_migrations (version) VALUES ($1)",
+                        &[&(index as i64 + 1)],
+                    )?;
+                }
+                Ok(())
+            };
+        step(&mut tx).map_err(|e| self.error(e))?;
+        let current = version(&mut tx).map_err(|e| self.error(e))?;
+        if current > MIGRATIONS.len() as i64 {
+            return Err(KenningError::Database {
+                location: self.location.clone(),
+                message: format!(
+                    "the schema is at version {current}, newer than this build's {}: upgrade kenning",
+                    MIGRATIONS.len()
+                ),
+            });
+        }
+        tx.commit().map_err(|e| self.error(e))
+    }
+
+    fn connection(&self) -> Result<Connection> {
+        self.pool.get().map_err(|e| KenningError::Database {
+            location: self.location.clone(),
+            message: format!("no connection: {e}"),
+        })
+    }
+
+    fn error(&self, error: postgres::Error) -> KenningError {
+        database_error(&self.location, error)
+    }
+}
+
+impl Backend for PostgresStore {
+    fn open(&self, subject: &Subject, create: bool) -> Result<Option<Box<dyn KnowledgeStore>>> {
+        let mut conn = self.connection()?;
+        let name = subject.store_name();
+        let found = conn
+            .query_opt("SELECT id FROM subjects WHERE name = $1", &[&name])
+            .map_err(|e| self.error(e))?;
+        let id: i64 = match (found, create) {
+            (Some(row), _) => row.get(0),
+            (None, false) => return Ok(None),
+            (None, true) => {
+                let now = std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .map(|d| d.as_secs() as i64)
+                    .unwrap_or(0);
+                conn.execute(
+                    "INSERT INTO subjects (name, created_at) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING",
+                    &[&name, &now],
+                )
+                .map_err(|e| self.error(e))?;
+                conn.query_one("SELECT id FROM subjects WHERE name = $1", &[&name])
+                    .map_err(|e| self.error(e))?
+                    .get(0)
+            }
+        };
+        Ok(Some(Box::new(PostgresKnowledgeBase {
+            conn: RefCell::new(conn),
+            subject: id,
+            location: format!("{} subject {}", self.location, subject.spec()),
+        })))
+    }
+
+    fn subjects(&self) -> Result<Vec<Subject>> {
+        let mut conn = self.connection()?;
+        let rows = conn
+            .query("SELECT name FROM subjects ORDER BY name", &[])
+            .map_err(|e| self.error(e))?;
+        Ok(rows
+            .iter()
+            .filter_map(|row| Subject::from_store_name(row.get(0)))
+            .collect())
+    }
+
+    fn location(&self, subject: &Subject) -> PathBuf {
+        PathBuf::from(format!("{} subject {}", self.location, subject.spec()))
+    }
+}
+
+/// One subject's knowledge base in the database, on a pooled connection.
+pub struct PostgresKnowledgeBase {
+    conn: RefCell<Connection>,
+    subject: i64,
+    location: String,
+}
+
+impl PostgresKnowledgeBase {
+    /// Runs `f` over the connection outside a transaction, naming the subject in errors.
+    fn reading<T>(&self, f: impl FnOnce(&Pg<'_, postgres::Client>) -> Result<T>) -> Result<T> {
+        let mut conn = self.conn.borrow_mut();
+        let pg = Pg::new(&mut **conn, self.subject);
+        f(&pg).map_err(|e| self.named(e))
+    }
+
+    fn named(&self, error: KenningError) -> KenningError {
+        match error {
+            KenningError::Database { message, .. } => KenningError::Database {
+                location: self.location.clone(),
+                message,
+            },
+            other => other,
+        }
+    }
+}
+
+impl KnowledgeStore for PostgresKnowledgeBase {
+    fn read_with(&self, f: &mut dyn FnMut(&dyn Reads) -> Result<()>) -> Result<()> {
+        self.reading(|pg| f(pg))
+    }
+
+    fn write_with(&mut self, f: &mut dyn FnMut(&dyn Writes) -> Result<()>) -> Result<()> {
+        let mut conn = self.conn.borrow_mut();
+        let mut tx = conn
+            .transaction()
+            .map_err(|e| database_error(&self.location, e))?;
+        tx.execute("SELECT pg_advisory_xact_lock($1)", &[&self.subject])
+            .map_err(|e| database_error(&self.location, e))?;
+        {
+            let pg = Pg::new(&mut tx, self.subject);
+            f(&pg).map_err(|e| self.named(e))?;
+        }
+        tx.commit().map_err(|e| database_error(&self.location, e))
+    }
+
+    fn search(&self, filter: &MemoryFilter) -> Result<Vec<(Memory, f32)>> {
+        self.reading(|pg| pg.search(filter))
+    }
+
+    fn list_counted(&self, filter: &MemoryFilter) -> Result<(Vec<Memory>, u64)> {
+        self.reading(|pg| pg.list_counted(filter))
+    }
+
+    fn anchored_ids(
+        &self,
+        offset: Option<u64>,
+        function_start: Option<u64>,
+        function_name: Option<&str>,
+        strings: &[String],
+        limit: u32,
+    ) -> Result<Vec<u64>> {
+        self.reading(|pg| pg.anchored_ids(offset, function_start, function_name, strings, limit))
+    }
+
+    fn get_many(&self, ids: &[u64]) -> Result<Vec<Memory>> {
+        self.reading(|pg| pg.get_many(ids))
+    }
+
+    fn recent_globals(&self, limit: u32) -> Result<Vec<Memory>> {
+        let filter = MemoryFilter {
+            scope: Some(kenning_contract::types::Scope::Global),
+            limit,
+            ..MemoryFilter::default()
+        };
+        Ok(self
+            .search(&filter)?
+            .into_iter()
+            .map(|(memory, _)| memory)
+            .collect())
+    }
+
+    fn mark_recalled(&mut self, ids: &[u64], now: i64) -> Result<()> {
+        self.reading(|pg| pg.mark_recalled(ids, now))
+    }
+
+    fn merge_index(&mut self) -> Result<(u64, u64)> {
+        // A GIN index needs no merging by hand: autovacuum keeps its pending list short.
+        Ok((0, 0))
+    }
+
+    fn schema_version(&self) -> Result<i64> {
+        let mut conn = self.conn.borrow_mut();
+        version(&mut **conn).map_err(|e| database_error(&self.location, e))
+    }
+
+    fn events(&self, limit: u32) -> Result<Vec<serde_json::Value>> {
+        self.reading(|pg| pg.events(limit))
+    }
+}
+
+/// The schema version: the highest migration applied (0 before any).
+fn version(client: &mut impl postgres::GenericClient) -> std::result::Result<i64, postgres::Error> {
+    let exists: bool = client
+        .query_one("SELECT to_regclass('kenning_migrations') IS NOT NULL", &[])?
+        .get(0);
+    if !exists {
+        return Ok(0);
+    }
+    Ok(client
+        .query_one(
+            "SELECT coalesce(max(version), 0) FROM kenning_migrations",
+            &[],
+        )?
+        .get(0))
+}
+
+/// The database a configuration names, without its password: `postgres://user@host/db`.
+fn describe(config: &postgres::Config) -> String {
+    let host = config
+        .get_hosts()
+        .first()
+        .map(|host| match host {
+            postgres::config::Host::Tcp(name) => name.clone(),
+            #[cfg(unix)]
+            postgres::config::Host::Unix(path) => path.display().to_string(),
+        })
+        .unwrap_or_default();
+    format!(
+        "postgres://{}@{}/{}",
+        config.get_user().unwrap_or(""),
+        host,
+        config.get_dbname().unwrap_or("")
+    )
+}
+
+/// A database error with the server's message and detail, at `location`.
+pub(crate) fn database_error(location: &str, error: postgres::Error) -> KenningError {
+    let message = match error.as_db_error() {
+        Some(db) => match db.detail() {
+            Some(detail) => format!("{} ({detail})", db.message()),
+            None => db.message().to_owned(),
+        },
+        None => error.to_string(),
+    };
+    KenningError::Database {
+        location: location.to_owned(),
+        message,
+    }
+}
+
+impl From<postgres::Error> for KenningError {
+    /// For code inside a knowledge base's reads and writes, which names the subject afterwards.
+    fn from(error: postgres::Error) -> Self {
+        database_error("<database>", error)
+    }
+}

@@ -1,0 +1,809 @@
+//! The SQL of the PostgreSQL backend: the contract's reads and writes over one subject's rows,
+//! on a client or inside a transaction, and the ranked search.
+//!
+//! Ranking differs from SQLite's in two documented ways: a match is scored by
+//! `ts_rank_cd` (cover density over the stemmed words) rather than FTS5's BM25, and the thread
+//! smoothing of `store::search::context` is not applied. The service hands the policy lexical
+//! scores as they come; both backends order best first.
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+
+use postgres::GenericClient;
+use postgres::types::ToSql;
+
+use crate::error::{KenningError, Result};
+use crate::settings::Settings;
+use crate::store::contract::{Reads, Writes};
+use crate::store::edits::Placement;
+use crate::store::interchange::{Imported, StoredPlacement};
+use crate::store::search::{like_escape, query};
+use crate::store::{
+    AnchorRow, Author, Badge, Event, Memory, MemoryFilter, NewMemory, ProfileTarget, Status,
+    content_hash, kind_str, parse_kind, parse_scope, scope_str,
+};
+
+/// The columns [`memory_from_row`] reads, in its order.
+const MEMORY_COLUMNS: &str = "m.id, m.scope, m.kind, m.target, m.day, m.text, m.tags, m.categories, m.confidence, m.author, m.badge, m.status, m.thread, m.content_hash, m.image_base, m.created_at, m.updated_at";
+
+/// Fewest lexical hits gathered for a ranked query, whatever the page size.
+const MIN_POOL: i64 = 200;
+
+/// One subject's rows, through a client or a transaction.
+pub(super) struct Pg<'a, C: GenericClient> {
+    client: RefCell<&'a mut C>,
+    subject: i64,
+}
+
+/// A statement's arguments, numbered as they are added.
+#[derive(Default)]
+struct Args {
+    values: Vec<Box<dyn ToSql + Sync + Send>>,
+}
+
+impl Args {
+    /// Adds `value`; returns its placeholder (`$n`).
+    fn add(&mut self, value: impl ToSql + Sync + Send + 'static) -> String {
+        self.values.push(Box::new(value));
+        format!("${}", self.values.len())
+    }
+
+    fn refs(&self) -> Vec<&(dyn ToSql + Sync)> {
+        self.values
+            .iter()
+            .map(|v| v.as_ref() as &(dyn ToSql + Sync))
+            .collect()
+    }
+}
+
+impl<'a, C: GenericClient> Pg<'a, C> {
+    pub(super) fn new(client: &'a mut C, subject: i64) -> Self {
+        Pg {
+            client: RefCell::new(client),
+            subject,
+        }
+    }
+
+    fn query(&self, sql: &str, args: &[&(dyn ToSql + Sync)]) -> Result<Vec<postgres::Row>> {
+        Ok(self.client.borrow_mut().query(sql, args)?)
+    }
+
+    fn query_opt(&self, sql: &str, args: &[&(dyn ToSql + Sync)]) -> Result<Option<postgres::Row>> {
+        Ok(self.client.borrow_mut().query_opt(sql, args)?)
+    }
+
+    fn execute(&self, sql: &str, args: &[&(dyn ToSql + Sync)]) -> Result<u64> {
+        Ok(self.client.borrow_mut().execute(sql, args)?)
+    }
+
+    /// Memories (`m`) of this subject matching `conditions`, ordered and cut by `tail`.
+    fn memories_where(&self, conditions: &str, tail: &str, args: &Args) -> Result<Vec<Memory>> {
+        let sql = format!(
+            "SELECT {MEMORY_COLUMNS} FROM memories m WHERE m.subject_id = {} AND {conditions} {tail}",
+            self.subject
+        );
+        let rows = self.query(&sql, &args.refs())?;
+        let mut memories = rows
+            .iter()
+            .map(memory_from_row)
+            .collect::<Result<Vec<Memory>>>()?;
+        self.attach_anchors(&mut memories)?;
+        Ok(memories)
+    }
+
+    /// Reads the anchors of the local memories among `memories` in one query.
+    fn attach_anchors(&self, memories: &mut [Memory]) -> Result<()> {
+        let mut position: HashMap<u64, usize> = HashMap::new();
+        for (index, memory) in memories.iter_mut().enumerate() {
+            if memory.scope == kenning_contract::types::Scope::Local {
+                memory.anchors.clear();
+                position.insert(memory.id, index);
+            }
+        }
+        if position.is_empty() {
+            return Ok(());
+        }
+        let ids: Vec<i64> = position.keys().map(|&id| id as i64).collect();
+        let rows = self.query(
+            r#"SELECT memory_id, kind, start, "end", radius, name, value FROM anchors WHERE memory_id = ANY($1) ORDER BY memory_id, id"#,
+            &[&ids],
+        )?;
+        for row in rows {
+            let id = row.get::<_, i64>(0) as u64;
+            if let Some(&index) = position.get(&id) {
+                memories[index].anchors.push(anchor_from_row(&row, 1));
+            }
+        }
+        Ok(())
+    }
+
+    fn anchors_of(&self, id: u64) -> Result<Vec<kenning_contract::types::Anchor>> {
+        let rows = self.query(
+            r#"SELECT kind, start, "end", radius, name, value FROM anchors WHERE memory_id = $1 ORDER BY id"#,
+            &[&(id as i64)],
+        )?;
+        Ok(rows.iter().map(|row| anchor_from_row(row, 0)).collect())
+    }
+
+    fn insert_anchors(&self, id: u64, anchors: &[kenning_contract::types::Anchor]) -> Result<()> {
+        for anchor in anchors {
+            let row = AnchorRow::of(anchor);
+            self.execute(
+                r#"INSERT INTO anchors (memory_id, kind, start, "end", radius, name, value) VALUES ($1, $2, $3, $4, $5, $6, $7)"#,
+                &[&(id as i64), &row.kind, &row.start, &row.end, &row.radius, &row.name, &row.value],
+            )?;
+        }
+        Ok(())
+    }
+
+    /// Inserts a memory's row and anchors; returns its id.
+    fn insert_row(
+        &self,
+        memory: &NewMemory,
+        badge: Badge,
+        status: Status,
+        hash: &str,
+        (created_at, updated_at): (i64, i64),
+    ) -> Result<u64> {
+        let categories = serde_json::to_string(&memory.categories).expect("strings serialise");
+        let row = self.client.borrow_mut().query_one(
+            "INSERT INTO memories (subject_id, scope, kind, target, day, text, tags, categories, confidence, author, badge, status, thread, content_hash, image_base, created_at, updated_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17) RETURNING id",
+            &[
+                &self.subject,
+                &scope_str(memory.scope),
+                &kind_str(memory.kind),
+                &memory.target.map(ProfileTarget::as_str),
+                &memory.day,
+                &memory.text,
+                &memory.tags.join(" "),
+                &categories,
+                &f64::from(memory.confidence),
+                &memory.author.as_str(),
+                &badge.as_str(),
+                &status.as_str(),
+                &memory.thread,
+                &hash,
+                &(memory.image_base as i64),
+                &created_at,
+                &updated_at,
+            ],
+        )?;
+        let id = row.get::<_, i64>(0) as u64;
+        self.insert_anchors(id, &memory.anchors)?;
+        Ok(id)
+    }
+
+    /// The conditions of `filter` on `m` (status, quarantine, scope, kind, target, tags,
+    /// categories), as ` AND ...` clauses.
+    fn filter_clause(filter: &MemoryFilter, args: &mut Args) -> String {
+        let mut sql = String::from(" AND m.status = 'active'");
+        if filter.only_quarantined {
+            sql.push_str(" AND m.badge IN ('pending', 'inbound_pending')");
+        } else if !filter.include_quarantined {
+            sql.push_str(" AND m.badge IN ('native', 'foreign')");
+        }
+        if let Some(scope) = filter.scope {
+            sql.push_str(&format!(" AND m.scope = {}", args.add(scope_str(scope))));
+        }
+        if let Some(kind) = filter.kind {
+            sql.push_str(&format!(" AND m.kind = {}", args.add(kind_str(kind))));
+        }
+        if let Some(target) = filter.target {
+            sql.push_str(&format!(" AND m.target = {}", args.add(target.as_str())));
+        }
+        for tag in &filter.tags {
+            let pattern = format!("% {} %", like_escape(tag));
+            sql.push_str(&format!(
+                " AND (' ' || m.tags || ' ') LIKE {} ESCAPE '\\'",
+                args.add(pattern)
+            ));
+        }
+        for category in &filter.categories {
+            sql.push_str(&format!(
+                " AND m.categories::jsonb ? {}",
+                args.add(category.clone())
+            ));
+        }
+        sql
+    }
+
+    /// See [`crate::store::KnowledgeStore::search`].
+    pub(super) fn search(&self, filter: &MemoryFilter) -> Result<Vec<(Memory, f32)>> {
+        let (words, tags) = crate::store::split_tag_tokens(&filter.query);
+        let mut filter = filter.clone();
+        filter.tags.extend(tags);
+        let terms = query::query_terms(&words);
+        let mut args = Args::default();
+        let clause = Self::filter_clause(&filter, &mut args);
+        let page = format!(
+            "LIMIT {} OFFSET {}",
+            i64::from(filter.limit),
+            i64::from(filter.offset)
+        );
+        if terms.is_empty() {
+            let memories = self.memories_where(
+                &format!("TRUE{clause}"),
+                &format!("ORDER BY m.updated_at DESC, m.id DESC {page}"),
+                &args,
+            )?;
+            return Ok(memories.into_iter().map(|m| (m, 0.0)).collect());
+        }
+        let words = args.add(terms.join(" | "));
+        let pool = (i64::from(filter.limit) + i64::from(filter.offset)).max(MIN_POOL);
+        let sql = format!(
+            "SELECT m.id, ts_rank_cd(m.words, q) AS rank FROM memories m, to_tsquery('english', {words}) q
+             WHERE m.subject_id = {} AND m.words @@ q{clause} ORDER BY rank DESC, m.id LIMIT {pool}",
+            self.subject
+        );
+        let hits: Vec<(u64, f32)> = self
+            .query(&sql, &args.refs())?
+            .iter()
+            .map(|row| (row.get::<_, i64>(0) as u64, row.get::<_, f32>(1)))
+            .skip(filter.offset as usize)
+            .take(filter.limit as usize)
+            .collect();
+        let ids: Vec<u64> = hits.iter().map(|&(id, _)| id).collect();
+        let scores: HashMap<u64, f32> = hits.into_iter().collect();
+        Ok(self
+            .get_many(&ids)?
+            .into_iter()
+            .map(|memory| {
+                let score = scores[&memory.id];
+                (memory, score)
+            })
+            .collect())
+    }
+
+    /// See [`crate::store::KnowledgeStore::list_counted`].
+    pub(super) fn list_counted(&self, filter: &MemoryFilter) -> Result<(Vec<Memory>, u64)> {
+        let (words, tags) = crate::store::split_tag_tokens(&filter.query);
+        let mut filter = filter.clone();
+        filter.tags.extend(tags);
+        let mut args = Args::default();
+        let mut clause = Self::filter_clause(&filter, &mut args);
+        let terms = query::query_terms(&words);
+        if !terms.is_empty() {
+            clause.push_str(&format!(
+                " AND m.words @@ to_tsquery('english', {})",
+                args.add(terms.join(" & "))
+            ));
+        }
+        let total: i64 = self
+            .client
+            .borrow_mut()
+            .query_one(
+                &format!(
+                    "SELECT count(*) FROM memories m WHERE m.subject_id = {}{clause}",
+                    self.subject
+                ),
+                &args.refs(),
+            )?
+            .get(0);
+        let memories = self.memories_where(
+            &format!("TRUE{clause}"),
+            &format!(
+                "ORDER BY m.created_at DESC, m.id DESC LIMIT {} OFFSET {}",
+                i64::from(filter.limit),
+                i64::from(filter.offset)
+            ),
+            &args,
+        )?;
+        Ok((memories, total.max(0) as u64))
+    }
+
+    /// See [`crate::store::KnowledgeStore::get_many`].
+    pub(super) fn get_many(&self, ids: &[u64]) -> Result<Vec<Memory>> {
+        if ids.is_empty() {
+            return Ok(Vec::new());
+        }
+        let mut args = Args::default();
+        let list = args.add(ids.iter().map(|&id| id as i64).collect::<Vec<i64>>());
+        let mut by_id: HashMap<u64, Memory> = self
+            .memories_where(&format!("m.id = ANY({list})"), "", &args)?
+            .into_iter()
+            .map(|m| (m.id, m))
+            .collect();
+        Ok(ids.iter().filter_map(|id| by_id.remove(id)).collect())
+    }
+
+    /// See [`crate::store::KnowledgeStore::anchored_ids`].
+    pub(super) fn anchored_ids(
+        &self,
+        offset: Option<u64>,
+        function_start: Option<u64>,
+        function_name: Option<&str>,
+        strings: &[String],
+        limit: u32,
+    ) -> Result<Vec<u64>> {
+        let mut args = Args::default();
+        let mut matches: Vec<String> = Vec::new();
+        if let Some(offset) = offset {
+            let o = args.add(offset as i64);
+            matches.push(format!("(a.kind = 'address' AND a.start = {o})"));
+            matches.push(format!(
+                r#"(a.kind IN ('function', 'range') AND a.start <= {o} AND a."end" > {o})"#
+            ));
+            matches.push(format!(
+                "(a.kind = 'near' AND abs(a.start - {o}) <= a.radius)"
+            ));
+        }
+        if let Some(start) = function_start {
+            let s = args.add(start as i64);
+            matches.push(format!("(a.kind = 'function' AND a.start = {s})"));
+        }
+        if let Some(name) = function_name {
+            let n = args.add(name.to_owned());
+            matches.push(format!("(a.kind = 'function' AND a.name = {n})"));
+        }
+        let strings: Vec<String> = strings.iter().take(256).cloned().collect();
+        if !strings.is_empty() {
+            let v = args.add(strings);
+            matches.push(format!("(a.kind = 'string' AND a.value = ANY({v}))"));
+        }
+        if matches.is_empty() {
+            return Ok(Vec::new());
+        }
+        let sql = format!(
+            "SELECT DISTINCT m.id FROM anchors a JOIN memories m ON m.id = a.memory_id
+             WHERE m.subject_id = {} AND m.status = 'active' AND m.badge IN ('native', 'foreign')
+               AND ({}) ORDER BY m.id DESC LIMIT {}",
+            self.subject,
+            matches.join(" OR "),
+            i64::from(limit)
+        );
+        Ok(self
+            .query(&sql, &args.refs())?
+            .iter()
+            .map(|row| row.get::<_, i64>(0) as u64)
+            .collect())
+    }
+
+    /// See [`crate::store::KnowledgeStore::mark_recalled`].
+    pub(super) fn mark_recalled(&self, ids: &[u64], now: i64) -> Result<()> {
+        if ids.is_empty() {
+            return Ok(());
+        }
+        let ids: Vec<i64> = ids.iter().map(|&id| id as i64).collect();
+        self.execute(
+            "UPDATE memories SET recall_count = recall_count + 1, last_recalled = $2 WHERE subject_id = $3 AND id = ANY($1)",
+            &[&ids, &now, &self.subject],
+        )?;
+        Ok(())
+    }
+
+    /// See [`crate::store::KnowledgeStore::events`].
+    pub(super) fn events(&self, limit: u32) -> Result<Vec<serde_json::Value>> {
+        let rows = self.query(
+            "SELECT id, at, actor, action, memory_id, before_hash, after_hash, detail FROM events WHERE subject_id = $1 ORDER BY id DESC LIMIT $2",
+            &[&self.subject, &i64::from(limit)],
+        )?;
+        Ok(rows
+            .iter()
+            .map(|row| {
+                serde_json::json!({
+                    "id": row.get::<_, i64>(0),
+                    "at": row.get::<_, i64>(1),
+                    "actor": row.get::<_, String>(2),
+                    "action": row.get::<_, String>(3),
+                    "memory_id": row.get::<_, Option<i64>>(4),
+                    "before_hash": row.get::<_, Option<String>>(5),
+                    "after_hash": row.get::<_, Option<String>>(6),
+                    "detail": row.get::<_, Option<String>>(7),
+                })
+            })
+            .collect())
+    }
+
+    fn count(&self, sql: &str) -> Result<u64> {
+        let n: i64 = self
+            .client
+            .borrow_mut()
+            .query_one(sql, &[&self.subject])?
+            .get(0);
+        Ok(n.max(0) as u64)
+    }
+
+    fn group(&self, column: &str) -> Result<serde_json::Map<String, serde_json::Value>> {
+        let rows = self.query(
+            &format!(
+                "SELECT {column}, count(*) FROM memories WHERE subject_id = $1 AND status = 'active' GROUP BY {column} ORDER BY {column}"
+            ),
+            &[&self.subject],
+        )?;
+        Ok(rows
+            .iter()
+            .map(|row| (row.get::<_, String>(0), row.get::<_, i64>(1).into()))
+            .collect())
+    }
+}
+
+impl<C: GenericClient> Reads for Pg<'_, C> {
+    fn memory(&self, id: u64) -> Result<Option<Memory>> {
+        let mut args = Args::default();
+        let id = args.add(id as i64);
+        Ok(self
+            .memories_where(&format!("m.id = {id}"), "", &args)?
+            .pop())
+    }
+
+    fn memories_in_order(&self, active_only: bool, limit: u32) -> Result<Vec<Memory>> {
+        let condition = if active_only {
+            "m.status = 'active'"
+        } else {
+            "TRUE"
+        };
+        self.memories_where(
+            condition,
+            &format!("ORDER BY m.id LIMIT {}", i64::from(limit)),
+            &Args::default(),
+        )
+    }
+
+    fn all_memories(&self) -> Result<Vec<(Memory, Option<u64>)>> {
+        let memories = self.memories_where("TRUE", "ORDER BY m.id", &Args::default())?;
+        let supersedes: HashMap<u64, u64> = self
+            .query(
+                "SELECT id, supersedes FROM memories WHERE subject_id = $1 AND supersedes IS NOT NULL",
+                &[&self.subject],
+            )?
+            .iter()
+            .map(|row| (row.get::<_, i64>(0) as u64, row.get::<_, i64>(1) as u64))
+            .collect();
+        Ok(memories
+            .into_iter()
+            .map(|m| {
+                let replaced = supersedes.get(&m.id).copied();
+                (m, replaced)
+            })
+            .collect())
+    }
+
+    fn ids_by_hash(&self) -> Result<HashMap<String, Vec<u64>>> {
+        let mut index: HashMap<String, Vec<u64>> = HashMap::new();
+        for row in self.query(
+            "SELECT id, content_hash FROM memories WHERE subject_id = $1 ORDER BY id",
+            &[&self.subject],
+        )? {
+            index
+                .entry(row.get(1))
+                .or_default()
+                .push(row.get::<_, i64>(0) as u64);
+        }
+        Ok(index)
+    }
+
+    fn placement_of(&self, id: u64) -> Result<Option<StoredPlacement>> {
+        let Some(row) = self.query_opt(
+            "SELECT scope, target, day FROM memories WHERE subject_id = $1 AND id = $2",
+            &[&self.subject, &(id as i64)],
+        )?
+        else {
+            return Ok(None);
+        };
+        let target = row
+            .get::<_, Option<String>>(1)
+            .and_then(|t| ProfileTarget::parse(&t));
+        Ok(Some((row.get(0), target, row.get(2), self.anchors_of(id)?)))
+    }
+
+    fn find_active_duplicate(
+        &self,
+        content_hash: &str,
+        placement: Placement<'_>,
+    ) -> Result<Option<u64>> {
+        let rows = self.query(
+            "SELECT id FROM memories WHERE subject_id = $1 AND content_hash = $2 AND scope = $3 AND status = 'active'
+               AND target IS NOT DISTINCT FROM $4 AND day IS NOT DISTINCT FROM $5 ORDER BY id",
+            &[
+                &self.subject,
+                &content_hash,
+                &scope_str(placement.scope),
+                &placement.profile.map(|p| p.0.as_str()),
+                &placement.profile.and_then(|p| p.1),
+            ],
+        )?;
+        for row in rows {
+            let id = row.get::<_, i64>(0) as u64;
+            if self.anchors_of(id)? == placement.anchors {
+                return Ok(Some(id));
+            }
+        }
+        Ok(None)
+    }
+
+    fn supersedes(&self, id: u64) -> Result<Option<u64>> {
+        Ok(self
+            .query_opt(
+                "SELECT supersedes FROM memories WHERE subject_id = $1 AND id = $2",
+                &[&self.subject, &(id as i64)],
+            )?
+            .and_then(|row| row.get::<_, Option<i64>>(0))
+            .map(|id| id as u64))
+    }
+
+    fn is_superseded_by_another(&self, id: u64) -> Result<bool> {
+        Ok(self
+            .query_opt(
+                "SELECT 1 FROM memories WHERE subject_id = $1 AND supersedes = $2 AND id != $2 LIMIT 1",
+                &[&self.subject, &(id as i64)],
+            )?
+            .is_some())
+    }
+
+    fn in_review(&self, limit: u32) -> Result<Vec<Memory>> {
+        self.memories_where(
+            "m.status = 'active' AND m.badge IN ('pending', 'inbound_pending')",
+            &format!("ORDER BY m.id LIMIT {}", i64::from(limit)),
+            &Args::default(),
+        )
+    }
+
+    fn count_active(&self) -> Result<u64> {
+        self.count("SELECT count(*) FROM memories WHERE subject_id = $1 AND status = 'active'")
+    }
+
+    fn stats(&self) -> Result<serde_json::Value> {
+        let row = self.client.borrow_mut().query_one(
+            "SELECT min(created_at), max(created_at) FROM memories WHERE subject_id = $1 AND status = 'active'",
+            &[&self.subject],
+        )?;
+        let (oldest, newest): (Option<i64>, Option<i64>) = (row.get(0), row.get(1));
+        let by_status: serde_json::Map<String, serde_json::Value> = self
+            .query(
+                "SELECT status, count(*) FROM memories WHERE subject_id = $1 GROUP BY status ORDER BY status",
+                &[&self.subject],
+            )?
+            .iter()
+            .map(|row| (row.get::<_, String>(0), row.get::<_, i64>(1).into()))
+            .collect();
+        Ok(serde_json::json!({
+            "active": self.count_active()?,
+            "by_type": self.group("kind")?,
+            "by_scope": self.group("scope")?,
+            "by_badge": self.group("badge")?,
+            "by_status": by_status,
+            "oldest": oldest,
+            "newest": newest,
+        }))
+    }
+
+    fn settings(&self, thread: Option<&str>) -> Result<Settings> {
+        let mut settings = Settings::default();
+        for scope in std::iter::once("").chain(thread) {
+            for row in self.query(
+                "SELECT key, value FROM settings WHERE subject_id = $1 AND thread = $2",
+                &[&self.subject, &scope],
+            )? {
+                crate::settings::apply(&mut settings, row.get(0), row.get(1));
+            }
+        }
+        Ok(settings)
+    }
+
+    fn meta_value(&self, key: &str) -> Result<Option<String>> {
+        Ok(self
+            .query_opt(
+                "SELECT value FROM meta WHERE subject_id = $1 AND key = $2",
+                &[&self.subject, &key],
+            )?
+            .map(|row| row.get(0)))
+    }
+
+    fn index_segments(&self) -> Result<u64> {
+        Ok(0)
+    }
+}
+
+impl Writes for Pg<'_, postgres::Transaction<'_>> {
+    fn insert_memory(
+        &self,
+        memory: &NewMemory,
+        badge: Badge,
+        now: i64,
+        event: &Event<'_>,
+    ) -> Result<u64> {
+        if let Some(limit) = self.settings(None)?.max_memories
+            && self.count_active()? >= limit
+        {
+            return Err(KenningError::LimitReached { limit });
+        }
+        let hash = content_hash(&memory.text);
+        let id = self.insert_row(memory, badge, Status::Active, &hash, (now, now))?;
+        self.append_event(
+            Some(id),
+            now,
+            &Event {
+                after_hash: Some(&hash),
+                ..event.clone()
+            },
+        )?;
+        Ok(id)
+    }
+
+    fn insert_imported(&self, imported: &Imported, now: i64, event: &Event<'_>) -> Result<u64> {
+        let id = self.insert_row(
+            &imported.memory,
+            imported.badge,
+            imported.status,
+            &imported.content_hash,
+            (imported.created_at, imported.updated_at),
+        )?;
+        self.append_event(Some(id), now, event)?;
+        Ok(id)
+    }
+
+    fn bulk_load(&self, load: &mut dyn FnMut() -> Result<()>) -> Result<()> {
+        // The GIN index takes new rows into its pending list cheaply; nothing to defer.
+        load()
+    }
+
+    fn update_memory(
+        &self,
+        id: u64,
+        revised: &NewMemory,
+        content_hash: &str,
+        now: i64,
+    ) -> Result<()> {
+        let categories = serde_json::to_string(&revised.categories).expect("strings serialise");
+        self.execute(
+            "UPDATE memories SET kind = $3, text = $4, tags = $5, categories = $6, confidence = $7, thread = $8, content_hash = $9, image_base = $10, updated_at = $11
+             WHERE subject_id = $1 AND id = $2",
+            &[
+                &self.subject,
+                &(id as i64),
+                &kind_str(revised.kind),
+                &revised.text,
+                &revised.tags.join(" "),
+                &categories,
+                &f64::from(revised.confidence),
+                &revised.thread,
+                &content_hash,
+                &(revised.image_base as i64),
+                &now,
+            ],
+        )?;
+        self.execute("DELETE FROM anchors WHERE memory_id = $1", &[&(id as i64)])?;
+        self.insert_anchors(id, &revised.anchors)
+    }
+
+    fn replace_text(&self, id: u64, text: &str, content_hash: &str, now: i64) -> Result<()> {
+        self.execute(
+            "UPDATE memories SET text = $3, content_hash = $4, updated_at = $5 WHERE subject_id = $1 AND id = $2",
+            &[&self.subject, &(id as i64), &text, &content_hash, &now],
+        )?;
+        Ok(())
+    }
+
+    fn set_status(&self, id: u64, status: Status, now: i64) -> Result<()> {
+        self.execute(
+            "UPDATE memories SET status = $3, updated_at = $4 WHERE subject_id = $1 AND id = $2",
+            &[&self.subject, &(id as i64), &status.as_str(), &now],
+        )?;
+        Ok(())
+    }
+
+    fn set_supersedes(&self, id: u64, replaces: u64) -> Result<()> {
+        self.execute(
+            "UPDATE memories SET supersedes = $3 WHERE subject_id = $1 AND id = $2",
+            &[&self.subject, &(id as i64), &(replaces as i64)],
+        )?;
+        Ok(())
+    }
+
+    fn accept(&self, id: u64, badge: Badge, reviewer: &str, now: i64) -> Result<()> {
+        self.execute(
+            "UPDATE memories SET badge = $3, reviewed_at = $4, reviewed_by = $5, updated_at = $4 WHERE subject_id = $1 AND id = $2",
+            &[&self.subject, &(id as i64), &badge.as_str(), &now, &reviewer],
+        )?;
+        Ok(())
+    }
+
+    fn reject(&self, id: u64, reviewer: &str, now: i64) -> Result<()> {
+        self.execute(
+            "UPDATE memories SET status = 'rejected', reviewed_at = $3, reviewed_by = $4, updated_at = $3 WHERE subject_id = $1 AND id = $2",
+            &[&self.subject, &(id as i64), &now, &reviewer],
+        )?;
+        Ok(())
+    }
+
+    fn delete_memory(&self, id: u64) -> Result<()> {
+        self.execute(
+            "UPDATE memories SET supersedes = NULL WHERE subject_id = $1 AND supersedes = $2",
+            &[&self.subject, &(id as i64)],
+        )?;
+        self.execute(
+            "DELETE FROM memories WHERE subject_id = $1 AND id = $2",
+            &[&self.subject, &(id as i64)],
+        )?;
+        Ok(())
+    }
+
+    fn append_event(&self, id: Option<u64>, now: i64, event: &Event<'_>) -> Result<()> {
+        self.execute(
+            "INSERT INTO events (subject_id, at, actor, action, memory_id, before_hash, after_hash, detail) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+            &[
+                &self.subject,
+                &now,
+                &event.actor,
+                &event.action,
+                &id.map(|id| id as i64),
+                &event.before_hash,
+                &event.after_hash,
+                &event.detail,
+            ],
+        )?;
+        Ok(())
+    }
+
+    fn save_setting(&self, thread: Option<&str>, key: &str, value: &str) -> Result<Option<String>> {
+        let thread = thread.unwrap_or("");
+        let previous = self
+            .query_opt(
+                "SELECT value FROM settings WHERE subject_id = $1 AND thread = $2 AND key = $3",
+                &[&self.subject, &thread, &key],
+            )?
+            .map(|row| row.get(0));
+        self.execute(
+            "INSERT INTO settings (subject_id, thread, key, value) VALUES ($1, $2, $3, $4)
+             ON CONFLICT (subject_id, thread, key) DO UPDATE SET value = excluded.value",
+            &[&self.subject, &thread, &key, &value],
+        )?;
+        Ok(previous)
+    }
+
+    fn set_meta_value(&self, key: &str, value: &str) -> Result<()> {
+        self.execute(
+            "INSERT INTO meta (subject_id, key, value) VALUES ($1, $2, $3)
+             ON CONFLICT (subject_id, key) DO UPDATE SET value = excluded.value",
+            &[&self.subject, &key, &value],
+        )?;
+        Ok(())
+    }
+}
+
+/// A memory from the columns of [`MEMORY_COLUMNS`].
+fn memory_from_row(row: &postgres::Row) -> Result<Memory> {
+    let bad = |what: &str, value: &str| KenningError::Database {
+        location: "<database>".to_owned(),
+        message: format!("a stored memory has an unknown {what}: {value:?}"),
+    };
+    let text = |index: usize| row.get::<_, String>(index);
+    let categories = text(7);
+    Ok(Memory {
+        id: row.get::<_, i64>(0) as u64,
+        scope: parse_scope(&text(1)).ok_or_else(|| bad("scope", &text(1)))?,
+        kind: parse_kind(&text(2)).ok_or_else(|| bad("kind", &text(2)))?,
+        target: row
+            .get::<_, Option<String>>(3)
+            .and_then(|t| ProfileTarget::parse(&t)),
+        day: row.get(4),
+        text: text(5),
+        tags: text(6).split_whitespace().map(str::to_owned).collect(),
+        categories: serde_json::from_str(&categories)
+            .map_err(|_| bad("categories", &categories))?,
+        confidence: row.get::<_, f64>(8) as f32,
+        author: Author::parse(&text(9)).ok_or_else(|| bad("author", &text(9)))?,
+        badge: Badge::parse(&text(10)).ok_or_else(|| bad("badge", &text(10)))?,
+        status: Status::parse(&text(11)).ok_or_else(|| bad("status", &text(11)))?,
+        thread: row.get(12),
+        content_hash: text(13),
+        image_base: row.get::<_, i64>(14) as u64,
+        anchors: Vec::new(),
+        created_at: row.get(15),
+        updated_at: row.get(16),
+    })
+}
+
+/// An anchor from the columns `kind, start, end, radius, name, value` starting at `first`.
+fn anchor_from_row(row: &postgres::Row, first: usize) -> kenning_contract::types::Anchor {
+    AnchorRow {
+        kind: row.get(first),
+        start: row.get(first + 1),
+        end: row.get(first + 2),
+        radius: row.get(first + 3),
+        name: row.get(first + 4),
+        value: row.get(first + 5),
+    }
+    .anchor()
+}
