@@ -145,10 +145,7 @@ fn ranked(
     } else {
         ""
     };
-    let wanted = filter.limit as usize + filter.offset as usize;
-    let pool = wanted
-        .saturating_mul(POOL_PER_RESULT)
-        .clamp(MIN_POOL, MAX_POOL);
+    let pool = pool_size(filter);
     let sql = format!(
         "SELECT m.id, m.thread, -bm25(memories_fts) AS rank FROM memories_fts JOIN memories m ON m.id = memories_fts.rowid WHERE memories_fts MATCH ?{window}{clause} ORDER BY rank DESC, m.id{}",
         limit_sql(pool as u64, 0)
@@ -167,7 +164,21 @@ fn ranked(
         })?;
         rows.collect::<rusqlite::Result<Vec<_>>>()?
     };
-    let scored = context::smooth(conn, &hits, &clause, &filter_args)?;
+    let neighbours = format!(
+        "SELECT m.id, m.thread FROM memories m WHERE m.id BETWEEN ? AND ? AND m.thread IS NOT NULL{clause} ORDER BY m.id"
+    );
+    let scored = context::smooth(&hits, |first, last| {
+        let mut args: Vec<Value> = vec![
+            Value::Integer(i64::try_from(first).unwrap_or(i64::MAX)),
+            Value::Integer(i64::try_from(last).unwrap_or(i64::MAX)),
+        ];
+        args.extend(filter_args.iter().cloned());
+        let mut stmt = conn.prepare_cached(&neighbours)?;
+        let rows = stmt.query_map(rusqlite::params_from_iter(args), |row| {
+            Ok((row.get::<_, i64>(0)? as u64, row.get::<_, String>(1)?))
+        })?;
+        rows.collect::<rusqlite::Result<Vec<_>>>()
+    })?;
     let page: Vec<(u64, f64)> = scored
         .into_iter()
         .skip(filter.offset as usize)
@@ -183,6 +194,14 @@ fn ranked(
             (memory, score)
         })
         .collect())
+}
+
+/// How many lexical hits a ranked query gathers for `filter`'s page.
+pub(crate) fn pool_size(filter: &MemoryFilter) -> usize {
+    let wanted = filter.limit as usize + filter.offset as usize;
+    wanted
+        .saturating_mul(POOL_PER_RESULT)
+        .clamp(MIN_POOL, MAX_POOL)
 }
 
 /// `text` with `LIKE`'s wildcards and escape character escaped (by `\\`).

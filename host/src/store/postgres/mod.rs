@@ -36,7 +36,8 @@ type Connection = r2d2::PooledConnection<PostgresConnectionManager<NoTls>>;
 
 /// Knowledge bases in one PostgreSQL database.
 pub struct PostgresStore {
-    pool: Pool,
+    /// `None` only while the store is dropped.
+    pool: Option<Pool>,
     /// The database, for messages (no password).
     location: String,
 }
@@ -59,7 +60,10 @@ impl PostgresStore {
             .connection_timeout(std::time::Duration::from_secs(10))
             .build(PostgresConnectionManager::new(config, NoTls))
             .map_err(|e| fail(format!("cannot connect: {e}")))?;
-        let store = PostgresStore { pool, location };
+        let store = PostgresStore {
+            pool: Some(pool),
+            location,
+        };
         store.migrate()?;
         Ok(store)
     }
@@ -104,14 +108,30 @@ impl PostgresStore {
     }
 
     fn connection(&self) -> Result<Connection> {
-        self.pool.get().map_err(|e| KenningError::Database {
+        let no_connection = |reason: String| KenningError::Database {
             location: self.location.clone(),
-            message: format!("no connection: {e}"),
-        })
+            message: format!("no connection: {reason}"),
+        };
+        self.pool
+            .as_ref()
+            .ok_or_else(|| no_connection("the store is closing".into()))?
+            .get()
+            .map_err(|e| no_connection(e.to_string()))
     }
 
     fn error(&self, error: postgres::Error) -> KenningError {
         database_error(&self.location, error)
+    }
+}
+
+impl Drop for PostgresStore {
+    fn drop(&mut self) {
+        // A client closes its connection by blocking on a runtime of its own, which panics on a
+        // thread that drives async tasks (a server drops its service there when it stops): the
+        // pool is closed on a thread of its own.
+        if let Some(pool) = self.pool.take() {
+            let _ = std::thread::spawn(move || drop(pool)).join();
+        }
     }
 }
 

@@ -1,10 +1,10 @@
 //! The SQL of the PostgreSQL backend: the contract's reads and writes over one subject's rows,
 //! on a client or inside a transaction, and the ranked search.
 //!
-//! Ranking differs from SQLite's in two documented ways: a match is scored by
-//! `ts_rank_cd` (cover density over the stemmed words) rather than FTS5's BM25, and the thread
-//! smoothing of `store::search::context` is not applied. The service hands the policy lexical
-//! scores as they come; both backends order best first.
+//! Ranking differs from SQLite's in one documented way: a match is scored by `ts_rank_cd`
+//! (cover density over the stemmed words) rather than FTS5's BM25. The pool of hits and the
+//! thread smoothing of [`context`] are the same code as SQLite's. The service hands the policy
+//! lexical scores as they come; both backends order best first.
 
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -17,7 +17,7 @@ use crate::settings::Settings;
 use crate::store::contract::{Reads, Writes};
 use crate::store::edits::Placement;
 use crate::store::interchange::{Imported, StoredPlacement};
-use crate::store::search::{like_escape, query};
+use crate::store::search::{context, like_escape, pool_size, query};
 use crate::store::{
     AnchorRow, Author, Badge, Event, Memory, MemoryFilter, NewMemory, ProfileTarget, Status,
     content_hash, kind_str, parse_kind, parse_scope, scope_str,
@@ -25,9 +25,6 @@ use crate::store::{
 
 /// The columns [`memory_from_row`] reads, in its order.
 const MEMORY_COLUMNS: &str = "m.id, m.scope, m.kind, m.target, m.day, m.text, m.tags, m.categories, m.confidence, m.author, m.badge, m.status, m.thread, m.content_hash, m.image_base, m.created_at, m.updated_at";
-
-/// Fewest lexical hits gathered for a ranked query, whatever the page size.
-const MIN_POOL: i64 = 200;
 
 /// One subject's rows, through a client or a transaction.
 pub(super) struct Pg<'a, C: GenericClient> {
@@ -230,26 +227,49 @@ impl<'a, C: GenericClient> Pg<'a, C> {
             return Ok(memories.into_iter().map(|m| (m, 0.0)).collect());
         }
         let words = args.add(terms.join(" | "));
-        let pool = (i64::from(filter.limit) + i64::from(filter.offset)).max(MIN_POOL);
         let sql = format!(
-            "SELECT m.id, ts_rank_cd(m.words, q) AS rank FROM memories m, to_tsquery('english', {words}) q
-             WHERE m.subject_id = {} AND m.words @@ q{clause} ORDER BY rank DESC, m.id LIMIT {pool}",
-            self.subject
+            "SELECT m.id, m.thread, ts_rank_cd(m.words, q) AS rank FROM memories m, to_tsquery('english', {words}) q
+             WHERE m.subject_id = {} AND m.words @@ q{clause} ORDER BY rank DESC, m.id LIMIT {}",
+            self.subject,
+            pool_size(&filter)
         );
-        let hits: Vec<(u64, f32)> = self
+        let hits: Vec<context::Hit> = self
             .query(&sql, &args.refs())?
             .iter()
-            .map(|row| (row.get::<_, i64>(0) as u64, row.get::<_, f32>(1)))
+            .map(|row| context::Hit {
+                id: row.get::<_, i64>(0) as u64,
+                thread: row.get(1),
+                score: f64::from(row.get::<_, f32>(2)),
+            })
+            .collect();
+        let scored = context::smooth(&hits, |first, last| {
+            let mut args = Args::default();
+            let clause = Self::filter_clause(&filter, &mut args);
+            let first = args.add(i64::try_from(first).unwrap_or(i64::MAX));
+            let last = args.add(i64::try_from(last).unwrap_or(i64::MAX));
+            let sql = format!(
+                "SELECT m.id, m.thread FROM memories m WHERE m.subject_id = {} AND m.id BETWEEN {first} AND {last} AND m.thread IS NOT NULL{clause} ORDER BY m.id",
+                self.subject
+            );
+            Ok::<_, KenningError>(
+                self.query(&sql, &args.refs())?
+                    .iter()
+                    .map(|row| (row.get::<_, i64>(0) as u64, row.get(1)))
+                    .collect(),
+            )
+        })?;
+        let page: Vec<(u64, f64)> = scored
+            .into_iter()
             .skip(filter.offset as usize)
             .take(filter.limit as usize)
             .collect();
-        let ids: Vec<u64> = hits.iter().map(|&(id, _)| id).collect();
-        let scores: HashMap<u64, f32> = hits.into_iter().collect();
+        let ids: Vec<u64> = page.iter().map(|&(id, _)| id).collect();
+        let scores: HashMap<u64, f64> = page.into_iter().collect();
         Ok(self
             .get_many(&ids)?
             .into_iter()
             .map(|memory| {
-                let score = scores[&memory.id];
+                let score = scores[&memory.id] as f32;
                 (memory, score)
             })
             .collect())

@@ -10,9 +10,6 @@
 
 use std::collections::{BTreeMap, HashMap};
 
-use rusqlite::Connection;
-use rusqlite::types::Value;
-
 /// How many memories on each side of a hit receive a share of its score.
 pub const WINDOW: usize = 2;
 /// The share of a hit's score each neighbour receives.
@@ -34,16 +31,14 @@ pub struct Hit {
 
 /// Smoothed scores of the hits and their thread neighbours, best first (ties by id).
 ///
-/// `filter_sql` (a sequence of ` AND ...` conditions on `m`) and `filter_args` restrict the
-/// neighbours exactly as the hits were restricted.
-pub fn smooth(
-    conn: &Connection,
+/// `members(first, last)` is the backend's query: the memories with ids from `first` to `last`
+/// that have a thread and pass the same filter as the hits, as `(id, thread)` in id order.
+pub fn smooth<E>(
     hits: &[Hit],
-    filter_sql: &str,
-    filter_args: &[Value],
-) -> rusqlite::Result<Vec<(u64, f64)>> {
+    mut members: impl FnMut(u64, u64) -> Result<Vec<(u64, String)>, E>,
+) -> Result<Vec<(u64, f64)>, E> {
     let mut scores: HashMap<u64, f64> = hits.iter().map(|h| (h.id, h.score)).collect();
-    let threads = thread_members(conn, hits, filter_sql, filter_args)?;
+    let threads = thread_members(hits, &mut members)?;
     for hit in hits {
         let Some(members) = hit.thread.as_ref().and_then(|t| threads.get(t)) else {
             continue;
@@ -66,12 +61,10 @@ pub fn smooth(
 
 /// The ids (ascending) of each hit's thread within [`SPAN`] of a hit, read in one query per
 /// run of overlapping id ranges.
-fn thread_members(
-    conn: &Connection,
+fn thread_members<E>(
     hits: &[Hit],
-    filter_sql: &str,
-    filter_args: &[Value],
-) -> rusqlite::Result<BTreeMap<String, Vec<u64>>> {
+    members: &mut impl FnMut(u64, u64) -> Result<Vec<(u64, String)>, E>,
+) -> Result<BTreeMap<String, Vec<u64>>, E> {
     let mut ranges: Vec<(u64, u64)> = hits
         .iter()
         .filter(|h| h.thread.is_some())
@@ -86,24 +79,8 @@ fn thread_members(
         }
     }
     let mut threads: BTreeMap<String, Vec<u64>> = BTreeMap::new();
-    if merged.is_empty() {
-        return Ok(threads);
-    }
-    let sql = format!(
-        "SELECT m.id, m.thread FROM memories m WHERE m.id BETWEEN ? AND ? AND m.thread IS NOT NULL{filter_sql} ORDER BY m.id"
-    );
-    let mut stmt = conn.prepare_cached(&sql)?;
     for (start, end) in merged {
-        let mut args: Vec<Value> = vec![
-            Value::Integer(i64::try_from(start).unwrap_or(i64::MAX)),
-            Value::Integer(i64::try_from(end).unwrap_or(i64::MAX)),
-        ];
-        args.extend(filter_args.iter().cloned());
-        let rows = stmt.query_map(rusqlite::params_from_iter(args), |row| {
-            Ok((row.get::<_, i64>(0)? as u64, row.get::<_, String>(1)?))
-        })?;
-        for row in rows {
-            let (id, thread) = row?;
+        for (id, thread) in members(start, end)? {
             threads.entry(thread).or_default().push(id);
         }
     }
@@ -114,19 +91,25 @@ fn thread_members(
 mod tests {
     use super::*;
 
-    /// A table of memories `(id, thread)`; every one passes the (empty) filter.
-    fn store(rows: &[(u64, Option<&str>)]) -> Connection {
-        let conn = Connection::open_in_memory().unwrap();
-        conn.execute_batch("CREATE TABLE memories (id INTEGER PRIMARY KEY, thread TEXT)")
-            .unwrap();
-        for (id, thread) in rows {
-            conn.execute(
-                "INSERT INTO memories (id, thread) VALUES (?1, ?2)",
-                rusqlite::params![*id as i64, thread],
+    /// Memories `(id, thread)`, every one passing the filter.
+    type Store = Vec<(u64, Option<&'static str>)>;
+
+    fn store(rows: &[(u64, Option<&'static str>)]) -> Store {
+        rows.to_vec()
+    }
+
+    /// [`smooth`] over `store`.
+    fn smooth_in(store: &Store, hits: &[Hit]) -> Vec<(u64, f64)> {
+        smooth(hits, |first, last| {
+            Ok::<_, ()>(
+                store
+                    .iter()
+                    .filter(|(id, _)| (first..=last).contains(id))
+                    .filter_map(|(id, thread)| Some((*id, (*thread)?.to_owned())))
+                    .collect(),
             )
-            .unwrap();
-        }
-        conn
+        })
+        .unwrap()
     }
 
     fn hit(id: u64, thread: Option<&str>, score: f64) -> Hit {
@@ -144,8 +127,8 @@ mod tests {
     #[test]
     fn neighbours_in_the_thread_share_a_hit_score() {
         let rows: Vec<(u64, Option<&str>)> = (1..=9).map(|id| (id, Some("s1"))).collect();
-        let conn = store(&rows);
-        let ranked = smooth(&conn, &[hit(5, Some("s1"), 10.0)], "", &[]).unwrap();
+        let store = store(&rows);
+        let ranked = smooth_in(&store, &[hit(5, Some("s1"), 10.0)]);
         assert_eq!(score_of(&ranked, 5), Some(10.0));
         for id in [3, 4, 6, 7] {
             assert_eq!(score_of(&ranked, id), Some(10.0 * WEIGHT), "memory {id}");
@@ -163,19 +146,19 @@ mod tests {
     fn a_run_of_hits_outranks_a_lone_stronger_hit() {
         let mut rows: Vec<(u64, Option<&str>)> = (1..=5).map(|id| (id, Some("a"))).collect();
         rows.extend((6..=10).map(|id| (id, Some("b"))));
-        let conn = store(&rows);
+        let store = store(&rows);
         let hits = [
             hit(2, Some("a"), 5.0),
             hit(3, Some("a"), 5.0),
             hit(8, Some("b"), 6.0),
         ];
-        let ranked = smooth(&conn, &hits, "", &[]).unwrap();
+        let ranked = smooth_in(&store, &hits);
         assert!(score_of(&ranked, 2).unwrap() > score_of(&ranked, 8).unwrap());
     }
 
     #[test]
     fn other_threads_and_threadless_memories_are_not_neighbours() {
-        let conn = store(&[
+        let store = store(&[
             (1, Some("a")),
             (2, Some("b")),
             (3, Some("a")),
@@ -184,22 +167,9 @@ mod tests {
             (6, Some("a")),
             (40, Some("a")),
         ]);
-        let ranked = smooth(&conn, &[hit(3, Some("a"), 1.0), hit(4, None, 2.0)], "", &[]).unwrap();
+        let ranked = smooth_in(&store, &[hit(3, Some("a"), 1.0), hit(4, None, 2.0)]);
         let ids: Vec<u64> = ranked.iter().map(|r| r.0).collect();
         // Thread a around 3: 1 before, 5 and 6 after (window 2); 40 is too far away.
         assert_eq!(ids, [4, 3, 1, 5, 6]);
-    }
-
-    #[test]
-    fn the_filter_restricts_neighbours() {
-        let conn = store(&[(1, Some("a")), (2, Some("a")), (3, Some("a"))]);
-        let ranked = smooth(
-            &conn,
-            &[hit(2, Some("a"), 1.0)],
-            " AND m.id <> ?",
-            &[Value::Integer(3)],
-        )
-        .unwrap();
-        assert_eq!(ranked.iter().map(|r| r.0).collect::<Vec<_>>(), [2, 1]);
     }
 }
