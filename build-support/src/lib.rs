@@ -7,8 +7,7 @@
 //! component by `wit-component` from the WIT that `wit-bindgen` embedded in it. It imports
 //! nothing, so the host refuses any component that does. Before that, a module exporting
 //! `wizer-initialize` (every `export_policy!`) is pre-initialised: [`snapshot`] runs its
-//! `Policy::prepare` once and keeps the resulting memory as the module's initial state. Lean
-//! modules are compiled with the `simd128` target feature.
+//! `Policy::prepare` once and keeps the resulting memory as the module's initial state.
 //! `wasm32-wasip2` remains for the components of contract 0.1.0, whose std imports WASI.
 //! The nested cargo uses its own target directory (beside the outer one) so that it never waits
 //! on the lock the outer cargo holds.
@@ -82,12 +81,6 @@ pub fn build_component(build: &ComponentBuild<'_>) -> PathBuf {
         "RUSTC_WORKSPACE_WRAPPER",
     ] {
         command.env_remove(var);
-    }
-    if build.target == Target::Lean {
-        // 128-bit SIMD (supported by wasmtime and every current browser engine) lets memchr,
-        // and through it the scanner's regex and keyword prefilters, skip text 16 bytes at a
-        // time; without it they fall back to one byte at a time.
-        command.env("CARGO_ENCODED_RUSTFLAGS", "-Ctarget-feature=+simd128");
     }
     let status = command
         .status()
