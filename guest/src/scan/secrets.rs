@@ -143,8 +143,13 @@ pub fn rules() -> Vec<Rule> {
         // Letters and digits both: excludes kebab-case names such as "sk-learn-compatible-api".
         Rule::secret("openai-api-key", &["sk-"], r"\bsk-[A-Za-z0-9_-]{20,}")
             .accept(|v, g| has_digit(v) && v.bytes().any(|b| b.is_ascii_alphabetic()) && not_mask(v, g)),
+        // Letters in either case or both: a token of one case must be spread like random
+        // letters, which identifiers such as "hf_transformersmodelloader" are not.
         token("huggingface-token", &["hf_", "api_org_"], r"\b(?:hf|api_org)_[A-Za-z0-9]{30,40}\b")
-            .accept(|v, g| has_upper_lower(v) && not_mask(v, g)),
+            .accept(|v, g| {
+                let body = v.trim_start_matches("api_org_").trim_start_matches("hf_");
+                (has_upper_lower(body) || random_letters(body)) && not_mask(v, g)
+            }),
         token("groq-api-key", &["gsk_"], r"\bgsk_[A-Za-z0-9]{40,}\b"),
         token("replicate-token", &["r8_"], r"\br8_[A-Za-z0-9]{37}\b"),
         token("perplexity-api-key", &["pplx-"], r"\bpplx-[A-Za-z0-9]{40,}\b"),
@@ -166,10 +171,19 @@ pub fn rules() -> Vec<Rule> {
         .accept(|v, _| !is_placeholder(v)),
         token("pypi-token", &["pypi-AgEI"], r"\bpypi-AgEI[A-Za-z0-9_-]{50,}"),
         // Messaging and e-mail services.
-        token("sendgrid-api-key", &["SG."], r"\bSG\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}\b"),
-        // Twilio API key SIDs are "SK" and 32 lower-case hex, distinctive on their own (a digest
-        // is not glued to "SK"); auth tokens are bare hex, so they need the provider's name.
-        token("twilio-api-key", &["SK"], r"\bSK[0-9a-f]{32}\b")
+        // SendGrid keys are "SG." and 66 characters: an id and a secret of the base64url
+        // alphabet joined by a dot. The whole length is the fact a copy keeps; where the dot
+        // falls is not checked, so a key split or padded differently is still taken whole.
+        token(
+            "sendgrid-api-key",
+            &["SG."],
+            r"\b(SG\.[A-Za-z0-9_=-][A-Za-z0-9_.=-]{64}[A-Za-z0-9_=-])(?:[^A-Za-z0-9_.=-]|$)",
+        )
+        .accept(|v, g| has_digit(v) && not_mask(v, g)),
+        // Twilio API key SIDs are "SK" and 32 hex digits, distinctive on their own (a digest
+        // is not glued to "SK"); hex in one case, as any hex value may be written. Auth tokens
+        // are bare hex, so they need the provider's name.
+        token("twilio-api-key", &["SK"], r"\bSK(?:[0-9a-f]{32}|[0-9A-F]{32})\b")
             .accept(|v, g| v[2..].bytes().any(|b| b.is_ascii_alphabetic()) && has_digit(&v[2..]) && not_mask(v, g)),
         token(
             "twilio-auth-token",
@@ -336,6 +350,15 @@ pub(super) fn has_digit(v: &str) -> bool {
 
 pub(super) fn has_upper_lower(v: &str) -> bool {
     v.bytes().any(|b| b.is_ascii_uppercase()) && v.bytes().any(|b| b.is_ascii_lowercase())
+}
+
+/// Whether `v`, letters of one case, is spread like random letters rather than words: varied
+/// (entropy of 3.8 bits or more) and with under 30% vowels (words hold about 40%).
+pub(super) fn random_letters(v: &str) -> bool {
+    let vowels = v.bytes().filter(|b| b"aeiouAEIOU".contains(b)).count();
+    v.bytes().all(|b| b.is_ascii_alphabetic())
+        && shannon_entropy(v) >= 3.8
+        && vowels * 10 < v.len() * 3
 }
 
 /// Longest assigned value taken for a secret; longer values are prose or data.
@@ -1096,9 +1119,9 @@ mod tests {
     #[test]
     fn twilio_and_square_look_alikes_one_character_off_are_not_secrets() {
         for text in [
-            // 31 hex after "SK", then upper-case hex, then no letter at all.
+            // 31 hex after "SK", then hex of mixed case, then no letter at all.
             "sid SK0123456789abcdef0123456789abcde",
-            "sid SK0123456789ABCDEF0123456789ABCDEF",
+            "sid SK0123456789ABCDEF0123456789abcdef",
             "part SK01234567890123456789012345678901",
             "TWILIO_AUTH_TOKEN=9f86d081884c7d659a2feaa0c55ad01",
             "token EAAAl2Qx9VkZ7pMnB4cR8tW",
@@ -1107,6 +1130,46 @@ mod tests {
             let provider: Vec<_> = found(text)
                 .into_iter()
                 .filter(|(k, _)| k.starts_with("twilio") || k.starts_with("square"))
+                .collect();
+            assert!(provider.is_empty(), "{text}: {provider:?}");
+        }
+    }
+
+    #[test]
+    fn provider_tokens_in_one_case_or_split_differently_are_still_found() {
+        let hf = "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";
+        let sendgrid = "SG.x7Yz0Lm3Np7Vw5Yb8Xc1Kd4Fg6Hj2qsTu.x7Yz0Lm3Np7Vw5Yb8Xc1Kd4Fg6Hj2qsT";
+        let twilio = "SK0123456789ABCDEF0123456789ABCDEF";
+        for (kind, text, secret) in [
+            ("huggingface-token", format!("HF_TOKEN={hf}"), hf),
+            (
+                "sendgrid-api-key",
+                format!("key: {sendgrid}, id 4"),
+                sendgrid,
+            ),
+            ("twilio-api-key", format!("sid {twilio}"), twilio),
+        ] {
+            assert!(
+                found(&text).contains(&(kind, secret)),
+                "{text}: {:?}",
+                found(&text)
+            );
+        }
+    }
+
+    #[test]
+    fn identifiers_and_off_length_values_after_those_prefixes_are_not_secrets() {
+        for text in [
+            // Words after "hf_", one case: not spread like random letters.
+            "call hf_transformersautomodelforcausallmloader here",
+            "api_org_internationalizationconfigurationentry",
+            // 65 and 67 characters after "SG.".
+            "SG.x7Yz0Lm3Np7Vw5Yb8Xc1Kd.x7Yz0Lm3Np7Vw5Yb8Xc1Kd4Fg6Hj2qsTux7Yz0Lm3N",
+            "SG.x7Yz0Lm3Np7Vw5Yb8Xc1Kd.x7Yz0Lm3Np7Vw5Yb8Xc1Kd4Fg6Hj2qsTux7Yz0Lm3Np7",
+        ] {
+            let provider: Vec<_> = found(text)
+                .into_iter()
+                .filter(|(k, _)| k.starts_with("huggingface") || k.starts_with("sendgrid"))
                 .collect();
             assert!(provider.is_empty(), "{text}: {provider:?}");
         }

@@ -12,7 +12,7 @@ use std::sync::LazyLock;
 use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind, MatchKind};
 
 use super::super::rules::{Family, Hit};
-use super::super::secrets::{is_placeholder, not_mask, shannon_entropy};
+use super::super::secrets::{is_placeholder, not_mask, random_letters, shannon_entropy};
 
 /// The shape of a value.
 #[derive(Clone, Copy)]
@@ -35,9 +35,13 @@ enum Shape {
     HexGroups(&'static [usize]),
     /// Exactly n lower-case letters, spread enough to be random (no digit is required).
     Lower(usize),
+    /// An OAuth client (application) id of min..=max digits, taken only when the key also
+    /// names a client or an application: the same digits name users, channels and projects,
+    /// which are not half of a credential.
+    ClientId(usize, usize),
 }
 
-use Shape::{Alnum, Base64, DigitsDash, Hex, HexGroups, Lower, Prefixed, Token, Uuid};
+use Shape::{Alnum, Base64, ClientId, DigitsDash, Hex, HexGroups, Lower, Prefixed, Token, Uuid};
 
 /// One provider: the keywords naming it in a key, the finding kind, the shapes of its values.
 struct Provider {
@@ -75,6 +79,8 @@ const PROVIDERS: &[Provider] = &[
         &[Alnum(30, 30)],
     ),
     p(&["asana"], "asana-secret", &[Alnum(32, 32)]),
+    // Asana app client ids are numeric object ids (16 digits, longer for newer objects).
+    p(&["asana"], "asana-client-id", &[ClientId(16, 19)]),
     p(
         &["atlassian", "confluence", "jira"],
         "atlassian-token",
@@ -109,6 +115,8 @@ const PROVIDERS: &[Provider] = &[
         &[Hex(32), Alnum(40, 40)],
     ),
     p(&["discord"], "discord-secret", &[Hex(64), Token(32, 32)]),
+    // Discord application (client) ids are snowflakes: 64-bit integers, 17 to 20 digits.
+    p(&["discord"], "discord-client-id", &[ClientId(17, 20)]),
     p(&["droneci", "drone_"], "droneci-token", &[Alnum(32, 32)]),
     p(
         &["dropbox"],
@@ -286,8 +294,8 @@ const PROVIDERS: &[Provider] = &[
 
 struct Index {
     automaton: AhoCorasick,
-    /// Per keyword: the provider it names.
-    provider: Vec<usize>,
+    /// Per keyword: the providers it names, in table order.
+    providers: Vec<Vec<usize>>,
 }
 
 /// Builds the provider keyword index now rather than on first use.
@@ -296,12 +304,17 @@ pub(super) fn prepare() {
 }
 
 static INDEX: LazyLock<Index> = LazyLock::new(|| {
-    let mut keywords = Vec::new();
-    let mut provider = Vec::new();
+    let mut keywords: Vec<&str> = Vec::new();
+    let mut providers: Vec<Vec<usize>> = Vec::new();
     for (i, p) in PROVIDERS.iter().enumerate() {
         for k in p.keywords {
-            keywords.push(*k);
-            provider.push(i);
+            match keywords.iter().position(|known| known == k) {
+                Some(at) => providers[at].push(i),
+                None => {
+                    keywords.push(k);
+                    providers.push(vec![i]);
+                }
+            }
         }
     }
     let automaton = AhoCorasickBuilder::new()
@@ -312,7 +325,7 @@ static INDEX: LazyLock<Index> = LazyLock::new(|| {
         .expect("provider keywords compile");
     Index {
         automaton,
-        provider,
+        providers,
     }
 });
 
@@ -354,6 +367,7 @@ fn fits(shape: Shape, v: &str) -> bool {
             }) && parts.next().is_none()
         }
         Lower(n) => v.len() == n && all(v, |b| b.is_ascii_lowercase()),
+        ClientId(min, max) => within(v, min, max) && all(v, |b| b.is_ascii_digit()),
     }
 }
 
@@ -393,6 +407,12 @@ fn assigned_value(bytes: &[u8], mut at: usize) -> Option<(usize, usize)> {
     (at > start).then_some((start, at))
 }
 
+/// Whether the key names an OAuth client or application (`client_id`, `ClientID`, `APP_ID`).
+fn names_client(key: &str) -> bool {
+    let lower = key.to_ascii_lowercase();
+    lower.contains("client") || lower.contains("app")
+}
+
 /// Every provider value assigned to a key naming its provider.
 pub fn find(text: &str) -> Vec<Hit> {
     let bytes = text.as_bytes();
@@ -412,17 +432,26 @@ pub fn find(text: &str) -> Vec<Hit> {
             continue;
         };
         let value = &text[start..stop];
-        let provider = &PROVIDERS[index.provider[m.pattern().as_usize()]];
-        let Some(shape) = provider.shapes.iter().find(|s| fits(**s, value)) else {
+        let mut begin = m.start();
+        while begin > 0 && m.start() - begin < 40 && is_key_char(bytes[begin - 1]) {
+            begin -= 1;
+        }
+        let key = &text[begin..end];
+        let found = index.providers[m.pattern().as_usize()]
+            .iter()
+            .map(|&i| &PROVIDERS[i])
+            .find_map(|p| {
+                let shape = p.shapes.iter().find(|s| fits(**s, value))?;
+                Some((p, shape))
+            });
+        let Some((provider, shape)) = found else {
             continue;
         };
         // Random values of a mixed alphabet hold a digit, which words lack; letter-only
         // formats must instead be spread like random letters.
         let random = match shape {
-            Lower(_) => {
-                let vowels = value.bytes().filter(|b| b"aeiou".contains(b)).count();
-                shannon_entropy(value) >= 3.8 && vowels * 10 < value.len() * 3
-            }
+            Lower(_) => random_letters(value),
+            ClientId(..) => names_client(key) && shannon_entropy(value) >= 2.5,
             _ => value.bytes().any(|b| b.is_ascii_digit()),
         };
         if random && !is_placeholder(value) && not_mask(value, 0) {
@@ -475,6 +504,7 @@ mod tests {
                 .collect::<Vec<_>>()
                 .join("-"),
             Lower(n) => run(n, b"qxkmvblprtnwzcyhjdfsgaueoi"),
+            ClientId(min, _) => run(min, b"0123456789"),
         }
     }
 
@@ -484,11 +514,20 @@ mod tests {
             for shape in p.shapes {
                 let value = sample(*shape);
                 let key = p.keywords[0].to_ascii_uppercase();
-                for text in [
-                    format!("{key}_SECRET={value}"),
-                    format!("\"{}_token\": \"{value}\",", p.keywords[0]),
-                    format!("{}Key := '{value}'", p.keywords[0]),
-                ] {
+                let kw = p.keywords[0];
+                let texts = match shape {
+                    ClientId(..) => [
+                        format!("{key}_CLIENT_ID={value}"),
+                        format!("\"{kw}_client_id\": \"{value}\","),
+                        format!("{kw}AppId := '{value}'"),
+                    ],
+                    _ => [
+                        format!("{key}_SECRET={value}"),
+                        format!("\"{kw}_token\": \"{value}\","),
+                        format!("{kw}Key := '{value}'"),
+                    ],
+                };
+                for text in texts {
                     assert_eq!(found(&text), [(p.kind, value.as_str())], "{text}");
                 }
             }
@@ -501,7 +540,7 @@ mod tests {
             for shape in p.shapes {
                 let mut value = sample(*shape);
                 value.pop();
-                let text = format!("{}_secret = {value}", p.keywords[0]);
+                let text = format!("{}_client_secret = {value}", p.keywords[0]);
                 assert!(found(&text).is_empty(), "{text}: {:?}", found(&text));
             }
         }
@@ -516,6 +555,11 @@ mod tests {
             "DATADOG_SITE=datadoghq.eu",
             "heroku_app: my-app-staging",
             "cloudant_db_name: customerorderarchivelist",
+            // Snowflakes and object ids that name no client: users, channels, projects.
+            "DISCORD_USER_ID=730591826473059182",
+            "discord_channel: 1059182647305918264",
+            "asana_project_gid = 1205918264730591",
+            "DISCORD_CLIENT_ID=0000000000000000000",
         ] {
             assert!(found(text).is_empty(), "{text}: {:?}", found(text));
         }

@@ -747,6 +747,7 @@ mod tests {
             ("tune-multilingual.jsonl", 95.0),
             ("tune-bipia-attacks.jsonl", 85.0),
             ("tune-jailbreaks.jsonl", 90.0),
+            ("tune-written-3.jsonl", 75.0),
         ] {
             let report = measure(&service, &corpus(name));
             let attack = &report.labels[&Label::Attack];
