@@ -12,9 +12,11 @@ use kenning::policy::{
     ComponentPolicy, DEFAULT_POLICY_WASM, NativePolicy, Policy, PolicyEngine, SandboxLimits,
 };
 use kenning::service::turn::gather_candidates;
-use kenning::store::{Author, Badge, Event, KnowledgeBase, NewMemory};
+use kenning::store::postgres::PostgresStore;
+use kenning::store::sqlite::SqliteFiles;
+use kenning::store::{Author, Backend, Badge, Event, NewMemory};
 use kenning::subject::Subject;
-use kenning::{PolicyError, PolicySource, Result, Service, TurnContext};
+use kenning::{KenningError, PolicyError, PolicySource, Result, Service, TurnContext};
 use kenning_contract::types::{
     Anchor, FunctionAnchor, Limits, LiveFunction, MemoryKind, OffsetRadius, OffsetRange, ScanItem,
     Scope, SubjectKind, Target,
@@ -42,6 +44,10 @@ pub struct BenchCmd {
     /// Turns timed over that knowledge base.
     #[arg(long, default_value_t = 200)]
     turns: usize,
+    /// Also time the inject figures on this PostgreSQL database (an empty one: the bench
+    /// writes its memories there), as `inject_postgres_p50_us` and `inject_postgres_p99_us`.
+    #[arg(long, value_name = "URL")]
+    postgres: Option<String>,
 }
 
 /// Measures and prints the figures, one a line, then (with `--json`) all of them as one JSON
@@ -52,6 +58,7 @@ pub fn run(cmd: &BenchCmd) -> Result<ExitCode> {
         iterations: cmd.iterations,
         memories: cmd.memories,
         turns: cmd.turns,
+        postgres: cmd.postgres.clone(),
         ..BenchConfig::default()
     })?;
     outln!(
@@ -84,6 +91,13 @@ pub fn run(cmd: &BenchCmd) -> Result<ExitCode> {
         cmd.turns
     );
     outln!("inject, p99          {:>10.1} µs", report.inject_p99_us);
+    if let (Some(p50), Some(p99)) = (report.inject_postgres_p50_us, report.inject_postgres_p99_us) {
+        outln!(
+            "inject on PostgreSQL {:>10.1} µs p50, {:.1} µs p99 (same memories and turns)",
+            p50,
+            p99
+        );
+    }
     outln!(
         "kenning recall       {:>10.1} ms (whole process, compiled component cached)",
         report.cold_recall_ms
@@ -173,7 +187,7 @@ pub const MCP_MEMORIES: usize = 10_000;
 pub const IMPORT_MEMORIES: usize = 20_000;
 
 /// How many times each measurement repeats.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub struct BenchConfig {
     /// Candidates passed to one select call.
     pub candidates: usize,
@@ -189,6 +203,8 @@ pub struct BenchConfig {
     pub http_searches: usize,
     /// `POST memories` requests each HTTP client times.
     pub http_writes: usize,
+    /// A PostgreSQL database to time the inject figures on as well.
+    pub postgres: Option<String>,
 }
 
 impl Default for BenchConfig {
@@ -201,6 +217,7 @@ impl Default for BenchConfig {
             compiles: 3,
             http_searches: 250,
             http_writes: 25,
+            postgres: None,
         }
     }
 }
@@ -235,6 +252,12 @@ pub struct BenchReport {
     pub inject_p50_us: f64,
     /// 99th percentile of the same, µs.
     pub inject_p99_us: f64,
+    /// `inject_p50_us` on PostgreSQL (`--postgres`), µs.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub inject_postgres_p50_us: Option<f64>,
+    /// `inject_p99_us` on PostgreSQL (`--postgres`), µs.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub inject_postgres_p99_us: Option<f64>,
     /// Median of the host's candidate queries alone, same contexts, µs.
     pub candidate_query_us: f64,
     /// `inject_p50_us / candidate_query_us`.
@@ -316,9 +339,13 @@ pub fn measure(config: &BenchConfig) -> Result<BenchReport> {
         target: Target::Memory,
     }];
     let scan_fresh_us = median_us(config.iterations, || policy.scan(&one_memory).map(drop))?;
-    let inject = inject_figures(&engine, config)?;
+    let inject = inject_figures(&engine, config, None)?;
+    let inject_postgres = match &config.postgres {
+        Some(url) => Some(inject_figures(&engine, config, Some(url))?),
+        None => None,
+    };
     let mcp_dir = tempfile_dir().map_err(runtime)?.join("mcp");
-    populate(&mcp_dir.join("profile-bench.sqlite"), MCP_MEMORIES)?;
+    populate_files(&mcp_dir, "profile:bench", MCP_MEMORIES)?;
     let queries: Vec<String> = (0..config.iterations as u64 * 4)
         .map(|i| turn(i).query)
         .collect();
@@ -328,7 +355,7 @@ pub fn measure(config: &BenchConfig) -> Result<BenchReport> {
     let _ = std::fs::remove_dir_all(&mcp_dir);
     let (recall_us, mcp_recall_us, cold_recall_ms) = (recall_us?, mcp_recall_us?, cold_recall_ms?);
     let http_dir = tempfile_dir().map_err(runtime)?.join("http");
-    populate(&http_dir.join("profile-bench.sqlite"), MCP_MEMORIES)?;
+    populate_files(&http_dir, "profile:bench", MCP_MEMORIES)?;
     let http = super::bench_http::measure(
         &http_dir,
         &queries,
@@ -358,6 +385,8 @@ pub fn measure(config: &BenchConfig) -> Result<BenchReport> {
         cached_load_ms,
         inject_p50_us: inject.p50_us,
         inject_p99_us: inject.p99_us,
+        inject_postgres_p50_us: inject_postgres.as_ref().map(|i| i.p50_us),
+        inject_postgres_p99_us: inject_postgres.as_ref().map(|i| i.p99_us),
         select_turn_us: inject.select_turn_us,
         select_turn_native_us: inject.select_turn_native_us,
         select_turn_ratio: inject.select_turn_us / inject.select_turn_native_us.max(f64::EPSILON),
@@ -381,7 +410,7 @@ fn import_throughput(dir: &std::path::Path) -> Result<f64> {
     use kenning::service::interchange::{ExportFormat, ImportOptions};
     let subject = Subject::parse("profile:bench")?;
     let from = dir.join("from");
-    populate(&subject.store_path(&from), IMPORT_MEMORIES)?;
+    populate_files(&from, "profile:bench", IMPORT_MEMORIES)?;
     let export = Service::builder(&from)
         .policy(PolicySource::Native)
         .build()?
@@ -464,17 +493,29 @@ fn select_on_turns(
 
 /// Builds a knowledge base of `config.memories` memories and times full injects against the
 /// candidate queries alone, over the same contexts.
-fn inject_figures(engine: &PolicyEngine, config: &BenchConfig) -> Result<InjectFigures> {
+/// The inject figures over SQLite files, or over the PostgreSQL database at `postgres` (which
+/// must not hold the bench's subject yet).
+fn inject_figures(
+    engine: &PolicyEngine,
+    config: &BenchConfig,
+    postgres: Option<&str>,
+) -> Result<InjectFigures> {
     let dir = tempfile_dir().map_err(|e| PolicyError::Runtime(e.to_string()))?;
     let result = (|| {
         let subject = Subject::parse("account:bench")?;
-        let path = subject.store_path(&dir);
-        populate(&path, config.memories)?;
+        let backend = || -> Result<Box<dyn Backend>> {
+            Ok(match postgres {
+                Some(url) => Box::new(PostgresStore::connect(url)?),
+                None => Box::new(SqliteFiles::new(&dir, None)),
+            })
+        };
+        populate(&subject, &*backend()?, config.memories)?;
         // The component compiled above, so the figures leave compiling out.
         let policy = engine.load_default(SandboxLimits::default())?;
         let service = Service::builder(&dir)
             .policy(PolicySource::Custom(Box::new(policy)))
             .fixed_now(NOW)
+            .backend(backend()?)
             .build()?;
         let turns: Vec<TurnContext> = (0..config.turns.max(2)).map(|i| turn(i as u64)).collect();
         let kb = service.open_existing(&subject)?;
@@ -555,10 +596,18 @@ impl Rng {
     }
 }
 
-/// Writes `count` memories straight into a new store in one transaction: 70% local ones
-/// anchored across a 16 MiB image (functions, addresses, ranges, radii, strings), 30% global.
-pub fn populate(path: &std::path::Path, count: usize) -> Result<()> {
-    let mut kb = KnowledgeBase::open_or_create(path)?;
+/// [`populate`] into the SQLite file of subject `spec` in `dir`.
+pub fn populate_files(dir: &std::path::Path, spec: &str, count: usize) -> Result<()> {
+    populate(&Subject::parse(spec)?, &SqliteFiles::new(dir, None), count)
+}
+
+/// Writes `count` memories straight into `subject`'s new knowledge base in one transaction:
+/// 70% local ones anchored across a 16 MiB image (functions, addresses, ranges, radii,
+/// strings), 30% global.
+pub fn populate(subject: &Subject, backend: &dyn Backend, count: usize) -> Result<()> {
+    let mut kb = backend
+        .open(subject, true)?
+        .ok_or_else(|| KenningError::Usage(format!("no knowledge base for {subject}")))?;
     let mut rng = Rng(0x2545_f491_4f6c_dd1d);
     kb.write(|tx| {
         for i in 0..count as u64 {
