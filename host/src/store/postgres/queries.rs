@@ -1,10 +1,8 @@
 //! The SQL of the PostgreSQL backend: the contract's reads and writes over one subject's rows,
 //! on a client or inside a transaction, and the ranked search.
 //!
-//! Ranking differs from SQLite's in one documented way: a match is scored by `ts_rank_cd`
-//! (cover density over the stemmed words) rather than FTS5's BM25. The pool of hits and the
-//! thread smoothing of [`context`] are the same code as SQLite's. The service hands the policy
-//! lexical scores as they come; both backends order best first.
+//! A match is scored by BM25 as FTS5 scores it ([`bm25`]), over PostgreSQL's stems; the pool
+//! of hits and the thread smoothing of [`context`] are the same code as SQLite's.
 
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -12,6 +10,7 @@ use std::collections::HashMap;
 use postgres::GenericClient;
 use postgres::types::ToSql;
 
+use super::bm25;
 use crate::error::{KenningError, Result};
 use crate::settings::Settings;
 use crate::store::contract::{Reads, Writes};
@@ -226,22 +225,7 @@ impl<'a, C: GenericClient> Pg<'a, C> {
             )?;
             return Ok(memories.into_iter().map(|m| (m, 0.0)).collect());
         }
-        let words = args.add(terms.join(" | "));
-        let sql = format!(
-            "SELECT m.id, m.thread, ts_rank_cd(m.words, q) AS rank FROM memories m, to_tsquery('english', {words}) q
-             WHERE m.subject_id = {} AND m.words @@ q{clause} ORDER BY rank DESC, m.id LIMIT {}",
-            self.subject,
-            pool_size(&filter)
-        );
-        let hits: Vec<context::Hit> = self
-            .query(&sql, &args.refs())?
-            .iter()
-            .map(|row| context::Hit {
-                id: row.get::<_, i64>(0) as u64,
-                thread: row.get(1),
-                score: f64::from(row.get::<_, f32>(2)),
-            })
-            .collect();
+        let hits = self.ranked_hits(&terms, &clause, args, pool_size(&filter))?;
         let scored = context::smooth(&hits, |first, last| {
             let mut args = Args::default();
             let clause = Self::filter_clause(&filter, &mut args);
@@ -273,6 +257,76 @@ impl<'a, C: GenericClient> Pg<'a, C> {
                 (memory, score)
             })
             .collect())
+    }
+
+    /// The best `pool` memories (`m`, restricted by `clause` over `args`) holding any of
+    /// `terms`, scored by BM25 (see [`bm25`]), best first and ties by id.
+    fn ranked_hits(
+        &self,
+        terms: &[String],
+        clause: &str,
+        mut args: Args,
+        pool: usize,
+    ) -> Result<Vec<context::Hit>> {
+        let stems: Vec<String> = self
+            .query(
+                "SELECT DISTINCT lexeme FROM unnest(to_tsvector('english', $1::text)) ORDER BY lexeme",
+                &[&terms.join(" ")],
+            )?
+            .iter()
+            .map(|row| row.get(0))
+            .collect();
+        if stems.is_empty() {
+            return Ok(Vec::new());
+        }
+        // Stems go in as tsquery literals (quoted, not stemmed again).
+        let literals: Vec<String> = stems
+            .iter()
+            .map(|stem| format!("'{}'", stem.replace('\\', "\\\\").replace('\'', "''")))
+            .collect();
+        let corpus_row = self.client.borrow_mut().query_one(
+            "SELECT count(*), coalesce(avg(length(words)), 0)::float8 FROM memories WHERE subject_id = $1",
+            &[&self.subject],
+        )?;
+        let holding: HashMap<String, u64> = self
+            .query(
+                "SELECT l, (SELECT count(*) FROM memories m WHERE m.subject_id = $1 AND m.words @@ l::tsquery)
+                 FROM unnest($2::text[]) l",
+                &[&self.subject, &literals],
+            )?
+            .iter()
+            .zip(&stems)
+            .map(|(row, stem)| (stem.clone(), row.get::<_, i64>(1).max(0) as u64))
+            .collect();
+        let corpus = bm25::Corpus {
+            documents: corpus_row.get::<_, i64>(0).max(0) as u64,
+            average_length: corpus_row.get(1),
+            holding,
+        };
+        let any = args.add(literals.join(" | "));
+        let sql = format!(
+            "SELECT m.id, m.thread, length(m.words), m.words::text FROM memories m
+             WHERE m.subject_id = {} AND m.words @@ {any}::text::tsquery{clause}",
+            self.subject
+        );
+        let mut hits: Vec<context::Hit> = self
+            .query(&sql, &args.refs())?
+            .iter()
+            .map(|row| {
+                let counts = bm25::stem_counts(row.get(3));
+                let occurrences = stems
+                    .iter()
+                    .filter_map(|stem| Some((stem.as_str(), *counts.get(stem)?)));
+                context::Hit {
+                    id: row.get::<_, i64>(0) as u64,
+                    thread: row.get(1),
+                    score: corpus.score(f64::from(row.get::<_, i32>(2)), occurrences),
+                }
+            })
+            .collect();
+        hits.sort_by(|a, b| b.score.total_cmp(&a.score).then(a.id.cmp(&b.id)));
+        hits.truncate(pool);
+        Ok(hits)
     }
 
     /// See [`crate::store::KnowledgeStore::list_counted`].
