@@ -1,6 +1,6 @@
 //! Several `kenning serve` processes on one PostgreSQL database (`--store`), as a team runs
 //! them behind a load balancer: concurrent writers through both lose nothing and duplicate
-//! nothing, and each server reads what the other wrote.
+//! nothing, and each server reads what the other wrote; and what `--store` refuses.
 
 mod support;
 
@@ -107,4 +107,29 @@ async fn thirty_two_clients_through_two_servers(database: &str) {
         let (clean, log) = server.terminate();
         assert!(clean, "{log}");
     }
+}
+
+#[test]
+fn a_store_key_with_a_postgres_store_is_one_clear_error_before_any_connection() {
+    let dir = tempfile::tempdir().unwrap();
+    let key = dir.path().join("key");
+    std::fs::write(&key, "a".repeat(64)).unwrap();
+    let out = support::kenning(
+        dir.path(),
+        &[
+            "--store",
+            "host=/nonexistent dbname=nothing",
+            "--key-file",
+            key.to_str().unwrap(),
+            "recall",
+            "--subject",
+            "account:alice",
+            "anything",
+        ],
+        None,
+    );
+    assert!(!out.status.success());
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(stderr.trim().lines().count(), 1, "{stderr}");
+    assert!(stderr.contains("PostgreSQL store"), "{stderr}");
 }

@@ -243,6 +243,11 @@ pub fn service(
         builder = builder.cache_dir(cache);
     }
     if let Some(url) = global.store_url() {
+        if global.store_key()?.is_some() {
+            return Err(KenningError::Usage(
+                "a store key (--key-file, KENNING_KEY_FILE, KENNING_KEY) encrypts SQLite files; a PostgreSQL store (--store) is encrypted at rest by the database's own means: give one or the other".into(),
+            ));
+        }
         builder = builder.backend(Box::new(kenning::store::postgres::PostgresStore::connect(
             &url,
         )?));

@@ -21,8 +21,8 @@ pub use encryption::StoreKey;
 #[cfg(test)]
 pub(crate) use model::sample_memory;
 pub use model::{
-    AnchorRow, Author, Badge, Memory, NewMemory, ProfileTarget, Status, content_hash, kind_str,
-    parse_kind, parse_scope, scope_str,
+    AnchorRow, Author, Badge, LoggedEvent, Memory, NewMemory, ProfileTarget, Status, content_hash,
+    kind_str, parse_kind, parse_scope, scope_str,
 };
 pub use schema::{APPLICATION_ID, CURRENT_VERSION, MIGRATIONS};
 pub use search::plan::{RECALL_POSTING_BUDGET, TURN_POSTING_BUDGET};
@@ -554,16 +554,17 @@ impl KnowledgeBase {
             .map_err(|e| self.err(e))?;
         let rows = stmt
             .query_map([], |row| {
-                Ok(serde_json::json!({
-                    "id": row.get::<_, i64>(0)?,
-                    "at": row.get::<_, i64>(1)?,
-                    "actor": row.get::<_, String>(2)?,
-                    "action": row.get::<_, String>(3)?,
-                    "memory_id": row.get::<_, Option<i64>>(4)?,
-                    "before_hash": row.get::<_, Option<String>>(5)?,
-                    "after_hash": row.get::<_, Option<String>>(6)?,
-                    "detail": row.get::<_, Option<String>>(7)?,
-                }))
+                Ok(LoggedEvent {
+                    id: row.get(0)?,
+                    at: row.get(1)?,
+                    actor: row.get(2)?,
+                    action: row.get(3)?,
+                    memory_id: row.get(4)?,
+                    before_hash: row.get(5)?,
+                    after_hash: row.get(6)?,
+                    detail: row.get(7)?,
+                }
+                .to_json())
             })
             .map_err(|e| self.err(e))?;
         rows.collect::<rusqlite::Result<_>>()

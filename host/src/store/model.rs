@@ -242,6 +242,35 @@ pub(crate) fn sample_memory(id: u64, text: &str, author: Author, badge: Badge) -
     }
 }
 
+/// An audit event as it is read back (`kenning log`, `GET .../log`): both backends answer
+/// with this shape.
+#[derive(Debug, Clone, Serialize)]
+pub struct LoggedEvent {
+    /// Its place in the log.
+    pub id: i64,
+    /// When, in seconds since the epoch.
+    pub at: i64,
+    /// Who.
+    pub actor: String,
+    /// What.
+    pub action: String,
+    /// The memory it is about, if any.
+    pub memory_id: Option<i64>,
+    /// Content hash before.
+    pub before_hash: Option<String>,
+    /// Content hash after.
+    pub after_hash: Option<String>,
+    /// Free detail.
+    pub detail: Option<String>,
+}
+
+impl LoggedEvent {
+    /// As JSON.
+    pub fn to_json(&self) -> serde_json::Value {
+        serde_json::to_value(self).expect("an event serialises")
+    }
+}
+
 /// An anchor as both backends store it: its kind and the columns `start`, `end`, `radius`,
 /// `name` and `value`, each used by some kinds only.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

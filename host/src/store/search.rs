@@ -179,18 +179,27 @@ fn ranked(
         })?;
         rows.collect::<rusqlite::Result<Vec<_>>>()
     })?;
+    scored_page(scored, filter, |ids| get_memories(conn, ids))
+}
+
+/// The page `filter` asks for, cut from `scored` (best first), as the memories `load` reads
+/// (in the order of the ids it is given), each with its score.
+pub(crate) fn scored_page<E>(
+    scored: Vec<(u64, f64)>,
+    filter: &MemoryFilter,
+    load: impl FnOnce(&[u64]) -> Result<Vec<Memory>, E>,
+) -> Result<Vec<(Memory, f32)>, E> {
     let page: Vec<(u64, f64)> = scored
         .into_iter()
         .skip(filter.offset as usize)
         .take(filter.limit as usize)
         .collect();
     let ids: Vec<u64> = page.iter().map(|&(id, _)| id).collect();
-    let memories = get_memories(conn, &ids)?;
-    let scores: std::collections::HashMap<u64, f64> = page.into_iter().collect();
-    Ok(memories
+    let scores: HashMap<u64, f64> = page.into_iter().collect();
+    Ok(load(&ids)?
         .into_iter()
         .map(|memory| {
-            let score = scores[&memory.id] as f32;
+            let score = scores.get(&memory.id).copied().unwrap_or(0.0) as f32;
             (memory, score)
         })
         .collect())

@@ -16,10 +16,10 @@ use crate::settings::Settings;
 use crate::store::contract::{Reads, Writes};
 use crate::store::edits::Placement;
 use crate::store::interchange::{Imported, StoredPlacement};
-use crate::store::search::{context, like_escape, pool_size, query};
+use crate::store::search::{context, like_escape, pool_size, query, scored_page};
 use crate::store::{
-    AnchorRow, Author, Badge, Event, Memory, MemoryFilter, NewMemory, ProfileTarget, Status,
-    content_hash, kind_str, parse_kind, parse_scope, scope_str,
+    AnchorRow, Author, Badge, Event, LoggedEvent, Memory, MemoryFilter, NewMemory, ProfileTarget,
+    Status, content_hash, kind_str, parse_kind, parse_scope, scope_str,
 };
 
 /// The columns [`memory_from_row`] reads, in its order.
@@ -242,21 +242,7 @@ impl<'a, C: GenericClient> Pg<'a, C> {
                     .collect(),
             )
         })?;
-        let page: Vec<(u64, f64)> = scored
-            .into_iter()
-            .skip(filter.offset as usize)
-            .take(filter.limit as usize)
-            .collect();
-        let ids: Vec<u64> = page.iter().map(|&(id, _)| id).collect();
-        let scores: HashMap<u64, f64> = page.into_iter().collect();
-        Ok(self
-            .get_many(&ids)?
-            .into_iter()
-            .map(|memory| {
-                let score = scores[&memory.id] as f32;
-                (memory, score)
-            })
-            .collect())
+        scored_page(scored, &filter, |ids| self.get_many(ids))
     }
 
     /// The best `pool` memories (`m`, restricted by `clause` over `args`) holding any of
@@ -455,16 +441,17 @@ impl<'a, C: GenericClient> Pg<'a, C> {
         Ok(rows
             .iter()
             .map(|row| {
-                serde_json::json!({
-                    "id": row.get::<_, i64>(0),
-                    "at": row.get::<_, i64>(1),
-                    "actor": row.get::<_, String>(2),
-                    "action": row.get::<_, String>(3),
-                    "memory_id": row.get::<_, Option<i64>>(4),
-                    "before_hash": row.get::<_, Option<String>>(5),
-                    "after_hash": row.get::<_, Option<String>>(6),
-                    "detail": row.get::<_, Option<String>>(7),
-                })
+                LoggedEvent {
+                    id: row.get(0),
+                    at: row.get(1),
+                    actor: row.get(2),
+                    action: row.get(3),
+                    memory_id: row.get(4),
+                    before_hash: row.get(5),
+                    after_hash: row.get(6),
+                    detail: row.get(7),
+                }
+                .to_json()
             })
             .collect())
     }
