@@ -16,7 +16,7 @@ use crate::settings::Settings;
 use crate::store::contract::{Reads, Writes};
 use crate::store::edits::Placement;
 use crate::store::interchange::{Imported, StoredPlacement};
-use crate::store::search::{context, like_escape, pool_size, query, scored_page};
+use crate::store::search::{context, like_escape, plan, pool_size, query, scored_page};
 use crate::store::{
     AnchorRow, Author, Badge, Event, LoggedEvent, Memory, MemoryFilter, NewMemory, ProfileTarget,
     Status, content_hash, kind_str, parse_kind, parse_scope, scope_str,
@@ -225,7 +225,10 @@ impl<'a, C: GenericClient> Pg<'a, C> {
             )?;
             return Ok(memories.into_iter().map(|m| (m, 0.0)).collect());
         }
-        let hits = self.ranked_hits(&terms, &clause, args, pool_size(&filter))?;
+        let budget = filter
+            .posting_budget
+            .unwrap_or(crate::store::RECALL_POSTING_BUDGET);
+        let hits = self.ranked_hits(&terms, &clause, args, pool_size(&filter), budget)?;
         let scored = context::smooth(&hits, |first, last| {
             let mut args = Args::default();
             let clause = Self::filter_clause(&filter, &mut args);
@@ -246,15 +249,17 @@ impl<'a, C: GenericClient> Pg<'a, C> {
     }
 
     /// The best `pool` memories (`m`, restricted by `clause` over `args`) holding any of
-    /// `terms`, scored by BM25 (see [`bm25`]), best first and ties by id.
+    /// `terms`, scored by BM25 (see [`bm25`]), best first and ties by id; at most about
+    /// `budget` matches are scored, as SQLite plans it (`store::search::plan`).
     fn ranked_hits(
         &self,
         terms: &[String],
         clause: &str,
         mut args: Args,
         pool: usize,
+        budget: usize,
     ) -> Result<Vec<context::Hit>> {
-        let stems: Vec<String> = self
+        let all_stems: Vec<String> = self
             .query(
                 "SELECT DISTINCT lexeme FROM unnest(to_tsvector('english', $1::text)) ORDER BY lexeme",
                 &[&terms.join(" ")],
@@ -262,14 +267,11 @@ impl<'a, C: GenericClient> Pg<'a, C> {
             .iter()
             .map(|row| row.get(0))
             .collect();
-        if stems.is_empty() {
-            return Ok(Vec::new());
-        }
-        // Stems go in as tsquery literals (quoted, not stemmed again).
-        let literals: Vec<String> = stems
-            .iter()
-            .map(|stem| format!("'{}'", stem.replace('\\', "\\\\").replace('\'', "''")))
-            .collect();
+        let (stems, min_id) = match self.plan(&all_stems, budget.max(1))? {
+            Some(planned) => planned,
+            None => return Ok(Vec::new()),
+        };
+        let literals: Vec<String> = stems.iter().map(|stem| tsquery_literal(stem)).collect();
         let corpus_row = self.client.borrow_mut().query_one(
             "SELECT count(*), coalesce(avg(length(words)), 0)::float8 FROM memories WHERE subject_id = $1",
             &[&self.subject],
@@ -290,9 +292,13 @@ impl<'a, C: GenericClient> Pg<'a, C> {
             holding,
         };
         let any = args.add(literals.join(" | "));
+        let window = match min_id {
+            Some(min) => format!(" AND m.id >= {}", args.add(min)),
+            None => String::new(),
+        };
         let sql = format!(
             "SELECT m.id, m.thread, length(m.words), m.words::text FROM memories m
-             WHERE m.subject_id = {} AND m.words @@ {any}::text::tsquery{clause}",
+             WHERE m.subject_id = {} AND m.words @@ {any}::text::tsquery{window}{clause}",
             self.subject
         );
         let mut hits: Vec<context::Hit> = self
@@ -313,6 +319,50 @@ impl<'a, C: GenericClient> Pg<'a, C> {
         hits.sort_by(|a, b| b.score.total_cmp(&a.score).then(a.id.cmp(&b.id)));
         hits.truncate(pool);
         Ok(hits)
+    }
+
+    /// The stems to search and the least id to search from, chosen within `budget` scored
+    /// matches as [`plan::choose`] chooses for SQLite; `None` when no stem matches.
+    fn plan(&self, stems: &[String], budget: usize) -> Result<Option<(Vec<String>, Option<i64>)>> {
+        let cap = budget as i64 + 1;
+        let mut counted: Vec<(usize, usize)> = Vec::with_capacity(stems.len());
+        for (position, stem) in stems.iter().enumerate() {
+            let matches: i64 = self
+                .client
+                .borrow_mut()
+                .query_one(
+                    "SELECT count(*) FROM (SELECT 1 FROM memories WHERE subject_id = $1 AND words @@ $2::text::tsquery LIMIT $3) x",
+                    &[&self.subject, &tsquery_literal(stem), &cap],
+                )?
+                .get(0);
+            if matches > 0 {
+                counted.push((matches as usize, position));
+            }
+        }
+        Ok(match plan::choose(&mut counted, budget) {
+            plan::Choice::Nothing => None,
+            plan::Choice::Words(kept) => {
+                Some((kept.iter().map(|&p| stems[p].clone()).collect(), None))
+            }
+            plan::Choice::Newest => {
+                // The stem whose newest `budget + 1` matches reach least far back.
+                let mut best: Option<(i64, usize)> = None;
+                for &(_, position) in &counted {
+                    let reach: i64 = self
+                        .client
+                        .borrow_mut()
+                        .query_one(
+                            "SELECT coalesce(min(id), 0) FROM (SELECT id FROM memories WHERE subject_id = $1 AND words @@ $2::text::tsquery ORDER BY id DESC LIMIT $3) x",
+                            &[&self.subject, &tsquery_literal(&stems[position]), &cap],
+                        )?
+                        .get(0);
+                    if best.is_none_or(|(least, _)| reach < least) {
+                        best = Some((reach, position));
+                    }
+                }
+                best.map(|(reach, position)| (vec![stems[position].clone()], Some(reach)))
+            }
+        })
     }
 
     /// See [`crate::store::KnowledgeStore::list_counted`].
@@ -821,6 +871,11 @@ impl Writes for Pg<'_, postgres::Transaction<'_>> {
         )?;
         Ok(())
     }
+}
+
+/// A stem as a tsquery literal: quoted, so that it is not stemmed again.
+fn tsquery_literal(stem: &str) -> String {
+    format!("'{}'", stem.replace('\\', "\\\\").replace('\'', "''"))
 }
 
 /// A memory from the columns of [`MEMORY_COLUMNS`].

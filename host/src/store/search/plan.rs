@@ -74,17 +74,44 @@ pub fn plan(
             }
         }
     }
+    match choose(&mut counted, budget) {
+        Choice::Nothing => Ok(None),
+        Choice::Newest => newest_window(conn, terms, &counted, budget).map(Some),
+        Choice::Words(kept) => {
+            let words: Vec<&str> = kept.iter().map(|&p| terms[p].as_str()).collect();
+            Ok(any_of(&words).map(|query| Plan {
+                query,
+                min_rowid: None,
+            }))
+        }
+    }
+}
+
+/// What a query within a budget searches (see the module docs).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Choice {
+    /// No word matches anything.
+    Nothing,
+    /// These words (positions in the query, in its order), whose matches fit the budget.
+    Words(Vec<usize>),
+    /// Every word matches more than the budget: the one reaching least far back among its
+    /// newest matches, searched among those.
+    Newest,
+}
+
+/// Chooses from `counted`, each matching word's `(matches up to budget + 1, position)`: the
+/// rarest words while their matches together stay within `budget`. Sorts `counted`, rarest
+/// first. Every backend plans with it.
+pub fn choose(counted: &mut [(usize, usize)], budget: usize) -> Choice {
     counted.sort_unstable();
     match counted.first() {
-        None => return Ok(None),
-        Some(&(rarest, _)) if rarest > budget => {
-            return newest_window(conn, terms, &counted, budget).map(Some);
-        }
+        None => return Choice::Nothing,
+        Some(&(rarest, _)) if rarest > budget => return Choice::Newest,
         Some(_) => {}
     }
     let mut total = 0;
     let mut kept: Vec<usize> = Vec::new();
-    for (matches, position) in counted {
+    for &(matches, position) in counted.iter() {
         if total + matches > budget {
             break;
         }
@@ -93,11 +120,7 @@ pub fn plan(
     }
     // Keep the query's word order: it does not change BM25, but keeps plans readable.
     kept.sort_unstable();
-    let words: Vec<&str> = kept.iter().map(|&p| terms[p].as_str()).collect();
-    Ok(any_of(&words).map(|query| Plan {
-        query,
-        min_rowid: None,
-    }))
+    Choice::Words(kept)
 }
 
 /// The plan when every word matches more than `budget` memories: the word whose newest
