@@ -305,6 +305,49 @@ fn anchored_memories_are_found_at_their_place_in_the_binary(service: &Service) {
     assert_eq!(texts, ["Checks the licence key before boot."]);
     let anchors = &inside["memories"][0]["anchors"];
     assert_eq!(anchors[0]["name"], "check_licence", "{anchors}");
+    call(
+        service,
+        &subject,
+        Author::Human,
+        "remember",
+        json!({"text": "A jump table sits around here.", "scope": "local",
+               "anchors": [{"kind": "near", "address": "0x403000", "radius": 64}]}),
+    );
+    call(
+        service,
+        &subject,
+        Author::Human,
+        "remember",
+        json!({"text": "This string names the licence server.", "scope": "local",
+               "anchors": [{"kind": "string", "value": "licence.example.com"}]}),
+    );
+    let recalled_at = |anchor: Value| -> Vec<String> {
+        call(
+            service,
+            &subject,
+            Author::Agent,
+            "recall",
+            json!({"query": "", "anchor": anchor}),
+        )["memories"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m["text"].as_str().unwrap().to_owned())
+            .collect()
+    };
+    assert_eq!(
+        recalled_at(json!({"kind": "address", "address": "0x403030"})),
+        ["A jump table sits around here."]
+    );
+    assert!(recalled_at(json!({"kind": "address", "address": "0x403100"})).is_empty());
+    assert_eq!(
+        recalled_at(json!({"kind": "address", "address": "0x402000"})),
+        ["The XOR key lives here."]
+    );
+    assert_eq!(
+        recalled_at(json!({"kind": "string", "value": "licence.example.com"})),
+        ["This string names the licence server."]
+    );
 }
 
 fn listing_pages_filters_by_type_and_tag_and_counts_the_matches(service: &Service) {

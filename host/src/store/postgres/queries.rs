@@ -426,40 +426,55 @@ impl<'a, C: GenericClient> Pg<'a, C> {
         strings: &[String],
         limit: u32,
     ) -> Result<Vec<u64>> {
+        // Each kind of match is its own indexed query, as in SQLite's anchor index: one `OR`
+        // of them all made PostgreSQL read every anchor (122 ms at 70,000 anchors, against
+        // under 1 ms so). Containment and radii are bounded by the widest span and radius
+        // stored (migration 2's indexes).
         let mut args = Args::default();
         let mut matches: Vec<String> = Vec::new();
         if let Some(offset) = offset {
             let o = args.add(offset as i64);
-            matches.push(format!("(a.kind = 'address' AND a.start = {o})"));
             matches.push(format!(
-                r#"(a.kind IN ('function', 'range') AND a.start <= {o} AND a."end" > {o})"#
+                "SELECT memory_id FROM anchors WHERE kind = 'address' AND start = {o}"
             ));
             matches.push(format!(
-                "(a.kind = 'near' AND abs(a.start - {o}) <= a.radius)"
+                r#"SELECT memory_id FROM anchors WHERE kind IN ('function', 'range') AND "end" > {o}
+                   AND start BETWEEN {o} - (SELECT coalesce(max("end" - start), 0) FROM anchors WHERE kind IN ('function', 'range')) AND {o}"#
+            ));
+            matches.push(format!(
+                "SELECT memory_id FROM anchors WHERE kind = 'near' AND abs(start - {o}) <= radius
+                   AND start BETWEEN {o} - (SELECT coalesce(max(radius), 0) FROM anchors WHERE kind = 'near')
+                                 AND {o} + (SELECT coalesce(max(radius), 0) FROM anchors WHERE kind = 'near')"
             ));
         }
         if let Some(start) = function_start {
             let s = args.add(start as i64);
-            matches.push(format!("(a.kind = 'function' AND a.start = {s})"));
+            matches.push(format!(
+                "SELECT memory_id FROM anchors WHERE kind = 'function' AND start = {s}"
+            ));
         }
         if let Some(name) = function_name {
             let n = args.add(name.to_owned());
-            matches.push(format!("(a.kind = 'function' AND a.name = {n})"));
+            matches.push(format!(
+                "SELECT memory_id FROM anchors WHERE kind = 'function' AND name = {n}"
+            ));
         }
         let strings: Vec<String> = strings.iter().take(256).cloned().collect();
         if !strings.is_empty() {
             let v = args.add(strings);
-            matches.push(format!("(a.kind = 'string' AND a.value = ANY({v}))"));
+            matches.push(format!(
+                "SELECT memory_id FROM anchors WHERE kind = 'string' AND value = ANY({v})"
+            ));
         }
         if matches.is_empty() {
             return Ok(Vec::new());
         }
         let sql = format!(
-            "SELECT DISTINCT m.id FROM anchors a JOIN memories m ON m.id = a.memory_id
+            "SELECT m.id FROM memories m
              WHERE m.subject_id = {} AND m.status = 'active' AND m.badge IN ('native', 'foreign')
-               AND ({}) ORDER BY m.id DESC LIMIT {}",
+               AND m.id IN ({}) ORDER BY m.id DESC LIMIT {}",
             self.subject,
-            matches.join(" OR "),
+            matches.join(" UNION ALL "),
             i64::from(limit)
         );
         Ok(self
