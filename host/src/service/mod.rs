@@ -104,17 +104,16 @@ impl Service {
     /// Opens the subject's knowledge base, which must exist. The backend keeps its
     /// connection for the next operation.
     pub fn open_existing(&self, subject: &Subject) -> Result<Box<dyn KnowledgeStore>> {
-        self.backend
-            .open(subject, false)?
-            .ok_or_else(|| KenningError::UnknownSubject {
-                subject: subject.to_string(),
-                path: self.backend.location(subject),
-            })
+        self.open(subject, false)
     }
 
     fn open_or_create(&self, subject: &Subject) -> Result<Box<dyn KnowledgeStore>> {
+        self.open(subject, true)
+    }
+
+    fn open(&self, subject: &Subject, create: bool) -> Result<Box<dyn KnowledgeStore>> {
         self.backend
-            .open(subject, true)?
+            .open(subject, create)?
             .ok_or_else(|| KenningError::UnknownSubject {
                 subject: subject.to_string(),
                 path: self.backend.location(subject),
