@@ -41,6 +41,8 @@ pub struct PostgresStore {
     pool: Option<Pool>,
     /// The database, for messages (no password).
     location: String,
+    /// Subjects' ids by store name, once looked up: a subject is never renumbered or removed.
+    subject_ids: std::sync::Mutex<std::collections::HashMap<String, i64>>,
 }
 
 impl PostgresStore {
@@ -64,6 +66,7 @@ impl PostgresStore {
         let store = PostgresStore {
             pool: Some(pool),
             location,
+            subject_ids: Default::default(),
         };
         store.migrate()?;
         Ok(store)
@@ -120,6 +123,19 @@ impl PostgresStore {
             .map_err(|e| no_connection(e.to_string()))
     }
 
+    fn knowledge_base(
+        &self,
+        conn: Connection,
+        id: i64,
+        subject: &Subject,
+    ) -> Box<dyn KnowledgeStore> {
+        Box::new(PostgresKnowledgeBase {
+            conn: RefCell::new(conn),
+            subject: id,
+            location: format!("{} subject {}", self.location, subject.spec()),
+        })
+    }
+
     fn error(&self, error: postgres::Error) -> KenningError {
         database_error(&self.location, error)
     }
@@ -140,9 +156,18 @@ impl Backend for PostgresStore {
     fn open(&self, subject: &Subject, create: bool) -> Result<Option<Box<dyn KnowledgeStore>>> {
         let mut conn = self.connection()?;
         let name = subject.store_name();
-        let found = conn
-            .query_opt("SELECT id FROM subjects WHERE name = $1", &[&name])
-            .map_err(|e| self.error(e))?;
+        let known = self
+            .subject_ids
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .get(&name)
+            .copied();
+        let found = match known {
+            Some(id) => return Ok(Some(self.knowledge_base(conn, id, subject))),
+            None => conn
+                .query_opt("SELECT id FROM subjects WHERE name = $1", &[&name])
+                .map_err(|e| self.error(e))?,
+        };
         let id: i64 = match (found, create) {
             (Some(row), _) => row.get(0),
             (None, false) => return Ok(None),
@@ -161,11 +186,11 @@ impl Backend for PostgresStore {
                     .get(0)
             }
         };
-        Ok(Some(Box::new(PostgresKnowledgeBase {
-            conn: RefCell::new(conn),
-            subject: id,
-            location: format!("{} subject {}", self.location, subject.spec()),
-        })))
+        self.subject_ids
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .insert(name, id);
+        Ok(Some(self.knowledge_base(conn, id, subject)))
     }
 
     fn subjects(&self) -> Result<Vec<Subject>> {
