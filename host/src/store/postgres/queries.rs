@@ -325,20 +325,19 @@ impl<'a, C: GenericClient> Pg<'a, C> {
     /// matches as [`plan::choose`] chooses for SQLite; `None` when no stem matches.
     fn plan(&self, stems: &[String], budget: usize) -> Result<Option<(Vec<String>, Option<i64>)>> {
         let cap = budget as i64 + 1;
-        let mut counted: Vec<(usize, usize)> = Vec::with_capacity(stems.len());
-        for (position, stem) in stems.iter().enumerate() {
-            let matches: i64 = self
-                .client
-                .borrow_mut()
-                .query_one(
-                    "SELECT count(*) FROM (SELECT 1 FROM memories WHERE subject_id = $1 AND words @@ $2::text::tsquery LIMIT $3) x",
-                    &[&self.subject, &tsquery_literal(stem), &cap],
-                )?
-                .get(0);
-            if matches > 0 {
-                counted.push((matches as usize, position));
-            }
-        }
+        // Every stem's matches, up to the cap, in one statement.
+        let literals: Vec<String> = stems.iter().map(|stem| tsquery_literal(stem)).collect();
+        let mut counted: Vec<(usize, usize)> = self
+            .query(
+                "SELECT (SELECT count(*) FROM (SELECT 1 FROM memories WHERE subject_id = $1 AND words @@ l::tsquery LIMIT $3) x)
+                 FROM unnest($2::text[]) WITH ORDINALITY AS t(l, n) ORDER BY n",
+                &[&self.subject, &literals, &cap],
+            )?
+            .iter()
+            .enumerate()
+            .map(|(position, row)| (row.get::<_, i64>(0).max(0) as usize, position))
+            .filter(|&(matches, _)| matches > 0)
+            .collect();
         Ok(match plan::choose(&mut counted, budget) {
             plan::Choice::Nothing => None,
             plan::Choice::Words(kept) => {
