@@ -4,7 +4,7 @@ use kenning::policy::{CacheOutcome, Guarded, NativePolicy, Policy, PolicyEngine,
 use kenning::store::Author;
 use kenning::{KenningError, PolicyError, TurnContext};
 use kenning_contract::types::{Limits, LiveFunction, ScanItem, Target};
-use kenning_e2e::{Workspace, store_state};
+use kenning_e2e::{Workspace, postgres};
 
 fn sub_401000(base: u64) -> LiveFunction {
     LiveFunction {
@@ -66,7 +66,7 @@ fn remember_then_inject_through_the_real_component() {
     assert!(local_score.anchor > 0.0);
 
     // The memories are in the file, and recall finds them by words.
-    assert_eq!(store_state(&workspace.store_path()).integrity, "ok");
+    assert_eq!(workspace.state().integrity, "ok");
     let recalled = kenning
         .call(
             &workspace.subject,
@@ -117,14 +117,10 @@ fn secrets_are_redacted_before_they_reach_the_file() {
         .unwrap();
     let redacted: Vec<String> = serde_json::from_value(answer["redacted"].clone()).unwrap();
     assert!(redacted.iter().any(|k| k.contains("aws")), "{redacted:?}");
-    let raw = std::fs::read(workspace.store_path()).unwrap();
-    let wal =
-        std::fs::read(workspace.store_path().with_extension("sqlite-wal")).unwrap_or_default();
-    for file in [&raw, &wal] {
-        let text = String::from_utf8_lossy(file);
-        assert!(!text.contains("AKIA4HJ2K7LMNPQ5RSTU"));
-        assert!(!text.contains("Sup3rS3cretPw"));
-    }
+    let held = workspace.held_bytes();
+    let text = String::from_utf8_lossy(&held);
+    assert!(!text.contains("AKIA4HJ2K7LMNPQ5RSTU"));
+    assert!(!text.contains("Sup3rS3cretPw"));
 }
 
 #[test]
@@ -144,7 +140,7 @@ fn blocked_and_invalid_writes_write_nothing() {
         matches!(&error, KenningError::Invalid { errors, .. } if errors.iter().any(|e| e.path == "colour")),
         "{error}"
     );
-    assert!(!workspace.store_path().exists());
+    assert!(!workspace.exists());
     // A record kind passes the policy's schema but is no tool: the host refuses the call.
     let error = kenning
         .call(
@@ -159,10 +155,10 @@ fn blocked_and_invalid_writes_write_nothing() {
             if errors.len() == 1 && errors[0].message.starts_with("unknown tool \"extraction\"")),
         "{error}"
     );
-    assert!(!workspace.store_path().exists());
+    assert!(!workspace.exists());
 
     workspace.remember(&kenning, Author::Human, r#"{"text": "A normal note."}"#);
-    let before = store_state(&workspace.store_path());
+    let before = workspace.state();
     let error = kenning
         .call(
             &workspace.subject,
@@ -190,7 +186,7 @@ fn blocked_and_invalid_writes_write_nothing() {
             .call(&workspace.subject, Author::Agent, "remember", &oversize)
             .is_err()
     );
-    assert_eq!(store_state(&workspace.store_path()), before);
+    assert_eq!(workspace.state(), before);
 }
 
 #[test]
@@ -256,16 +252,14 @@ fn an_unknown_subject_is_an_error_for_reads() {
         matches!(error, KenningError::UnknownSubject { .. }),
         "{error}"
     );
-    assert!(
-        !workspace
-            .data_dir()
-            .join(workspace.subject.file_name())
-            .exists()
-    );
+    assert!(!workspace.exists());
 }
 
 #[test]
 fn a_store_from_a_newer_kenning_is_refused_and_left_untouched() {
+    if postgres::sqlite_only("sets a SQLite file's user_version") {
+        return;
+    }
     let workspace = Workspace::new();
     let kenning = workspace.service();
     workspace.remember(&kenning, Author::Human, r#"{"text": "A normal note."}"#);

@@ -13,7 +13,7 @@ use kenning::policy::{PolicyEngine, SandboxLimits, conformance};
 use kenning::store::Author;
 use kenning::{KenningError, PolicySource, Service, TurnContext};
 use kenning_contract::types::Limits;
-use kenning_e2e::{NOW, Workspace, store_state};
+use kenning_e2e::{NOW, Workspace};
 
 /// The recency policy component built by `build.rs`.
 const RECENCY_POLICY_WASM: &str = env!("RECENCY_POLICY_WASM");
@@ -65,9 +65,9 @@ fn assert_passes_the_kit(path: &Path, fuel: u64) {
 
 /// A service over `workspace` with the policy at `path`, whose clock reads `now`.
 fn service_at(workspace: &Workspace, path: &Path, now: i64) -> Service {
-    Service::builder(workspace.data_dir())
+    workspace
+        .builder()
         .policy(PolicySource::File(path.to_owned()))
-        .without_cache()
         .fixed_now(now)
         .build()
         .expect("the example loads")
@@ -139,7 +139,7 @@ fn the_recency_policy_refuses_a_url_the_default_policy_stores_and_the_store_is_u
     let workspace = Workspace::new();
     let recency = service_at(&workspace, Path::new(RECENCY_POLICY_WASM), NOW);
     remember(&workspace, &recency, "The sample is packed with UPX.");
-    let before = store_state(&workspace.store_path());
+    let before = workspace.state();
 
     let args = r#"{"text": "the C2 panel is https://panel.example.net/login"}"#;
     let error = recency
@@ -147,7 +147,7 @@ fn the_recency_policy_refuses_a_url_the_default_policy_stores_and_the_store_is_u
         .unwrap_err();
     assert!(error.to_string().contains("URL"), "{error}");
     assert!(!matches!(error, KenningError::Policy(_)), "{error}");
-    assert_eq!(store_state(&workspace.store_path()), before);
+    assert_eq!(workspace.state(), before);
 
     workspace
         .service()
@@ -225,6 +225,7 @@ fn kenning_may_fail(data_dir: &Path, args: &[&str]) -> Output {
         // One compiled-policy cache for every run, so each policy compiles once.
         .arg("--cache-dir")
         .arg(Path::new(env!("CARGO_TARGET_TMPDIR")).join("policy-cache"))
+        .envs(kenning_e2e::postgres::store_for(data_dir).map(|store| ("KENNING_STORE", store)))
         .args(args)
         .output()
         .expect("run kenning")

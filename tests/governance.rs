@@ -7,7 +7,7 @@ use kenning::store::{Author, MemoryFilter};
 use kenning::subject::Subject;
 use kenning::{KenningError, Service, TurnContext};
 use kenning_contract::types::Limits;
-use kenning_e2e::{Workspace, store_state};
+use kenning_e2e::{Workspace, postgres, state_of, store_state};
 use proptest::prelude::*;
 use serde_json::Value;
 
@@ -68,7 +68,7 @@ fn the_memory_tool_adds_skips_duplicates_and_rejects_ambiguity() {
     assert!(error.to_string().contains("why"), "{error}");
 
     // Ambiguous old_text names the candidates and changes nothing.
-    let before = store_state(&me.store_path(&workspace.data_dir()));
+    let before = state_of(&workspace.data_dir(), &me);
     let error = memory_call(
         &kenning,
         &me,
@@ -88,7 +88,7 @@ fn the_memory_tool_adds_skips_duplicates_and_rejects_ambiguity() {
     )
     .unwrap_err();
     assert!(matches!(error, KenningError::NoMatch(_)), "{error}");
-    assert_eq!(store_state(&me.store_path(&workspace.data_dir())), before);
+    assert_eq!(state_of(&workspace.data_dir(), &me), before);
 
     // A unique match is replaced, then removed.
     let replaced = memory_call(&kenning, &me, r#"{"action":"replace","target":"memory","old_text":"nextest","content":"Project uses cargo test."}"#).unwrap();
@@ -356,7 +356,7 @@ fn settings_gate_writes_recall_and_injection_per_thread() {
     kenning
         .set_setting(subject, None, "allow_writes", "off")
         .unwrap();
-    let before = store_state(&workspace.store_path());
+    let before = workspace.state();
     let error = call(
         &kenning,
         subject,
@@ -366,11 +366,7 @@ fn settings_gate_writes_recall_and_injection_per_thread() {
     )
     .unwrap_err();
     assert!(matches!(error, KenningError::Forbidden(_)), "{error}");
-    assert_eq!(
-        store_state(&workspace.store_path()),
-        before,
-        "a refused write writes nothing"
-    );
+    assert_eq!(workspace.state(), before, "a refused write writes nothing");
     // A thread may override the global setting, for itself only.
     kenning
         .set_setting(subject, Some("t1"), "allow_writes", "on")
@@ -477,7 +473,7 @@ fn the_memory_limit_is_enforced_with_a_clear_error() {
         .set_setting(subject, None, "max_memories", "2")
         .unwrap();
     workspace.remember(&kenning, Author::Human, r#"{"text": "two"}"#);
-    let before = store_state(&workspace.store_path());
+    let before = workspace.state();
     let error = call(
         &kenning,
         subject,
@@ -491,7 +487,7 @@ fn the_memory_limit_is_enforced_with_a_clear_error() {
         "{error}"
     );
     assert!(error.to_string().contains("max_memories"));
-    assert_eq!(store_state(&workspace.store_path()), before);
+    assert_eq!(workspace.state(), before);
     let stats = kenning.stats(subject).unwrap();
     assert_eq!(stats["limits"]["max_memories"], 2);
     assert_eq!(stats["active"], 2);
@@ -559,6 +555,9 @@ fn recall_and_list_filter_by_words_categories_and_tags_with_pages_per_scope() {
 
 #[test]
 fn an_older_store_is_backed_up_then_migrated() {
+    if postgres::sqlite_only("migrates a SQLite file of schema version 1") {
+        return;
+    }
     let workspace = Workspace::new();
     let data = workspace.data_dir();
     std::fs::create_dir_all(&data).unwrap();
@@ -681,18 +680,6 @@ proptest! {
     }
 }
 
-/// Every file of a knowledge base (the store, its log, its backups), lowercased.
-fn raw_bytes_lowercase(data_dir: &std::path::Path) -> Vec<u8> {
-    let mut bytes = Vec::new();
-    for entry in std::fs::read_dir(data_dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.is_file() {
-            bytes.extend(std::fs::read(&path).unwrap());
-        }
-    }
-    bytes.to_ascii_lowercase()
-}
-
 #[test]
 fn secrets_outside_the_text_are_refused_and_never_reach_the_disk() {
     const AWS: &str = "AKIA4HJ2K7LMNPQ5RSTU";
@@ -773,7 +760,7 @@ fn secrets_outside_the_text_are_refused_and_never_reach_the_disk() {
             .is_err()
     );
 
-    let raw = raw_bytes_lowercase(&workspace.data_dir());
+    let raw = workspace.held_bytes().to_ascii_lowercase();
     for secret in [AWS, GITHUB] {
         let needle = secret.to_ascii_lowercase();
         assert!(

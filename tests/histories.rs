@@ -12,7 +12,8 @@ use std::path::Path;
 use std::process::{Child, Command, Stdio};
 
 use kenning::store::content_hash;
-use kenning_e2e::store_state;
+use kenning::subject::Subject;
+use kenning_e2e::{rows_of, state_of};
 use proptest::prelude::*;
 use proptest::test_runner::FileFailurePersistence;
 use serde_json::Value;
@@ -149,40 +150,39 @@ struct Event {
     after: Option<String>,
 }
 
-fn rows(store: &Path) -> (BTreeMap<u64, Row>, Vec<Event>) {
-    let conn = rusqlite::Connection::open(store).unwrap();
-    let rows = conn
-        .prepare("SELECT id, text, content_hash, status, badge, supersedes FROM memories")
-        .unwrap()
-        .query_map([], |r| {
-            Ok((
-                r.get::<_, i64>(0)? as u64,
-                Row {
-                    text: r.get(1)?,
-                    hash: r.get(2)?,
-                    status: r.get(3)?,
-                    badge: r.get(4)?,
-                    supersedes: r.get::<_, Option<i64>>(5)?.map(|id| id as u64),
-                },
-            ))
+fn rows(data: &Path, subject: &Subject) -> (BTreeMap<u64, Row>, Vec<Event>) {
+    let id = |text: &Option<String>| text.as_deref().map(|id| id.parse::<u64>().unwrap());
+    let columns = [
+        "id",
+        "text",
+        "content_hash",
+        "status",
+        "badge",
+        "supersedes",
+    ];
+    let rows = rows_of(data, subject, "memories", &columns)
+        .into_iter()
+        .map(|mut r| {
+            let row = Row {
+                text: r[1].take().unwrap(),
+                hash: r[2].take().unwrap(),
+                status: r[3].take().unwrap(),
+                badge: r[4].take().unwrap(),
+                supersedes: id(&r[5]),
+            };
+            (id(&r[0]).unwrap(), row)
         })
-        .unwrap()
-        .collect::<Result<_, _>>()
-        .unwrap();
-    let events = conn
-        .prepare("SELECT action, memory_id, before_hash, after_hash FROM events ORDER BY id")
-        .unwrap()
-        .query_map([], |r| {
-            Ok(Event {
-                action: r.get(0)?,
-                memory: r.get::<_, i64>(1)? as u64,
-                before: r.get(2)?,
-                after: r.get(3)?,
-            })
+        .collect();
+    let columns = ["action", "memory_id", "before_hash", "after_hash"];
+    let events = rows_of(data, subject, "events", &columns)
+        .into_iter()
+        .map(|mut r| Event {
+            action: r[0].take().unwrap(),
+            memory: id(&r[1]).unwrap(),
+            before: r[2].take(),
+            after: r[3].take(),
         })
-        .unwrap()
-        .collect::<Result<_, _>>()
-        .unwrap();
+        .collect();
     (rows, events)
 }
 
@@ -251,12 +251,12 @@ fn check_history(writers: &[(Vec<Op>, Option<usize>)]) -> Result<(), String> {
     }
     let acked = acks(&answered);
 
-    let store = data.join("account-history.sqlite");
-    let state = store_state(&store);
+    let parsed = Subject::parse(subject).unwrap();
+    let state = state_of(&data, &parsed);
     if state.integrity != "ok" {
         return Err(format!("integrity_check: {}", state.integrity));
     }
-    let (rows, events) = rows(&store);
+    let (rows, events) = rows(&data, &parsed);
     let seed_events = (SEED_NOTES + SEED_PROPOSALS) as usize;
 
     // Every acknowledged write made exactly one audit event; a killed writer may have committed

@@ -8,9 +8,7 @@ use kenning::policy::{Guarded, NativePolicy, Policy, PolicyEngine, SandboxLimits
 use kenning::store::Author;
 use kenning::{KenningError, PolicyError, TurnContext};
 use kenning_contract::types::{Context, Limits, ScanItem, SubjectKind, Target};
-use kenning_e2e::{
-    HOSTILE_DESCRIBE_TRAP_WASM, HOSTILE_WASI_WASM, Workspace, hostile_policy, store_state,
-};
+use kenning_e2e::{HOSTILE_DESCRIBE_TRAP_WASM, HOSTILE_WASI_WASM, Workspace, hostile_policy};
 
 /// A canonical `remember` call: the hostile policy passes arguments through unvalidated.
 fn remember_args(text: &str) -> String {
@@ -150,7 +148,7 @@ fn a_trapping_policy_leaves_the_store_untouched() {
         Author::Agent,
         r#"{"text": "main parses argv", "anchors": [{"kind": "function", "start": 4096, "end": 8192, "name": "main"}]}"#,
     );
-    let before = store_state(&workspace.store_path());
+    let before = workspace.state();
     assert_eq!(before.integrity, "ok");
 
     let hostile = workspace.hostile_service(SandboxLimits {
@@ -183,11 +181,7 @@ fn a_trapping_policy_leaves_the_store_untouched() {
             matches!(error, KenningError::Policy(_)),
             "{trigger}: {error}"
         );
-        assert_eq!(
-            store_state(&workspace.store_path()),
-            before,
-            "after {trigger}"
-        );
+        assert_eq!(workspace.state(), before, "after {trigger}");
     }
     for lie in ["bad-ids", "million-ids", "huge-snapshot"] {
         let turn = TurnContext {
@@ -201,7 +195,7 @@ fn a_trapping_policy_leaves_the_store_untouched() {
                 .is_err(),
             "{lie}"
         );
-        assert_eq!(store_state(&workspace.store_path()), before, "after {lie}");
+        assert_eq!(workspace.state(), before, "after {lie}");
     }
 }
 
@@ -407,13 +401,13 @@ fn components_refused_at_load_leave_the_store_untouched() {
         Author::Human,
         r#"{"text": "The sample is packed with UPX."}"#,
     );
-    let before = store_state(&workspace.store_path());
+    let before = workspace.state();
     for wasm in [HOSTILE_WASI_WASM, HOSTILE_DESCRIBE_TRAP_WASM] {
-        let built = kenning::Service::builder(workspace.data_dir())
+        let built = workspace
+            .builder()
             .policy(kenning::PolicySource::File(wasm.into()))
-            .without_cache()
             .build();
         assert!(built.is_err(), "{wasm} loaded");
-        assert_eq!(store_state(&workspace.store_path()), before, "{wasm}");
+        assert_eq!(workspace.state(), before, "{wasm}");
     }
 }

@@ -4,8 +4,14 @@ use std::path::{Path, PathBuf};
 
 use kenning::policy::{PolicyEngine, SandboxLimits};
 use kenning::store::Author;
+use kenning::store::postgres::PostgresStore;
 use kenning::subject::Subject;
-use kenning::{PolicySource, Service};
+use kenning::{PolicySource, Service, ServiceBuilder};
+
+/// The throwaway PostgreSQL cluster and the switch that puts these tests on it
+/// (`KENNING_TEST_BACKEND=postgres`), shared with the host's tests.
+#[path = "../host/tests/support/postgres.rs"]
+pub mod postgres;
 
 /// The hostile policy component built by `build.rs` (contract 0.2.0, lean).
 pub const HOSTILE_POLICY_WASM: &str = env!("HOSTILE_POLICY_WASM");
@@ -54,23 +60,72 @@ impl Workspace {
 
     /// A service over this workspace with the given policy, at the fixed clock [`NOW`].
     pub fn service_with(&self, policy: PolicySource) -> Service {
-        Service::builder(self.data_dir())
+        self.builder()
             .policy(policy)
-            .without_cache()
-            .fixed_now(NOW)
             .build()
             .expect("the policy loads")
     }
 
     /// A service with the hostile fixture under `limits`.
     pub fn hostile_service(&self, limits: SandboxLimits) -> Service {
-        Service::builder(self.data_dir())
+        self.builder()
             .policy(PolicySource::File(HOSTILE_POLICY_WASM.into()))
             .limits(limits)
-            .without_cache()
-            .fixed_now(NOW)
             .build()
             .expect("the hostile fixture implements the contract")
+    }
+
+    /// A service builder over this workspace at the fixed clock [`NOW`], without a compiled
+    /// policy cache, on the backend this run tests ([`postgres::store_for`]).
+    pub fn builder(&self) -> ServiceBuilder {
+        on_this_backend(Service::builder(self.data_dir()), &self.data_dir())
+            .without_cache()
+            .fixed_now(NOW)
+    }
+
+    /// Whether the subject's knowledge base exists, on the backend this run tests.
+    pub fn exists(&self) -> bool {
+        let Some(url) = postgres::store_for(&self.data_dir()) else {
+            return self.store_path().exists();
+        };
+        let mut client = ::postgres::Client::connect(&url, ::postgres::NoTls).expect("connect");
+        // Before the first service connects, the schema (and its `subjects`) is not there yet.
+        let found = client.query_opt(
+            "SELECT 1 FROM subjects WHERE name = $1",
+            &[&self.subject.store_name()],
+        );
+        matches!(found, Ok(Some(_)))
+    }
+
+    /// Everything the backend this run tests holds, as bytes to search for what must never be
+    /// stored: every file of the data directory, and on PostgreSQL every row of every table.
+    pub fn held_bytes(&self) -> Vec<u8> {
+        let mut bytes = Vec::new();
+        let files = std::fs::read_dir(self.data_dir()).into_iter().flatten();
+        for path in files.flatten().map(|entry| entry.path()) {
+            if path.is_file() {
+                bytes.extend(std::fs::read(&path).unwrap_or_default());
+            }
+        }
+        if let Some(url) = postgres::store_for(&self.data_dir()) {
+            let mut client = ::postgres::Client::connect(&url, ::postgres::NoTls).expect("connect");
+            for table in [
+                "subjects", "memories", "anchors", "events", "settings", "meta",
+            ] {
+                let rows = client
+                    .query(&format!("SELECT t::text FROM {table} t"), &[])
+                    .expect("read a table");
+                for row in rows {
+                    bytes.extend(row.get::<_, String>(0).into_bytes());
+                }
+            }
+        }
+        bytes
+    }
+
+    /// What this workspace's subject holds now, on the backend this run tests.
+    pub fn state(&self) -> StoreState {
+        state_of(&self.data_dir(), &self.subject)
     }
 
     /// Remembers through the default policy and returns the new id.
@@ -103,11 +158,105 @@ pub struct StoreState {
     pub memories: Vec<String>,
     /// How many audit events.
     pub events: i64,
-    /// `PRAGMA integrity_check`.
+    /// `PRAGMA integrity_check` (always "ok" on PostgreSQL).
     pub integrity: String,
 }
 
-/// Reads a store's state directly with SQLite.
+/// `builder` on the backend this run tests: on a PostgreSQL run, the database standing for
+/// `data_dir`.
+pub fn on_this_backend(builder: ServiceBuilder, data_dir: &Path) -> ServiceBuilder {
+    match postgres::store_for(data_dir) {
+        Some(url) => builder.backend(Box::new(
+            PostgresStore::connect(&url).expect("connect to the test database"),
+        )),
+        None => builder,
+    }
+}
+
+/// What `subject` holds in the knowledge bases of `data_dir`, read directly from the backend
+/// this run tests.
+pub fn state_of(data_dir: &Path, subject: &Subject) -> StoreState {
+    let Some(url) = postgres::store_for(data_dir) else {
+        return store_state(&subject.store_path(data_dir));
+    };
+    let mut client = ::postgres::Client::connect(&url, ::postgres::NoTls).expect("connect");
+    let of_subject = "(SELECT id FROM subjects WHERE name = $1)";
+    let name = subject.store_name();
+    let memories = client
+        .query(
+            &format!(
+                "SELECT id, text, status, badge, recall_count, updated_at FROM memories \
+                 WHERE subject_id = {of_subject} ORDER BY id"
+            ),
+            &[&name],
+        )
+        .expect("read the memories")
+        .iter()
+        .map(|row| {
+            format!(
+                "{}|{}|{}|{}|{}|{}",
+                row.get::<_, i64>(0),
+                row.get::<_, String>(1),
+                row.get::<_, String>(2),
+                row.get::<_, String>(3),
+                row.get::<_, i64>(4),
+                row.get::<_, i64>(5)
+            )
+        })
+        .collect();
+    let events = client
+        .query_one(
+            &format!("SELECT count(*) FROM events WHERE subject_id = {of_subject}"),
+            &[&name],
+        )
+        .expect("count the events")
+        .get(0);
+    StoreState {
+        memories,
+        events,
+        // PostgreSQL checks its own pages; there is no file of ours to check.
+        integrity: "ok".to_owned(),
+    }
+}
+
+/// The rows of `table` (`memories` or `events`) that `subject` holds in the knowledge bases of
+/// `data_dir`, in the order of their ids, each column as text (`None` for NULL), read directly
+/// from the backend this run tests.
+pub fn rows_of(
+    data_dir: &Path,
+    subject: &Subject,
+    table: &str,
+    columns: &[&str],
+) -> Vec<Vec<Option<String>>> {
+    if let Some(url) = postgres::store_for(data_dir) {
+        let select: Vec<String> = columns.iter().map(|c| format!("{c}::text")).collect();
+        let sql = format!(
+            "SELECT {} FROM {table} WHERE subject_id = (SELECT id FROM subjects WHERE name = $1) \
+             ORDER BY id",
+            select.join(", ")
+        );
+        let mut client = ::postgres::Client::connect(&url, ::postgres::NoTls).expect("connect");
+        return client
+            .query(&sql, &[&subject.store_name()])
+            .expect("read the rows")
+            .iter()
+            .map(|row| (0..columns.len()).map(|i| row.get(i)).collect())
+            .collect();
+    }
+    let select: Vec<String> = columns
+        .iter()
+        .map(|c| format!("CAST({c} AS TEXT)"))
+        .collect();
+    let sql = format!("SELECT {} FROM {table} ORDER BY id", select.join(", "));
+    let conn = rusqlite::Connection::open(subject.store_path(data_dir)).expect("open store");
+    let mut stmt = conn.prepare(&sql).expect("prepare");
+    stmt.query_map([], |row| (0..columns.len()).map(|i| row.get(i)).collect())
+        .expect("read the rows")
+        .collect::<Result<_, _>>()
+        .expect("read the rows")
+}
+
+/// Reads a SQLite store's state directly.
 pub fn store_state(path: &Path) -> StoreState {
     let conn = rusqlite::Connection::open(path).expect("open store");
     let mut stmt = conn

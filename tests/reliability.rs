@@ -5,7 +5,8 @@ use std::io::{BufRead, BufReader};
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
 
-use kenning_e2e::store_state;
+use kenning::subject::Subject;
+use kenning_e2e::{rows_of, state_of};
 
 fn spawn_writer(data_dir: &Path, subject: &str, label: &str, count: u64) -> Child {
     Command::new(env!("CARGO_BIN_EXE_writer"))
@@ -33,15 +34,15 @@ fn acks(lines: impl Iterator<Item = String>) -> BTreeMap<u64, u64> {
         .collect()
 }
 
-fn texts_by_id(store: &Path) -> BTreeMap<u64, String> {
-    let conn = rusqlite::Connection::open(store).unwrap();
-    let mut stmt = conn.prepare("SELECT id, text FROM memories").unwrap();
-    stmt.query_map([], |row| {
-        Ok((row.get::<_, i64>(0)? as u64, row.get::<_, String>(1)?))
-    })
-    .unwrap()
-    .collect::<Result<_, _>>()
-    .unwrap()
+fn texts_by_id(data: &Path, subject: &str) -> BTreeMap<u64, String> {
+    let subject = Subject::parse(subject).unwrap();
+    rows_of(data, &subject, "memories", &["id", "text"])
+        .into_iter()
+        .map(|row| {
+            let id = row[0].as_deref().unwrap().parse().unwrap();
+            (id, row[1].clone().unwrap())
+        })
+        .collect()
 }
 
 /// Compiles the policy into the shared cache once, so the writers start quickly.
@@ -81,8 +82,7 @@ fn four_concurrent_writer_processes_lose_nothing() {
                 .map(|(id, n)| (id, format!("writer {label} note {n}"))),
         );
     }
-    let store = data.join("account-shared.sqlite");
-    let stored = texts_by_id(&store);
+    let stored = texts_by_id(&data, subject);
     for (id, text) in &acknowledged {
         assert_eq!(
             stored.get(id),
@@ -95,7 +95,10 @@ fn four_concurrent_writer_processes_lose_nothing() {
         acknowledged.len() + 1,
         "the warm-up note plus every acknowledged write"
     );
-    assert_eq!(store_state(&store).integrity, "ok");
+    assert_eq!(
+        state_of(&data, &Subject::parse(subject).unwrap()).integrity,
+        "ok"
+    );
 }
 
 #[test]
@@ -115,9 +118,11 @@ fn a_writer_killed_mid_stream_leaves_a_sound_store_with_every_acknowledged_write
     // Acknowledgements printed after the 60th but before the kill are committed too.
     let late = acks(lines);
 
-    let store = data.join("account-killed.sqlite");
-    assert_eq!(store_state(&store).integrity, "ok");
-    let stored = texts_by_id(&store);
+    assert_eq!(
+        state_of(&data, &Subject::parse(subject).unwrap()).integrity,
+        "ok"
+    );
+    let stored = texts_by_id(&data, subject);
     for (id, n) in acknowledged.iter().chain(&late) {
         assert_eq!(stored.get(id), Some(&format!("writer k note {n}")));
     }
@@ -149,7 +154,6 @@ fn eight_processes_writing_first_to_a_new_subject_all_succeed() {
                 3
             );
         }
-        let store = data.join(format!("profile-fresh{round}.sqlite"));
-        assert_eq!(texts_by_id(&store).len(), 24);
+        assert_eq!(texts_by_id(&data, &subject).len(), 24);
     }
 }

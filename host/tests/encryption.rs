@@ -84,6 +84,9 @@ fn planted_note() -> String {
 
 #[test]
 fn a_store_written_with_a_key_is_unreadable_without_it_and_refuses_a_wrong_key_untouched() {
+    if support::postgres::sqlite_only("encrypts SQLite files with SQLCipher") {
+        return;
+    }
     let dir = tempfile::tempdir().unwrap();
     let data = dir.path().join("data");
     let key_file = dir.path().join("kenning.key");
@@ -140,6 +143,9 @@ fn a_store_written_with_a_key_is_unreadable_without_it_and_refuses_a_wrong_key_u
 
 #[test]
 fn kenning_encrypt_converts_a_plaintext_store_in_place() {
+    if support::postgres::sqlite_only("encrypts a SQLite file in place") {
+        return;
+    }
     let dir = tempfile::tempdir().unwrap();
     let data = dir.path().join("data");
     let note = planted_note();
@@ -171,6 +177,9 @@ fn kenning_encrypt_converts_a_plaintext_store_in_place() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn kenning_serve_with_a_key_writes_and_searches_an_encrypted_store() {
+    if support::postgres::sqlite_only("serves SQLCipher-encrypted SQLite files") {
+        return;
+    }
     let dir = tempfile::tempdir().unwrap();
     let data = dir.path().join("data");
     let key_file = dir.path().join("kenning.key");

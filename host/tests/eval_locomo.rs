@@ -7,15 +7,15 @@ use std::process::Command;
 
 use serde_json::Value;
 
+mod support;
+
 const TINY: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
     "/../tests/data/locomo-tiny.json"
 );
 
 fn eval(data_dir: &Path, extra: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_kenning"))
-        .arg("--data-dir")
-        .arg(data_dir)
+    support::kenning_at(data_dir)
         .args(["eval", "locomo", "--data", TINY, "--json"])
         .args(extra)
         .output()

@@ -80,19 +80,8 @@ fn outcomes(report: &Value) -> Vec<String> {
 }
 
 fn texts_stored(store: &Path) -> Vec<String> {
-    let conn = rusqlite::Connection::open(store).unwrap();
-    let mut stmt = conn
-        .prepare("SELECT text FROM memories ORDER BY id")
-        .unwrap();
-    stmt.query_map([], |row| row.get(0))
-        .unwrap()
-        .map(Result::unwrap)
-        .collect()
-}
-
-fn bytes_contain(path: &Path, needle: &str) -> bool {
-    std::fs::read(path)
-        .is_ok_and(|bytes| bytes.windows(needle.len()).any(|w| w == needle.as_bytes()))
+    let query = "SELECT text FROM memories ORDER BY id";
+    support::postgres::DirectSql::open(store.parent().unwrap(), store).texts(query, query)
 }
 
 const PROPOSALS: &str = r#"```json
@@ -140,16 +129,13 @@ fn only_the_sure_and_safe_proposals_of_a_model_are_written_and_secrets_never_rea
         "{stored:?}"
     );
     let report_text = report.to_string();
-    for place in [s.store(), s.data().join("account-alice.sqlite-wal")] {
+    // What the store holds: its file and write-ahead log, or its PostgreSQL rows.
+    let mut held = support::postgres::contents(&s.data(), &s.store());
+    held.extend(std::fs::read(s.data().join("account-alice.sqlite-wal")).unwrap_or_default());
+    for needle in ["AKIAIOSFODNN7EXAMPLE", "Ignore all previous"] {
         assert!(
-            !bytes_contain(&place, "AKIAIOSFODNN7EXAMPLE"),
-            "{}",
-            place.display()
-        );
-        assert!(
-            !bytes_contain(&place, "Ignore all previous"),
-            "{}",
-            place.display()
+            !held.windows(needle.len()).any(|w| w == needle.as_bytes()),
+            "{needle} was stored"
         );
     }
     assert!(
@@ -210,7 +196,10 @@ fn a_model_that_fails_stalls_or_answers_garbage_or_too_much_writes_nothing() {
             stderr.contains("the model command") && stderr.contains(expected),
             "{model}: {stderr}"
         );
-        assert!(!s.store().exists(), "{model}: nothing was written");
+        assert!(
+            support::postgres::stores_in(&s.data()).is_empty(),
+            "{model}: nothing was written"
+        );
     }
     for reply in [
         r#"[{"text": "a list, not an object"}]"#,
@@ -223,7 +212,10 @@ fn a_model_that_fails_stalls_or_answers_garbage_or_too_much_writes_nothing() {
         let stderr = String::from_utf8_lossy(&output.stderr);
         assert!(!output.status.success(), "{reply}");
         assert!(stderr.contains("nothing was written"), "{reply}: {stderr}");
-        assert!(!s.store().exists(), "{reply}: nothing was written");
+        assert!(
+            support::postgres::stores_in(&s.data()).is_empty(),
+            "{reply}: nothing was written"
+        );
     }
     let many: Vec<String> = (0..40)
         .map(|i| format!(r#"{{"text": "Fact number {i}", "confidence": 0.9}}"#))
@@ -234,7 +226,7 @@ fn a_model_that_fails_stalls_or_answers_garbage_or_too_much_writes_nothing() {
         !output.status.success(),
         "40 memories are more than an extraction holds"
     );
-    assert!(!s.store().exists());
+    assert!(support::postgres::stores_in(&s.data()).is_empty());
 }
 
 #[test]
@@ -245,7 +237,7 @@ fn nothing_worth_extracting_writes_nothing_and_a_short_conversation_never_asks_t
     );
     let answer = report(&s.extract(&model, &["--json"]));
     assert_eq!(answer["worth_extracting"], false);
-    assert!(!s.store().exists());
+    assert!(support::postgres::stores_in(&s.data()).is_empty());
 
     std::fs::write(s.path("conversation.json"), "user: hi there").unwrap();
     let marker = s.path("asked");
@@ -259,7 +251,7 @@ fn nothing_worth_extracting_writes_nothing_and_a_short_conversation_never_asks_t
         "{answer}"
     );
     assert!(!marker.exists(), "the model was not asked");
-    assert!(!s.store().exists());
+    assert!(support::postgres::stores_in(&s.data()).is_empty());
 }
 
 #[test]
@@ -277,7 +269,7 @@ fn an_external_author_makes_extracted_memories_suggestions_and_a_dry_run_writes_
             "would_write"
         ]
     );
-    assert!(!s.store().exists());
+    assert!(support::postgres::stores_in(&s.data()).is_empty());
     let answer = report(&s.extract(
         &model,
         &["--json", "--author", "external", "--min-confidence", "0.2"],

@@ -3,11 +3,12 @@
 use std::path::{Path, PathBuf};
 use std::process::Output;
 
-use kenning::store::KnowledgeBase;
 use kenning::subject::Subject;
 use serde_json::Value;
 
 mod support;
+
+use support::postgres::DirectSql;
 
 fn kenning(data_dir: &Path, args: &[&str]) -> Output {
     support::kenning_at(data_dir)
@@ -37,28 +38,33 @@ fn store_path(data_dir: &Path, subject: &str) -> PathBuf {
     Subject::parse(subject).unwrap().store_path(data_dir)
 }
 
-/// Every row of `table` (as JSON arrays of every column, in rowid order).
+/// A direct connection to the store at `path` (a data directory's file) on the backend this run
+/// tests.
+fn sql(path: &Path) -> DirectSql {
+    DirectSql::open(path.parent().unwrap(), path)
+}
+
+/// Every row of `table` (`memories`, `events` or `meta`) as a JSON array of its columns, in
+/// order; an event's columns are `id, at, actor, action, memory_id, before_hash, after_hash,
+/// detail`.
 fn rows(path: &Path, table: &str) -> Vec<String> {
-    let kb = KnowledgeBase::open_existing(path).unwrap().unwrap();
-    let columns: Vec<String> = {
-        let mut stmt = kb
-            .conn()
-            .prepare(&format!("SELECT name FROM pragma_table_info('{table}')"))
-            .unwrap();
-        stmt.query_map([], |row| row.get::<_, String>(0))
-            .unwrap()
-            .map(Result::unwrap)
-            .collect()
+    let (columns, order) = match table {
+        "memories" => (
+            "id, scope, kind, text, tags, confidence, author, badge, status, content_hash, \
+             supersedes, created_at, updated_at, recall_count, reviewed_at, reviewed_by",
+            "id",
+        ),
+        "events" => (
+            "id, at, actor, action, memory_id, before_hash, after_hash, detail",
+            "id",
+        ),
+        "meta" => ("key, value", "key"),
+        other => panic!("no such table {other}"),
     };
-    let sql = format!(
-        "SELECT json_array({}) FROM {table} ORDER BY rowid",
-        columns.join(", ")
-    );
-    let mut stmt = kb.conn().prepare(&sql).unwrap();
-    stmt.query_map([], |row| row.get::<_, String>(0))
-        .unwrap()
-        .map(Result::unwrap)
-        .collect()
+    sql(path).texts(
+        &format!("SELECT json_array({columns}) FROM {table} ORDER BY {order}"),
+        &format!("SELECT json_build_array({columns})::text FROM {table} ORDER BY {order}"),
+    )
 }
 
 /// The memories, audit events and recorded runs of a store: what a consolidation may change.
@@ -252,8 +258,8 @@ fn execute(data: &Path, hash: &str, extra: &[&str]) -> Output {
 }
 
 fn status_of(path: &Path, id: u64) -> String {
-    let kb = KnowledgeBase::open_existing(path).unwrap().unwrap();
-    kb.get(id).unwrap().unwrap().status.to_string()
+    let query = format!("SELECT status FROM memories WHERE id = {id}");
+    sql(path).texts(&query, &query).remove(0)
 }
 
 #[test]
@@ -373,13 +379,14 @@ fn a_failure_late_in_the_consolidation_leaves_the_store_as_before() {
     let hash = previewed_hash(dir.path());
     // The run's own audit event is the transaction's last write: failing it fails the run
     // after every memory has been marked.
-    let inject = |sql: &str| {
-        let kb = KnowledgeBase::open_existing(&path).unwrap().unwrap();
-        kb.conn().execute_batch(sql).unwrap();
-    };
-    inject(
+    sql(&path).execute(
         "CREATE TRIGGER fail_late BEFORE INSERT ON events WHEN NEW.action = 'dream' \
          BEGIN SELECT RAISE(ABORT, 'injected failure'); END;",
+        "CREATE FUNCTION fail_late() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN \
+         IF NEW.action = 'dream' THEN RAISE EXCEPTION 'injected failure'; END IF; \
+         RETURN NEW; END $$; \
+         CREATE TRIGGER fail_late BEFORE INSERT ON public.events FOR EACH ROW \
+         EXECUTE FUNCTION fail_late();",
     );
     let before = snapshot(&path);
     let output = execute(dir.path(), &hash, &[]);
@@ -388,7 +395,10 @@ fn a_failure_late_in_the_consolidation_leaves_the_store_as_before() {
     assert!(stderr.contains("injected failure"), "{stderr}");
     assert_eq!(snapshot(&path), before, "the store is as it was");
 
-    inject("DROP TRIGGER fail_late;");
+    sql(&path).execute(
+        "DROP TRIGGER fail_late;",
+        "DROP TRIGGER fail_late ON public.events;",
+    );
     let output = execute(dir.path(), &hash, &[]);
     assert!(
         output.status.success(),
@@ -527,19 +537,10 @@ fn a_consolidation_killed_at_any_moment_leaves_the_store_as_before_or_wholly_con
     let hash = plan["plan_hash"].as_str().unwrap().to_owned();
     let before = snapshot(&path);
     let superseded = |path: &Path| -> usize {
-        let kb = KnowledgeBase::open_existing(path).unwrap().unwrap();
-        let integrity: String = kb
-            .conn()
-            .query_row("PRAGMA integrity_check", [], |row| row.get(0))
-            .unwrap();
-        assert_eq!(integrity, "ok");
-        kb.conn()
-            .query_row(
-                "SELECT count(*) FROM memories WHERE status = 'superseded'",
-                [],
-                |row| row.get::<_, i64>(0),
-            )
-            .unwrap() as usize
+        let mut conn = sql(path);
+        assert_eq!(conn.integrity(), "ok");
+        let count = "SELECT count(*) || '' FROM memories WHERE status = 'superseded'";
+        conn.texts(count, count).remove(0).parse().unwrap()
     };
     let mut killed_while_running = 0;
     // A consolidation of this store runs for a few hundred milliseconds here: kill it every

@@ -20,12 +20,7 @@ fn subject_url(server: &Server, path: &str) -> String {
 
 /// Runs `kenning --data-dir DATA ARGS...` and returns its standard output, checking success.
 fn kenning(data: &Path, args: &[&str]) -> String {
-    let out = Command::new(env!("CARGO_BIN_EXE_kenning"))
-        .arg("--data-dir")
-        .arg(data)
-        .args(args)
-        .output()
-        .unwrap();
+    let out = support::kenning_at(data).args(args).output().unwrap();
     assert!(
         out.status.success(),
         "kenning {args:?}: {}",
@@ -946,11 +941,10 @@ async fn thirty_two_clients_writing_fifty_each_lose_no_acknowledged_write() {
     let (clean, _) = server.terminate();
     assert!(clean);
     let store = data.join("profile-me.sqlite");
-    let conn = rusqlite::Connection::open(store).unwrap();
-    let check: String = conn
-        .query_row("PRAGMA integrity_check", [], |r| r.get(0))
-        .unwrap();
-    assert_eq!(check, "ok");
+    assert_eq!(
+        support::postgres::DirectSql::open(&data, &store).integrity(),
+        "ok"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

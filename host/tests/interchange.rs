@@ -44,6 +44,8 @@ fn scratch(bytes: &[u8]) -> Scratch {
     let binary = dir.path().join("sample.bin");
     std::fs::write(&binary, bytes).unwrap();
     let data = dir.path().join("data");
+    // Files the tests write go beside the stores (on PostgreSQL, no store makes it).
+    std::fs::create_dir_all(&data).unwrap();
     Scratch {
         binary,
         data,
@@ -294,14 +296,7 @@ fn a_tampered_record_fails_naming_its_line_and_writes_nothing() {
         &["import", file.to_str().unwrap(), "--subject", &s.subject()],
     );
     one_error(&output);
-    assert!(
-        !fresh
-            .join(format!(
-                "binary-{}.sqlite",
-                header(&export)["subject"]["key"].as_str().unwrap()
-            ))
-            .exists()
-    );
+    assert_eq!(support::postgres::stores_in(&fresh), Vec::<String>::new());
 }
 
 #[test]
@@ -397,14 +392,7 @@ fn a_dry_run_reports_what_would_happen_and_writes_nothing() {
     ));
     assert!(out.contains("would import 6 of 6"), "{out}");
     assert!(out.contains("nothing was written"), "{out}");
-    let stores: Vec<_> = std::fs::read_dir(&fresh)
-        .map(|d| {
-            d.flatten()
-                .map(|e| e.path())
-                .filter(|p| p.extension().is_some_and(|x| x == "sqlite"))
-                .collect()
-        })
-        .unwrap_or_default();
+    let stores = support::postgres::stores_in(&fresh);
     assert!(stores.is_empty(), "{stores:?}");
 }
 
@@ -684,7 +672,7 @@ fn a_bad_line_or_a_blocked_entry_fails_the_profile_import_naming_its_file_and_li
     let s = scratch(b"unused");
     profile_entries(&s.data, "profile:b", &[("user", "Prefers short answers")]);
     let store = s.data.join("profile-b.sqlite");
-    let before = std::fs::read(&store).unwrap();
+    let before = support::postgres::contents(&s.data, &store);
     let dir = s.data.join("edited");
     std::fs::create_dir_all(dir.join("daily")).unwrap();
     let import = || {
@@ -718,7 +706,7 @@ fn a_bad_line_or_a_blocked_entry_fails_the_profile_import_naming_its_file_and_li
         "{error}"
     );
     assert_eq!(
-        std::fs::read(&store).unwrap(),
+        support::postgres::contents(&s.data, &store),
         before,
         "nothing was written"
     );
@@ -794,13 +782,10 @@ fn an_import_killed_at_any_moment_leaves_all_of_its_records_or_none_and_a_whole_
         .unwrap()
         .store_path(&s.data);
     let count = || -> i64 {
-        let conn = rusqlite::Connection::open(&store).unwrap();
-        let integrity: String = conn
-            .query_row("PRAGMA integrity_check", [], |row| row.get(0))
-            .unwrap();
-        assert_eq!(integrity, "ok");
-        conn.query_row("SELECT count(*) FROM memories", [], |row| row.get(0))
-            .unwrap()
+        let mut conn = support::postgres::DirectSql::open(&s.data, &store);
+        assert_eq!(conn.integrity(), "ok");
+        let count = "SELECT count(*) || '' FROM memories";
+        conn.texts(count, count).remove(0).parse().unwrap()
     };
     let mut killed_while_running = 0;
     for delay_ms in [20u64, 80, 160, 320, 640, 1_000, 1_500, 2_500] {

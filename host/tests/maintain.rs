@@ -6,6 +6,7 @@ use std::time::{Duration, Instant};
 
 use kenning::subject::Subject;
 use serde_json::Value;
+use support::postgres::DirectSql;
 
 mod support;
 
@@ -28,44 +29,37 @@ fn store_path(data: &Path) -> PathBuf {
     Subject::parse(SUBJECT).unwrap().store_path(data)
 }
 
-fn sql(data: &Path) -> rusqlite::Connection {
-    rusqlite::Connection::open(store_path(data)).unwrap()
+fn sql(data: &Path) -> DirectSql {
+    DirectSql::open(data, &store_path(data))
 }
 
 /// One row per memory: `id status target`.
 fn statuses(data: &Path) -> Vec<String> {
-    let conn = sql(data);
-    let mut stmt = conn
-        .prepare("SELECT id, status, coalesce(target, '-') FROM memories ORDER BY id")
-        .unwrap();
-    stmt.query_map([], |row| {
-        Ok(format!(
-            "{} {} {}",
-            row.get::<_, i64>(0)?,
-            row.get::<_, String>(1)?,
-            row.get::<_, String>(2)?
-        ))
-    })
-    .unwrap()
-    .map(Result::unwrap)
-    .collect()
+    let query = "SELECT id || ' ' || status || ' ' || coalesce(target, '-') FROM memories \
+                 ORDER BY id";
+    sql(data).texts(query, query)
 }
 
 /// Every row of the store's memories, events and meta tables, as text.
 fn snapshot(data: &Path) -> Vec<String> {
-    let conn = sql(data);
+    let mut conn = sql(data);
     let mut rows = Vec::new();
-    for sql in [
-        "SELECT json_array(id, status, badge, text, updated_at) FROM memories ORDER BY id",
-        "SELECT json_array(id, action, memory_id, detail) FROM events ORDER BY id",
-        "SELECT json_array(key, value) FROM meta ORDER BY key",
+    for (sqlite, postgres) in [
+        (
+            "SELECT json_array(id, status, badge, text, updated_at) FROM memories ORDER BY id",
+            "SELECT json_build_array(id, status, badge, text, updated_at)::text FROM memories \
+             ORDER BY id",
+        ),
+        (
+            "SELECT json_array(id, action, memory_id, detail) FROM events ORDER BY id",
+            "SELECT json_build_array(id, action, memory_id, detail)::text FROM events ORDER BY id",
+        ),
+        (
+            "SELECT json_array(key, value) FROM meta ORDER BY key",
+            "SELECT json_build_array(key, value)::text FROM meta ORDER BY key",
+        ),
     ] {
-        let mut stmt = conn.prepare(sql).unwrap();
-        rows.extend(
-            stmt.query_map([], |row| row.get::<_, String>(0))
-                .unwrap()
-                .map(Result::unwrap),
-        );
+        rows.extend(conn.texts(sqlite, postgres));
     }
     rows
 }
@@ -103,22 +97,28 @@ fn aged_store(data: &Path) {
         ok(data, &["call", "-s", SUBJECT, "memory", &args.to_string()]);
     }
     let day = 86_400;
-    let conn = sql(data);
+    let aged = format!(
+        "UPDATE memories SET created_at = created_at - {long}, updated_at = updated_at - {long}",
+        long = 400 * day
+    );
+    let mut conn = sql(data);
+    conn.execute(&aged, &aged);
     conn.execute(
-        "UPDATE memories SET created_at = created_at - ?1, updated_at = updated_at - ?1",
-        [400 * day],
-    )
-    .unwrap();
-    conn.execute(
-        "UPDATE memories SET created_at = strftime('%s', 'now') - 20 * ?1 WHERE badge = 'pending'",
-        [day],
-    )
-    .unwrap();
+        &format!(
+            "UPDATE memories SET created_at = strftime('%s', 'now') - {} WHERE badge = 'pending'",
+            20 * day
+        ),
+        &format!(
+            "UPDATE memories SET created_at = extract(epoch FROM now())::bigint - {} \
+             WHERE badge = 'pending'",
+            20 * day
+        ),
+    );
     conn.execute(
         "UPDATE memories SET day = date('now', '-300 days') WHERE target = 'daily'",
-        [],
-    )
-    .unwrap();
+        "UPDATE memories SET day = to_char(now() - interval '300 days', 'YYYY-MM-DD') \
+         WHERE target = 'daily'",
+    );
 }
 
 fn reports(stdout: &str) -> Vec<Value> {
@@ -165,11 +165,14 @@ fn maintenance_expires_an_old_suggestion_and_daily_note_and_never_a_profile_entr
         run[0]["index_segments"][0].as_u64().unwrap(),
         run[0]["index_segments"][1].as_u64().unwrap(),
     );
-    assert!(
-        segments_before > 1,
-        "five writes made several index segments"
-    );
-    assert_eq!(segments_after, 1, "the run merged them");
+    // FTS5's index grows a segment a write; PostgreSQL's GIN index has none to merge.
+    if !support::postgres::on_postgres() {
+        assert!(
+            segments_before > 1,
+            "five writes made several index segments"
+        );
+        assert_eq!(segments_after, 1, "the run merged them");
+    }
 
     let log = ok(data, &["log", "-s", SUBJECT]);
     let events: Vec<Value> = reports(&log);
@@ -224,27 +227,17 @@ fn in_delete_mode_an_old_daily_note_is_deleted_with_its_audit_event_and_the_stor
             "5 active memory"
         ]
     );
-    let conn = sql(data);
-    let integrity: String = conn
-        .query_row("PRAGMA integrity_check", [], |row| row.get(0))
-        .unwrap();
-    assert_eq!(integrity, "ok");
-    let indexed: i64 = conn
-        .query_row(
-            "SELECT count(*) FROM memories_fts WHERE memories_fts MATCH 'migration'",
-            [],
-            |row| row.get(0),
-        )
-        .unwrap();
-    assert_eq!(indexed, 0, "the deleted note left the full-text index");
-    let (memory_id, hash): (i64, String) = conn
-        .query_row(
-            "SELECT memory_id, before_hash FROM events WHERE action = 'delete'",
-            [],
-            |row| Ok((row.get(0)?, row.get(1)?)),
-        )
-        .unwrap();
-    assert_eq!(memory_id, 3);
+    let mut conn = sql(data);
+    assert_eq!(conn.integrity(), "ok");
+    let indexed = conn.texts(
+        "SELECT count(*) || '' FROM memories_fts WHERE memories_fts MATCH 'migration'",
+        "SELECT count(*)::text FROM memories WHERE words @@ to_tsquery('english', 'migration')",
+    );
+    assert_eq!(indexed, ["0"], "the deleted note left the full-text index");
+    let deleted = "SELECT memory_id || ' ' || before_hash FROM events WHERE action = 'delete'";
+    let deleted = conn.texts(deleted, deleted).remove(0);
+    let (memory_id, hash) = deleted.split_once(' ').unwrap();
+    assert_eq!(memory_id, "3");
     assert_eq!(
         hash.len(),
         64,

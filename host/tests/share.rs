@@ -3,9 +3,11 @@
 use std::path::{Path, PathBuf};
 use std::process::Output;
 
-use serde_json::Value;
+use serde_json::{Value, json};
 
 mod support;
+
+use support::postgres::DirectSql;
 
 struct Linked {
     dir: tempfile::TempDir,
@@ -95,13 +97,27 @@ fn one_error(output: &Output) -> String {
     stderr
 }
 
+/// The rows of a query of one text column on the store of `store` (a data directory's file),
+/// in SQLite's dialect or PostgreSQL's.
+fn rows_in(store: &Path, sqlite: &str, postgres: &str) -> Vec<String> {
+    DirectSql::open(store.parent().unwrap(), store).texts(sqlite, postgres)
+}
+
+/// [`rows_in`] for a query both dialects read alike.
 fn rows(store: &Path, sql: &str) -> Vec<String> {
-    let conn = rusqlite::Connection::open(store).unwrap();
-    let mut stmt = conn.prepare(sql).unwrap();
-    stmt.query_map([], |row| row.get::<_, String>(0))
-        .unwrap()
-        .map(Result::unwrap)
-        .collect()
+    rows_in(store, sql, sql)
+}
+
+/// The rows of a query of one JSON array per row, parsed.
+fn json_rows(store: &Path, columns: &str, rest: &str) -> Vec<Value> {
+    rows_in(
+        store,
+        &format!("SELECT json_array({columns}) {rest}"),
+        &format!("SELECT json_build_array({columns})::text {rest}"),
+    )
+    .iter()
+    .map(|row| serde_json::from_str(row).unwrap())
+    .collect()
 }
 
 #[test]
@@ -117,24 +133,40 @@ fn confirmed_findings_arrive_inbound_pending_with_their_origin_and_become_foreig
     assert_eq!(outcomes, ["shared", "shared"], "{report}");
     let b_store = l.store_of(&l.b());
     assert_eq!(
-        rows(
+        json_rows(
             &b_store,
-            "SELECT json_array(id, badge, author, scope, text) FROM memories ORDER BY id"
+            "id, badge, author, scope, text",
+            "FROM memories ORDER BY id"
         ),
         [
-            r#"[1,"inbound_pending","peer","local","sub_401000 decrypts the config with RC4"]"#,
-            r#"[2,"inbound_pending","peer","global","The sample beacons to its C2 every 60 seconds"]"#
+            json!([
+                1,
+                "inbound_pending",
+                "peer",
+                "local",
+                "sub_401000 decrypts the config with RC4"
+            ]),
+            json!([
+                2,
+                "inbound_pending",
+                "peer",
+                "global",
+                "The sample beacons to its C2 every 60 seconds"
+            ])
         ]
     );
-    let anchors = rows(&b_store, "SELECT json_array(kind, start) FROM anchors");
+    let anchors = json_rows(&b_store, "kind, start", "FROM anchors");
     assert_eq!(
         anchors,
-        [r#"["address",4096]"#],
+        [json!(["address", 4096])],
         "the anchor came along as its file offset"
     );
-    let origins = rows(
+    let origins = rows_in(
         &b_store,
-        "SELECT json_extract(detail, '$.from_id') || ' ' || json_extract(detail, '$.from.key') FROM events WHERE action = 'share' ORDER BY id",
+        "SELECT json_extract(detail, '$.from_id') || ' ' || json_extract(detail, '$.from.key') \
+         FROM events WHERE action = 'share' ORDER BY id",
+        "SELECT (detail::json->>'from_id') || ' ' || (detail::json#>>'{from,key}') \
+         FROM events WHERE action = 'share' ORDER BY id",
     );
     let a_key = kenning::subject::Subject::parse(&l.a()).unwrap().key;
     assert_eq!(origins, [format!("1 {a_key}"), format!("2 {a_key}")]);

@@ -41,7 +41,8 @@ const CACHE_DIR_VAR: &str = "KENNING_CACHE_DIR";
 
 fn service(data_dir: &str, subject: &str) -> (Service, Subject) {
     let subject = Subject::parse(subject).expect("subject");
-    let mut builder = Service::builder(PathBuf::from(data_dir));
+    let data_dir = PathBuf::from(data_dir);
+    let mut builder = kenning_e2e::on_this_backend(Service::builder(&data_dir), &data_dir);
     if let Some(cache) = std::env::var_os(CACHE_DIR_VAR) {
         builder = builder.cache_dir(PathBuf::from(cache));
     }

@@ -166,6 +166,8 @@ fn cold_recall_ms(data_dir: &std::path::Path, queries: &[String]) -> Result<f64>
             .arg("--data-dir")
             .arg(data_dir)
             .args(["recall", "--subject", "profile:bench", query])
+            // The bench's own files, whatever store the caller's environment names.
+            .env_remove("KENNING_STORE")
             .stdout(std::process::Stdio::null())
             .stderr(std::process::Stdio::null())
             .status()

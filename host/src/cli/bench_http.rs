@@ -60,6 +60,8 @@ pub fn measure(
         // as written.
         .args(["serve", "--port", "0", "--no-maintenance"])
         .env("KENNING_LOG", "warn")
+        // The bench's own files, whatever store the caller's environment names.
+        .env_remove("KENNING_STORE")
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()

@@ -28,6 +28,8 @@ pub fn recall_round_trip_us(data_dir: &Path, queries: &[String]) -> Result<f64, 
         .map_err(|e| failed("runtime", e.to_string()))?;
     runtime.block_on(async {
         let command = tokio::process::Command::new(exe).configure(|c| {
+            // The bench's own files, whatever store the caller's environment names.
+            c.env_remove("KENNING_STORE");
             c.arg("--data-dir").arg(data_dir).args([
                 "mcp",
                 "--subject",

@@ -146,9 +146,20 @@ impl GlobalOpts {
         StoreKey::from_config(self.key_file.as_deref())
     }
 
-    /// These options as arguments for another `kenning` process (a job started in the
-    /// background), the data directory resolved; the environment is inherited.
-    pub fn as_args(&self) -> Vec<std::ffi::OsString> {
+    /// Another `kenning` process (a job started in the background) with these options: the
+    /// data directory resolved, the store given through `KENNING_STORE` (so that a URL's
+    /// password is never in an argument list others can read), the rest of the environment
+    /// inherited.
+    pub fn child(&self, exe: &std::path::Path) -> std::process::Command {
+        let mut child = std::process::Command::new(exe);
+        child.args(self.as_args());
+        if let Some(store) = self.store_url() {
+            child.env("KENNING_STORE", store);
+        }
+        child
+    }
+
+    fn as_args(&self) -> Vec<std::ffi::OsString> {
         let mut args: Vec<std::ffi::OsString> = vec!["--data-dir".into(), self.data_dir().into()];
         if let Some(policy) = &self.policy {
             args.extend(["--policy".into(), policy.into()]);
@@ -420,6 +431,22 @@ mod tests {
             cache_dir: None,
             store: None,
         }
+    }
+
+    #[test]
+    fn a_background_job_gets_the_store_in_its_environment_and_not_in_its_arguments() {
+        let url = "postgres://kenning:secret@db/kenning";
+        let global = GlobalOpts {
+            store: Some(url.to_owned()),
+            ..opts(64)
+        };
+        let child = global.child(Path::new("/bin/kenning"));
+        let store = child
+            .get_envs()
+            .find(|(name, _)| *name == "KENNING_STORE")
+            .and_then(|(_, value)| value);
+        assert_eq!(store, Some(std::ffi::OsStr::new(url)));
+        assert!(child.get_args().all(|arg| arg.to_str() != Some(url)));
     }
 
     #[test]

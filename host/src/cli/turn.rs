@@ -3,7 +3,7 @@
 //! [`kenning::service::background_review`]).
 
 use std::path::PathBuf;
-use std::process::{Command, ExitCode, Stdio};
+use std::process::{ExitCode, Stdio};
 
 use clap::Args;
 use kenning::{KenningError, Result};
@@ -75,9 +75,8 @@ pub fn turn(global: &GlobalOpts, cmd: &TurnCmd) -> Result<ExitCode> {
 /// from this one (its own process group, no terminal streams), and does not wait for it.
 fn start_review(global: &GlobalOpts, cmd: &TurnCmd) -> std::io::Result<()> {
     let exe = std::env::current_exe()?;
-    let mut review = Command::new(exe);
+    let mut review = global.child(&exe);
     review
-        .args(global.as_args())
         .args([
             "memory-review",
             "--subject",

@@ -17,7 +17,9 @@ pub fn shared_cache_dir() -> PathBuf {
 }
 
 /// `kenning --data-dir DATA --cache-dir SHARED`, with no key from the caller's environment
-/// (`KENNING_KEY`, `KENNING_KEY_FILE`), so that the environment never decides a test.
+/// (`KENNING_KEY`, `KENNING_KEY_FILE`), so that the environment never decides a test; on a
+/// PostgreSQL run `KENNING_STORE` names the database standing for DATA
+/// ([`postgres::store_for`]).
 pub fn kenning_at(data: &Path) -> Command {
     let mut command = Command::new(env!("CARGO_BIN_EXE_kenning"));
     command
@@ -28,6 +30,10 @@ pub fn kenning_at(data: &Path) -> Command {
         .arg(data)
         .arg("--cache-dir")
         .arg(shared_cache_dir());
+    if let Some(store) = postgres::store_for(data) {
+        // The environment, so that a test's own `--store` still decides.
+        command.env("KENNING_STORE", store);
+    }
     command
 }
 

@@ -4,9 +4,15 @@
 //!
 //! Where PostgreSQL's programs are missing the PostgreSQL half of a test is skipped with a
 //! message, unless `KENNING_POSTGRES_REQUIRED=1` (CI sets it), which fails it instead.
+//!
+//! With `KENNING_TEST_BACKEND=postgres` (`scripts/test-on-postgres.sh`) every service test runs
+//! on PostgreSQL: each data directory a test uses gets a database of its own
+//! ([`store_for`]) in the running cluster whose socket directory is `KENNING_TEST_POSTGRES`,
+//! and the few tests about SQLite's files say they are skipped ([`sqlite_only`]). With
+//! `KENNING_TEST_POSTGRES` set, [`fresh_database`] uses that cluster too.
 
 use std::io::{BufRead, BufReader};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -14,7 +20,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 /// The running cluster: its socket's directory, and the script keeping it.
 struct Cluster {
     socket_dir: String,
-    _keeper: Child,
+    _keeper: Option<Child>,
 }
 
 static CLUSTER: Mutex<Option<Result<Cluster, String>>> = Mutex::new(None);
@@ -37,7 +43,7 @@ fn start() -> Result<Cluster, String> {
     match line.trim().strip_prefix("ready ") {
         Some(dir) => Ok(Cluster {
             socket_dir: dir.to_owned(),
-            _keeper: keeper,
+            _keeper: Some(keeper),
         }),
         None => {
             let mut problem = String::new();
@@ -53,11 +59,20 @@ fn start() -> Result<Cluster, String> {
     }
 }
 
+/// The cluster named by `KENNING_TEST_POSTGRES`, kept running by whoever set it.
+fn given() -> Option<Result<Cluster, String>> {
+    let socket_dir = std::env::var("KENNING_TEST_POSTGRES").ok()?;
+    Some(Ok(Cluster {
+        socket_dir,
+        _keeper: None,
+    }))
+}
+
 /// The connection string of a new, empty database in the throwaway cluster (started on first
 /// use); `None`, after saying so, where PostgreSQL cannot run and is not required.
 pub fn fresh_database() -> Option<String> {
     let mut cluster = CLUSTER.lock().unwrap_or_else(|e| e.into_inner());
-    let started = cluster.get_or_insert_with(start);
+    let started = cluster.get_or_insert_with(|| given().unwrap_or_else(start));
     let dir = match started {
         Ok(cluster) => cluster.socket_dir.clone(),
         Err(problem) => {
@@ -74,11 +89,207 @@ pub fn fresh_database() -> Option<String> {
         std::process::id(),
         DATABASES.fetch_add(1, Ordering::Relaxed)
     );
-    let admin = format!("host={dir} user=kenning dbname=postgres");
-    let mut client =
-        postgres::Client::connect(&admin, postgres::NoTls).expect("connect to the cluster");
-    client
-        .batch_execute(&format!("CREATE DATABASE {name}"))
-        .expect("create a database");
+    with_client(
+        &format!("host={dir} user=kenning dbname=postgres"),
+        |client| {
+            client
+                .batch_execute(&format!("CREATE DATABASE {name}"))
+                .expect("create a database")
+        },
+    );
     Some(format!("host={dir} user=kenning dbname={name}"))
+}
+
+/// Runs `work` with a client connected to `url`, on a thread of its own: the synchronous client
+/// runs a runtime of its own, which cannot start (or stop) inside an async test's.
+pub fn with_client<T: Send>(url: &str, work: impl FnOnce(&mut postgres::Client) -> T + Send) -> T {
+    std::thread::scope(|scope| {
+        let worker = scope.spawn(|| {
+            let mut client = postgres::Client::connect(url, postgres::NoTls)
+                .unwrap_or_else(|e| panic!("connect to {url}: {e}"));
+            work(&mut client)
+        });
+        worker
+            .join()
+            .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+    })
+}
+
+/// Whether this run puts the service tests on PostgreSQL (`KENNING_TEST_BACKEND=postgres`).
+pub fn on_postgres() -> bool {
+    std::env::var("KENNING_TEST_BACKEND").as_deref() == Ok("postgres")
+}
+
+/// On a PostgreSQL run, the database standing for the data directory `data`, created the first
+/// time any process names the directory (its name comes from the path, so a child process
+/// finds the same one). `None` on a SQLite run.
+pub fn store_for(data: &Path) -> Option<String> {
+    if !on_postgres() {
+        return None;
+    }
+    let socket_dir = std::env::var("KENNING_TEST_POSTGRES").unwrap_or_else(|_| {
+        panic!(
+            "KENNING_TEST_BACKEND=postgres needs KENNING_TEST_POSTGRES, a running cluster's \
+             socket directory: run the tests with scripts/test-on-postgres.sh"
+        )
+    });
+    let mut hasher = std::hash::DefaultHasher::new();
+    std::hash::Hash::hash(data, &mut hasher);
+    let name = format!("kenning_dir_{:016x}", std::hash::Hasher::finish(&hasher));
+    let url = format!("host={socket_dir} user=kenning dbname={name}");
+    static CREATED: Mutex<Vec<String>> = Mutex::new(Vec::new());
+    let mut created = CREATED.lock().unwrap_or_else(|e| e.into_inner());
+    if !created.contains(&name) {
+        let admin = format!("host={socket_dir} user=kenning dbname=postgres");
+        with_client(&admin, |client| {
+            if let Err(error) = client.batch_execute(&format!("CREATE DATABASE {name}")) {
+                let exists = error.code() == Some(&postgres::error::SqlState::DUPLICATE_DATABASE);
+                assert!(exists, "create the database {name}: {error}");
+            }
+        });
+        created.push(name);
+    }
+    Some(url)
+}
+
+/// True, after saying why, when a test about SQLite's own files runs on PostgreSQL: the test
+/// then returns early. `why` names what the test checks that only SQLite has.
+pub fn sqlite_only(why: &str) -> bool {
+    if on_postgres() {
+        eprintln!("skipped on PostgreSQL: {why}");
+    }
+    on_postgres()
+}
+
+/// A direct connection to one knowledge base on the backend this run tests, for tests that
+/// prepare a state no command makes (a note aged by a year) or read what no command shows.
+/// Each statement comes in both dialects. On PostgreSQL, `memories`, `anchors`, `events`,
+/// `settings` and `meta` name temporary views of the one subject's rows (the tables themselves
+/// are `public.memories` and so on), so that a statement sees what the SQLite file holds.
+pub enum DirectSql {
+    /// The subject's SQLite file.
+    Sqlite(rusqlite::Connection),
+    /// The data directory's database ([`store_for`]), connected to for each statement
+    /// ([`with_client`]), and the views of the subject's rows.
+    Postgres {
+        /// The database.
+        url: String,
+        /// The statements making the subject's views.
+        views: String,
+    },
+}
+
+impl DirectSql {
+    /// Opens the knowledge base whose SQLite file would be `store_file` (a file of the data
+    /// directory `data`, named by `Subject::file_name`).
+    pub fn open(data: &Path, store_file: &Path) -> DirectSql {
+        let Some(url) = store_for(data) else {
+            return DirectSql::Sqlite(rusqlite::Connection::open(store_file).expect("open"));
+        };
+        let name = store_file
+            .file_stem()
+            .and_then(|stem| stem.to_str())
+            .expect("a store file's name");
+        let subject = format!("(SELECT id FROM public.subjects WHERE name = '{name}')");
+        let views = ["memories", "anchors", "events", "settings", "meta"]
+            .map(|table| {
+                format!(
+                    "CREATE TEMP VIEW {table} AS SELECT * FROM public.{table} \
+                     WHERE subject_id = {subject};"
+                )
+            })
+            .concat();
+        DirectSql::Postgres { url, views }
+    }
+
+    /// Runs `sqlite` or `postgres` (statements without results).
+    pub fn execute(&mut self, sqlite: &str, postgres: &str) {
+        match self {
+            DirectSql::Sqlite(conn) => conn.execute_batch(sqlite).expect(sqlite),
+            DirectSql::Postgres { url, views } => with_client(url, |client| {
+                client.batch_execute(views).expect("the subject's views");
+                client.batch_execute(postgres).expect(postgres)
+            }),
+        }
+    }
+
+    /// The rows of `sqlite` or `postgres`, a query of one text column.
+    pub fn texts(&mut self, sqlite: &str, postgres: &str) -> Vec<String> {
+        match self {
+            DirectSql::Sqlite(conn) => {
+                let mut stmt = conn.prepare(sqlite).expect(sqlite);
+                stmt.query_map([], |row| row.get::<_, String>(0))
+                    .expect(sqlite)
+                    .collect::<Result<_, _>>()
+                    .expect(sqlite)
+            }
+            DirectSql::Postgres { url, views } => with_client(url, |client| {
+                client.batch_execute(views).expect("the subject's views");
+                client
+                    .query(postgres, &[])
+                    .expect(postgres)
+                    .iter()
+                    .map(|row| row.get::<_, String>(0))
+                    .collect()
+            }),
+        }
+    }
+
+    /// `PRAGMA integrity_check` on SQLite; "ok" on PostgreSQL, which checks its own pages.
+    pub fn integrity(&mut self) -> String {
+        match self {
+            DirectSql::Sqlite(_) => self.texts("PRAGMA integrity_check", "").remove(0),
+            DirectSql::Postgres { .. } => "ok".to_owned(),
+        }
+    }
+}
+
+/// The knowledge bases held for the data directory `data` on the backend this run tests, by
+/// store name (`Subject::store_name`): its `.sqlite` files, or its database's subjects.
+pub fn stores_in(data: &Path) -> Vec<String> {
+    if let Some(url) = store_for(data) {
+        return with_client(&url, |client| {
+            // Before any kenning connects, the schema (and its `subjects`) is not there yet.
+            let Ok(rows) = client.query("SELECT name FROM subjects ORDER BY name", &[]) else {
+                return Vec::new();
+            };
+            rows.iter().map(|row| row.get(0)).collect()
+        });
+    }
+    let mut names: Vec<String> = std::fs::read_dir(data)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .filter_map(|entry| {
+            let name = entry.file_name().into_string().ok()?;
+            name.strip_suffix(".sqlite").map(str::to_owned)
+        })
+        .collect();
+    names.sort();
+    names
+}
+
+/// What a store holds, to compare before and after an operation that must write nothing: the
+/// SQLite file's bytes, or every memory, event and recorded run of the data directory's
+/// PostgreSQL database.
+pub fn contents(data: &Path, store_file: &Path) -> Vec<u8> {
+    let Some(url) = store_for(data) else {
+        return std::fs::read(store_file).expect("read the store");
+    };
+    with_client(&url, |client| {
+        let mut held = Vec::new();
+        for query in [
+            "SELECT row_to_json(t)::text FROM memories t ORDER BY id",
+            "SELECT row_to_json(t)::text FROM anchors t ORDER BY id",
+            "SELECT row_to_json(t)::text FROM events t ORDER BY id",
+            "SELECT row_to_json(t)::text FROM settings t ORDER BY subject_id, thread, key",
+            "SELECT row_to_json(t)::text FROM meta t ORDER BY subject_id, key",
+        ] {
+            for row in client.query(query, &[]).expect(query) {
+                held.extend(row.get::<_, String>(0).into_bytes());
+                held.push(b'\n');
+            }
+        }
+        held
+    })
 }

@@ -101,8 +101,8 @@ impl<'a, C: GenericClient> Pg<'a, C> {
         }
         let ids: Vec<i64> = position.keys().map(|&id| id as i64).collect();
         let rows = self.query(
-            r#"SELECT memory_id, kind, start, "end", radius, name, value FROM anchors WHERE memory_id = ANY($1) ORDER BY memory_id, id"#,
-            &[&ids],
+            r#"SELECT memory_id, kind, start, "end", radius, name, value FROM anchors WHERE subject_id = $2 AND memory_id = ANY($1) ORDER BY memory_id, id"#,
+            &[&ids, &self.subject],
         )?;
         for row in rows {
             let id = row.get::<_, i64>(0) as u64;
@@ -115,8 +115,8 @@ impl<'a, C: GenericClient> Pg<'a, C> {
 
     fn anchors_of(&self, id: u64) -> Result<Vec<kenning_contract::types::Anchor>> {
         let rows = self.query(
-            r#"SELECT kind, start, "end", radius, name, value FROM anchors WHERE memory_id = $1 ORDER BY id"#,
-            &[&(id as i64)],
+            r#"SELECT kind, start, "end", radius, name, value FROM anchors WHERE subject_id = $2 AND memory_id = $1 ORDER BY id"#,
+            &[&(id as i64), &self.subject],
         )?;
         Ok(rows.iter().map(|row| anchor_from_row(row, 0)).collect())
     }
@@ -125,14 +125,15 @@ impl<'a, C: GenericClient> Pg<'a, C> {
         for anchor in anchors {
             let row = AnchorRow::of(anchor);
             self.execute(
-                r#"INSERT INTO anchors (memory_id, kind, start, "end", radius, name, value) VALUES ($1, $2, $3, $4, $5, $6, $7)"#,
-                &[&(id as i64), &row.kind, &row.start, &row.end, &row.radius, &row.name, &row.value],
+                r#"INSERT INTO anchors (subject_id, memory_id, kind, start, "end", radius, name, value) VALUES ($8, $1, $2, $3, $4, $5, $6, $7)"#,
+                &[&(id as i64), &row.kind, &row.start, &row.end, &row.radius, &row.name, &row.value, &self.subject],
             )?;
         }
         Ok(())
     }
 
-    /// Inserts a memory's row and anchors; returns its id.
+    /// Inserts a memory's row and anchors; returns its id, the subject's largest plus one (the
+    /// caller's transaction holds the subject's write lock, so no other writer takes it).
     fn insert_row(
         &self,
         memory: &NewMemory,
@@ -143,8 +144,8 @@ impl<'a, C: GenericClient> Pg<'a, C> {
     ) -> Result<u64> {
         let categories = serde_json::to_string(&memory.categories).expect("strings serialise");
         let row = self.client.borrow_mut().query_one(
-            "INSERT INTO memories (subject_id, scope, kind, target, day, text, tags, categories, confidence, author, badge, status, thread, content_hash, image_base, created_at, updated_at)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17) RETURNING id",
+            "INSERT INTO memories (id, subject_id, scope, kind, target, day, text, tags, categories, confidence, author, badge, status, thread, content_hash, image_base, created_at, updated_at)
+             VALUES ((SELECT coalesce(max(id), 0) + 1 FROM memories WHERE subject_id = $1), $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17) RETURNING id",
             &[
                 &self.subject,
                 &scope_str(memory.scope),
@@ -429,40 +430,41 @@ impl<'a, C: GenericClient> Pg<'a, C> {
         // of them all made PostgreSQL read every anchor (122 ms at 70,000 anchors, against
         // under 1 ms so). Containment and radii are bounded by the widest span and radius
         // stored (migration 2's indexes).
+        let subject = self.subject;
         let mut args = Args::default();
         let mut matches: Vec<String> = Vec::new();
         if let Some(offset) = offset {
             let o = args.add(offset as i64);
             matches.push(format!(
-                "SELECT memory_id FROM anchors WHERE kind = 'address' AND start = {o}"
+                "SELECT memory_id FROM anchors WHERE subject_id = {subject} AND kind = 'address' AND start = {o}"
             ));
             matches.push(format!(
-                r#"SELECT memory_id FROM anchors WHERE kind IN ('function', 'range') AND "end" > {o}
-                   AND start BETWEEN {o} - (SELECT coalesce(max("end" - start), 0) FROM anchors WHERE kind IN ('function', 'range')) AND {o}"#
+                r#"SELECT memory_id FROM anchors WHERE subject_id = {subject} AND kind IN ('function', 'range') AND "end" > {o}
+                   AND start BETWEEN {o} - (SELECT coalesce(max("end" - start), 0) FROM anchors WHERE subject_id = {subject} AND kind IN ('function', 'range')) AND {o}"#
             ));
             matches.push(format!(
-                "SELECT memory_id FROM anchors WHERE kind = 'near' AND abs(start - {o}) <= radius
-                   AND start BETWEEN {o} - (SELECT coalesce(max(radius), 0) FROM anchors WHERE kind = 'near')
-                                 AND {o} + (SELECT coalesce(max(radius), 0) FROM anchors WHERE kind = 'near')"
+                "SELECT memory_id FROM anchors WHERE subject_id = {subject} AND kind = 'near' AND abs(start - {o}) <= radius
+                   AND start BETWEEN {o} - (SELECT coalesce(max(radius), 0) FROM anchors WHERE subject_id = {subject} AND kind = 'near')
+                                 AND {o} + (SELECT coalesce(max(radius), 0) FROM anchors WHERE subject_id = {subject} AND kind = 'near')"
             ));
         }
         if let Some(start) = function_start {
             let s = args.add(start as i64);
             matches.push(format!(
-                "SELECT memory_id FROM anchors WHERE kind = 'function' AND start = {s}"
+                "SELECT memory_id FROM anchors WHERE subject_id = {subject} AND kind = 'function' AND start = {s}"
             ));
         }
         if let Some(name) = function_name {
             let n = args.add(name.to_owned());
             matches.push(format!(
-                "SELECT memory_id FROM anchors WHERE kind = 'function' AND name = {n}"
+                "SELECT memory_id FROM anchors WHERE subject_id = {subject} AND kind = 'function' AND name = {n}"
             ));
         }
         let strings: Vec<String> = strings.iter().take(256).cloned().collect();
         if !strings.is_empty() {
             let v = args.add(strings);
             matches.push(format!(
-                "SELECT memory_id FROM anchors WHERE kind = 'string' AND value = ANY({v})"
+                "SELECT memory_id FROM anchors WHERE subject_id = {subject} AND kind = 'string' AND value = ANY({v})"
             ));
         }
         if matches.is_empty() {
@@ -788,7 +790,10 @@ impl Writes for Pg<'_, postgres::Transaction<'_>> {
                 &now,
             ],
         )?;
-        self.execute("DELETE FROM anchors WHERE memory_id = $1", &[&(id as i64)])?;
+        self.execute(
+            "DELETE FROM anchors WHERE subject_id = $2 AND memory_id = $1",
+            &[&(id as i64), &self.subject],
+        )?;
         self.insert_anchors(id, &revised.anchors)
     }
 
