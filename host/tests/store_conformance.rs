@@ -75,6 +75,7 @@ on_both_backends!(
     an_export_imported_back_finds_every_memory_already_there,
     thirty_two_concurrent_writers_lose_nothing_and_duplicate_nothing,
     subjects_are_isolated_from_each_other,
+    memory_ids_count_within_each_subject,
     an_unknown_subject_is_named_and_nothing_is_created,
 );
 
@@ -591,6 +592,93 @@ fn subjects_are_isolated_from_each_other(service: &Service) {
         .collect();
     names.sort();
     assert_eq!(names, ["account:alice", "account:bob"]);
+}
+
+fn memory_ids_count_within_each_subject(service: &Service) {
+    let (alice, bob) = (account("alice"), account("bob"));
+    let ids: Vec<u64> = [
+        (&alice, "Alice takes the early train."),
+        (&bob, "Bob takes the late train."),
+        (&alice, "Alice keeps bees."),
+        (&bob, "Bob keeps a boat."),
+    ]
+    .into_iter()
+    .map(|(subject, text)| {
+        remember(service, subject, Author::Agent, text)["id"]
+            .as_u64()
+            .unwrap()
+    })
+    .collect();
+    assert_eq!(ids, [1, 1, 2, 2]);
+}
+
+#[test]
+fn a_postgres_database_of_schema_two_migrates_keeping_every_id_and_anchor() {
+    let Some(url) = support::postgres::fresh_database() else {
+        return;
+    };
+    // Schema 2's memory ids came from one sequence for every subject.
+    support::postgres::with_client(&url, |client| {
+        client
+            .batch_execute(
+                "CREATE TABLE kenning_migrations (version BIGINT PRIMARY KEY);
+                 INSERT INTO kenning_migrations VALUES (1), (2);",
+            )
+            .unwrap();
+        for migration in &kenning::store::postgres::MIGRATIONS[..2] {
+            client.batch_execute(migration).unwrap();
+        }
+        client
+            .batch_execute(
+                "INSERT INTO subjects (name, created_at) VALUES ('account-a', 0), ('account-b', 0);
+                 INSERT INTO memories (subject_id, scope, kind, text, confidence, author, badge,
+                                       status, content_hash, created_at, updated_at)
+                 VALUES (1, 'global', 'fact', 'A first note of a', 0.9, 'agent', 'native', 'active', 'h1', 0, 0),
+                        (2, 'local', 'fact', 'The only note of b', 0.9, 'agent', 'native', 'active', 'h2', 0, 0),
+                        (1, 'local', 'fact', 'A second note of a', 0.9, 'agent', 'native', 'active', 'h3', 0, 0);
+                 INSERT INTO anchors (memory_id, kind, start) VALUES (2, 'address', 4096), (3, 'address', 4096);",
+            )
+            .unwrap();
+    });
+    let dir = tempfile::tempdir().unwrap();
+    let service = Service::builder(dir.path())
+        .cache_dir(support::shared_cache_dir())
+        .fixed_now(1_700_000_000)
+        .backend(Box::new(PostgresStore::connect(&url).unwrap()))
+        .build()
+        .unwrap();
+    let (a, b) = (account("a"), account("b"));
+    let texts = |subject: &Subject, ids: &[u64]| -> Vec<String> {
+        ids.iter()
+            .map(|&id| service.memory(subject, id).unwrap().text)
+            .collect()
+    };
+    assert_eq!(
+        texts(&a, &[1, 3]),
+        ["A first note of a", "A second note of a"]
+    );
+    assert_eq!(texts(&b, &[2]), ["The only note of b"]);
+    let anchors = support::postgres::with_client(&url, |client| {
+        client
+            .query("SELECT subject_id, memory_id FROM anchors ORDER BY id", &[])
+            .unwrap()
+            .iter()
+            .map(|row| (row.get::<_, i64>(0), row.get::<_, i64>(1)))
+            .collect::<Vec<_>>()
+    });
+    assert_eq!(
+        anchors,
+        [(2, 2), (1, 3)],
+        "each anchor kept its memory's subject"
+    );
+    // New ids continue each subject's own count.
+    let next = |subject: &Subject, text: &str| {
+        remember(&service, subject, Author::Agent, text)["id"]
+            .as_u64()
+            .unwrap()
+    };
+    assert_eq!(next(&b, "A new note of b"), 3);
+    assert_eq!(next(&a, "A new note of a"), 4);
 }
 
 fn an_unknown_subject_is_named_and_nothing_is_created(service: &Service) {
