@@ -613,7 +613,7 @@ fn memory_ids_count_within_each_subject(service: &Service) {
 }
 
 #[test]
-fn a_postgres_database_of_schema_two_migrates_keeping_every_id_and_anchor() {
+fn a_postgres_database_of_schema_two_migrates_keeping_every_id_anchor_and_word_count() {
     let Some(url) = support::postgres::fresh_database() else {
         return;
     };
@@ -679,6 +679,43 @@ fn a_postgres_database_of_schema_two_migrates_keeping_every_id_and_anchor() {
     };
     assert_eq!(next(&b, "A new note of b"), 3);
     assert_eq!(next(&a, "A new note of a"), 4);
+    call(
+        &service,
+        &a,
+        Author::Agent,
+        "revise_memory",
+        json!({"id": 1, "text": "A first note of a, revised with new words"}),
+    );
+    // The vocabulary BM25 reads (backfilled by the migration, kept by its trigger since) is a
+    // recount of the memories' words.
+    let vocabulary = |query: &str| {
+        support::postgres::with_client(&url, |client| {
+            client
+                .query(query, &[])
+                .unwrap()
+                .iter()
+                .map(|row| {
+                    (
+                        row.get::<_, i64>(0),
+                        row.get::<_, String>(1),
+                        row.get::<_, i64>(2),
+                    )
+                })
+                .collect::<Vec<_>>()
+        })
+    };
+    let kept = vocabulary(
+        "SELECT subject_id, lexeme, documents FROM stems WHERE documents > 0 ORDER BY 1, 2",
+    );
+    let recounted = vocabulary(
+        "SELECT subject_id, l, count(*) FROM memories, unnest(tsvector_to_array(words)) l
+         GROUP BY 1, 2 ORDER BY 1, 2",
+    );
+    assert!(
+        kept.iter().any(|(_, lexeme, _)| lexeme == "revis"),
+        "{kept:?}"
+    );
+    assert_eq!(kept, recounted);
 }
 
 fn an_unknown_subject_is_named_and_nothing_is_created(service: &Service) {

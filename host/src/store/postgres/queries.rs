@@ -268,28 +268,26 @@ impl<'a, C: GenericClient> Pg<'a, C> {
             .iter()
             .map(|row| row.get(0))
             .collect();
-        let (stems, min_id) = match self.plan(&all_stems, budget.max(1))? {
+        let holding = self.documents_holding(&all_stems)?;
+        let (stems, min_id) = match self.plan(&all_stems, &holding, budget.max(1))? {
             Some(planned) => planned,
             None => return Ok(Vec::new()),
         };
         let literals: Vec<String> = stems.iter().map(|stem| tsquery_literal(stem)).collect();
-        let corpus_row = self.client.borrow_mut().query_one(
-            "SELECT count(*), coalesce(avg(length(words)), 0)::float8 FROM memories WHERE subject_id = $1",
+        let totals = self.client.borrow_mut().query_opt(
+            "SELECT documents, total_length FROM text_totals WHERE subject_id = $1",
             &[&self.subject],
         )?;
-        let holding: HashMap<String, u64> = self
-            .query(
-                "SELECT l, (SELECT count(*) FROM memories m WHERE m.subject_id = $1 AND m.words @@ l::tsquery)
-                 FROM unnest($2::text[]) l",
-                &[&self.subject, &literals],
-            )?
-            .iter()
-            .zip(&stems)
-            .map(|(row, stem)| (stem.clone(), row.get::<_, i64>(1).max(0) as u64))
-            .collect();
+        let (documents, total_length) = totals.map_or((0, 0), |row| {
+            (row.get::<_, i64>(0).max(0), row.get::<_, i64>(1).max(0))
+        });
         let corpus = bm25::Corpus {
-            documents: corpus_row.get::<_, i64>(0).max(0) as u64,
-            average_length: corpus_row.get(1),
+            documents: documents as u64,
+            average_length: if documents == 0 {
+                0.0
+            } else {
+                total_length as f64 / documents as f64
+            },
             holding,
         };
         let any = args.add(literals.join(" | "));
@@ -322,22 +320,33 @@ impl<'a, C: GenericClient> Pg<'a, C> {
         Ok(hits)
     }
 
-    /// The stems to search and the least id to search from, chosen within `budget` scored
-    /// matches as [`plan::choose`] chooses for SQLite; `None` when no stem matches.
-    fn plan(&self, stems: &[String], budget: usize) -> Result<Option<(Vec<String>, Option<i64>)>> {
-        let cap = budget as i64 + 1;
-        // Every stem's matches, up to the cap, in one statement.
-        let literals: Vec<String> = stems.iter().map(|stem| tsquery_literal(stem)).collect();
-        let mut counted: Vec<(usize, usize)> = self
+    /// How many of the subject's memories hold each of `stems` (migration 4's `stems`), for
+    /// the stems some memory holds.
+    fn documents_holding(&self, stems: &[String]) -> Result<HashMap<String, u64>> {
+        Ok(self
             .query(
-                "SELECT (SELECT count(*) FROM (SELECT 1 FROM memories WHERE subject_id = $1 AND words @@ l::tsquery LIMIT $3) x)
-                 FROM unnest($2::text[]) WITH ORDINALITY AS t(l, n) ORDER BY n",
-                &[&self.subject, &literals, &cap],
+                "SELECT lexeme, documents FROM stems WHERE subject_id = $1 AND lexeme = ANY($2) AND documents > 0",
+                &[&self.subject, &stems],
             )?
             .iter()
+            .map(|row| (row.get(0), row.get::<_, i64>(1) as u64))
+            .collect())
+    }
+
+    /// The stems to search and the least id to search from, chosen within `budget` scored
+    /// matches as [`plan::choose`] chooses for SQLite; `None` when no stem matches. `holding`
+    /// counts each stem's matches.
+    fn plan(
+        &self,
+        stems: &[String],
+        holding: &HashMap<String, u64>,
+        budget: usize,
+    ) -> Result<Option<(Vec<String>, Option<i64>)>> {
+        let cap = budget as i64 + 1;
+        let mut counted: Vec<(usize, usize)> = stems
+            .iter()
             .enumerate()
-            .map(|(position, row)| (row.get::<_, i64>(0).max(0) as usize, position))
-            .filter(|&(matches, _)| matches > 0)
+            .filter_map(|(position, stem)| Some((*holding.get(stem)? as usize, position)))
             .collect();
         Ok(match plan::choose(&mut counted, budget) {
             plan::Choice::Nothing => None,
