@@ -14,7 +14,7 @@ use kenning::policy::{
 use kenning::service::turn::gather_candidates;
 use kenning::store::postgres::PostgresStore;
 use kenning::store::sqlite::SqliteFiles;
-use kenning::store::{Author, Backend, Badge, Event, NewMemory};
+use kenning::store::{Author, Backend, Badge, Event, NewMemory, Writes};
 use kenning::subject::Subject;
 use kenning::{KenningError, PolicyError, PolicySource, Result, Service, TurnContext};
 use kenning_contract::types::{
@@ -603,7 +603,8 @@ pub fn populate_files(dir: &std::path::Path, spec: &str, count: usize) -> Result
     populate(&Subject::parse(spec)?, &SqliteFiles::new(dir, None), count)
 }
 
-/// Writes `count` memories straight into `subject`'s new knowledge base in one transaction:
+/// Writes `count` memories straight into `subject`'s new knowledge base in one transaction, as
+/// a bulk load (the full-text index and vocabulary brought up to date once, at its end):
 /// 70% local ones anchored across a 16 MiB image (functions, addresses, ranges, radii,
 /// strings), 30% global.
 pub fn populate(subject: &Subject, backend: &dyn Backend, count: usize) -> Result<()> {
@@ -611,66 +612,69 @@ pub fn populate(subject: &Subject, backend: &dyn Backend, count: usize) -> Resul
         .open(subject, true)?
         .ok_or_else(|| KenningError::Usage(format!("no knowledge base for {subject}")))?;
     let mut rng = Rng(0x2545_f491_4f6c_dd1d);
-    kb.write(|tx| {
-        for i in 0..count as u64 {
-            let text: Vec<String> = (0..14).map(|_| word(rng.zipf(20_000))).collect();
-            let local = i % 10 < 7;
-            let function_start = (rng.next() % 0x4000) * 0x400;
-            let anchors = if !local {
-                Vec::new()
-            } else {
-                vec![match i % 5 {
-                    0 => Anchor::Function(FunctionAnchor {
-                        start: function_start,
-                        end: Some(function_start + 0x400),
-                        name: format!("fn_{function_start:x}"),
-                    }),
-                    1 => Anchor::Address {
-                        offset: function_start + rng.next() % 0x400,
-                    },
-                    2 => Anchor::Range(OffsetRange {
-                        start: function_start,
-                        end: function_start + 0x80,
-                    }),
-                    3 => Anchor::Near(OffsetRadius {
-                        offset: function_start + 0x40,
-                        radius: 0x40,
-                    }),
-                    _ => Anchor::String {
-                        value: format!("str_{}", rng.next() % 20_000),
-                    },
-                }]
-            };
-            let memory = NewMemory {
-                scope: if local { Scope::Local } else { Scope::Global },
-                kind: MemoryKind::Fact,
-                target: None,
-                day: None,
-                text: text.join(" "),
-                tags: Vec::new(),
-                categories: Vec::new(),
-                confidence: 0.8,
-                author: Author::Agent,
-                thread: None,
-                anchors,
-                image_base: 0x40_0000,
-            };
-            let created = NOW - (rng.next() % 30_000_000) as i64;
-            tx.insert_memory(
-                &memory,
-                Badge::Native,
-                created,
-                &Event {
-                    actor: "bench",
-                    action: "add",
-                    before_hash: None,
-                    after_hash: None,
-                    detail: None,
+    kb.write(|tx| tx.bulk_load(&mut || populate_rows(tx, &mut rng, count)))
+}
+
+/// [`populate`]'s rows, written through `tx`.
+fn populate_rows(tx: &dyn Writes, rng: &mut Rng, count: usize) -> Result<()> {
+    for i in 0..count as u64 {
+        let text: Vec<String> = (0..14).map(|_| word(rng.zipf(20_000))).collect();
+        let local = i % 10 < 7;
+        let function_start = (rng.next() % 0x4000) * 0x400;
+        let anchors = if !local {
+            Vec::new()
+        } else {
+            vec![match i % 5 {
+                0 => Anchor::Function(FunctionAnchor {
+                    start: function_start,
+                    end: Some(function_start + 0x400),
+                    name: format!("fn_{function_start:x}"),
+                }),
+                1 => Anchor::Address {
+                    offset: function_start + rng.next() % 0x400,
                 },
-            )?;
-        }
-        Ok(())
-    })
+                2 => Anchor::Range(OffsetRange {
+                    start: function_start,
+                    end: function_start + 0x80,
+                }),
+                3 => Anchor::Near(OffsetRadius {
+                    offset: function_start + 0x40,
+                    radius: 0x40,
+                }),
+                _ => Anchor::String {
+                    value: format!("str_{}", rng.next() % 20_000),
+                },
+            }]
+        };
+        let memory = NewMemory {
+            scope: if local { Scope::Local } else { Scope::Global },
+            kind: MemoryKind::Fact,
+            target: None,
+            day: None,
+            text: text.join(" "),
+            tags: Vec::new(),
+            categories: Vec::new(),
+            confidence: 0.8,
+            author: Author::Agent,
+            thread: None,
+            anchors,
+            image_base: 0x40_0000,
+        };
+        let created = NOW - (rng.next() % 30_000_000) as i64;
+        tx.insert_memory(
+            &memory,
+            Badge::Native,
+            created,
+            &Event {
+                actor: "bench",
+                action: "add",
+                before_hash: None,
+                after_hash: None,
+                detail: None,
+            },
+        )?;
+    }
+    Ok(())
 }
 
 /// The `i`th bench turn: a cursor somewhere in the image, inside its function, and a query.

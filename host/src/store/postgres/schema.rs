@@ -143,6 +143,10 @@ pub const MIGRATIONS: &[&str] = &[
     );
     CREATE FUNCTION kenning_count_stems() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
+        -- A bulk load counts the subject's stems once, at its end.
+        IF current_setting('kenning.stems_deferred', true) = 'on' THEN
+            RETURN NULL;
+        END IF;
         IF TG_OP IN ('DELETE', 'UPDATE') THEN
             UPDATE stems s SET documents = s.documents - 1
                 FROM unnest(tsvector_to_array(OLD.words)) l
