@@ -34,18 +34,22 @@ fn sqlite() -> Option<Backend> {
 }
 
 fn postgres() -> Option<Backend> {
-    let url = support::postgres::fresh_database()?;
+    Some(on_database(&support::postgres::fresh_database()?))
+}
+
+/// A service over the PostgreSQL database at `url`.
+fn on_database(url: &str) -> Backend {
     let dir = tempfile::tempdir().unwrap();
     let service = Service::builder(dir.path())
         .cache_dir(support::shared_cache_dir())
         .fixed_now(1_700_000_000)
-        .backend(Box::new(PostgresStore::connect(&url).unwrap()))
+        .backend(Box::new(PostgresStore::connect(url).unwrap()))
         .build()
         .unwrap();
-    Some(Backend {
+    Backend {
         service: Arc::new(service),
         _dir: dir,
-    })
+    }
 }
 
 /// Each scenario as a test on each backend: `sqlite::NAME` and `postgres::NAME`.
@@ -640,13 +644,8 @@ fn a_postgres_database_of_schema_two_migrates_keeping_every_id_anchor_and_word_c
             )
             .unwrap();
     });
-    let dir = tempfile::tempdir().unwrap();
-    let service = Service::builder(dir.path())
-        .cache_dir(support::shared_cache_dir())
-        .fixed_now(1_700_000_000)
-        .backend(Box::new(PostgresStore::connect(&url).unwrap()))
-        .build()
-        .unwrap();
+    let backend = on_database(&url);
+    let service = &backend.service;
     let (a, b) = (account("a"), account("b"));
     let texts = |subject: &Subject, ids: &[u64]| -> Vec<String> {
         ids.iter()
@@ -673,14 +672,14 @@ fn a_postgres_database_of_schema_two_migrates_keeping_every_id_anchor_and_word_c
     );
     // New ids continue each subject's own count.
     let next = |subject: &Subject, text: &str| {
-        remember(&service, subject, Author::Agent, text)["id"]
+        remember(service, subject, Author::Agent, text)["id"]
             .as_u64()
             .unwrap()
     };
     assert_eq!(next(&b, "A new note of b"), 3);
     assert_eq!(next(&a, "A new note of a"), 4);
     call(
-        &service,
+        service,
         &a,
         Author::Agent,
         "revise_memory",
