@@ -7,7 +7,7 @@ use kenning::store::{Author, MemoryFilter};
 use kenning::subject::Subject;
 use kenning::{KenningError, Service, TurnContext};
 use kenning_contract::types::Limits;
-use kenning_e2e::{Workspace, postgres, state_of, store_state};
+use kenning_e2e::{Workspace, postgres, state_of};
 use proptest::prelude::*;
 use serde_json::Value;
 
@@ -587,7 +587,7 @@ fn an_older_store_is_backed_up_then_migrated() {
         .query_row("SELECT count(*) FROM memories", [], |row| row.get(0))
         .unwrap();
     assert_eq!(memories, 3);
-    assert_eq!(store_state(&store).integrity, "ok");
+    assert_eq!(state_of(&data, &subject).integrity, "ok");
 }
 
 /// One step of a random history.

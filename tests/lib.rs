@@ -85,20 +85,12 @@ impl Workspace {
 
     /// Whether the subject's knowledge base exists, on the backend this run tests.
     pub fn exists(&self) -> bool {
-        let Some(url) = postgres::store_for(&self.data_dir()) else {
-            return self.store_path().exists();
-        };
-        let mut client = ::postgres::Client::connect(&url, ::postgres::NoTls).expect("connect");
-        // Before the first service connects, the schema (and its `subjects`) is not there yet.
-        let found = client.query_opt(
-            "SELECT 1 FROM subjects WHERE name = $1",
-            &[&self.subject.store_name()],
-        );
-        matches!(found, Ok(Some(_)))
+        postgres::stores_in(&self.data_dir()).contains(&self.subject.store_name())
     }
 
     /// Everything the backend this run tests holds, as bytes to search for what must never be
-    /// stored: every file of the data directory, and on PostgreSQL every row of every table.
+    /// stored: every file of the data directory, and on PostgreSQL every row of the subject's
+    /// database.
     pub fn held_bytes(&self) -> Vec<u8> {
         let mut bytes = Vec::new();
         let files = std::fs::read_dir(self.data_dir()).into_iter().flatten();
@@ -107,18 +99,8 @@ impl Workspace {
                 bytes.extend(std::fs::read(&path).unwrap_or_default());
             }
         }
-        if let Some(url) = postgres::store_for(&self.data_dir()) {
-            let mut client = ::postgres::Client::connect(&url, ::postgres::NoTls).expect("connect");
-            for table in [
-                "subjects", "memories", "anchors", "events", "settings", "meta",
-            ] {
-                let rows = client
-                    .query(&format!("SELECT t::text FROM {table} t"), &[])
-                    .expect("read a table");
-                for row in rows {
-                    bytes.extend(row.get::<_, String>(0).into_bytes());
-                }
-            }
+        if postgres::on_postgres() {
+            bytes.extend(postgres::contents(&self.data_dir(), &self.store_path()));
         }
         bytes
     }
@@ -176,46 +158,29 @@ pub fn on_this_backend(builder: ServiceBuilder, data_dir: &Path) -> ServiceBuild
 /// What `subject` holds in the knowledge bases of `data_dir`, read directly from the backend
 /// this run tests.
 pub fn state_of(data_dir: &Path, subject: &Subject) -> StoreState {
-    let Some(url) = postgres::store_for(data_dir) else {
-        return store_state(&subject.store_path(data_dir));
-    };
-    let mut client = ::postgres::Client::connect(&url, ::postgres::NoTls).expect("connect");
-    let of_subject = "(SELECT id FROM subjects WHERE name = $1)";
-    let name = subject.store_name();
-    let memories = client
-        .query(
-            &format!(
-                "SELECT id, text, status, badge, recall_count, updated_at FROM memories \
-                 WHERE subject_id = {of_subject} ORDER BY id"
-            ),
-            &[&name],
-        )
-        .expect("read the memories")
-        .iter()
+    let columns = [
+        "id",
+        "text",
+        "status",
+        "badge",
+        "recall_count",
+        "updated_at",
+    ];
+    let memories = rows_of(data_dir, subject, "memories", &columns)
+        .into_iter()
         .map(|row| {
-            format!(
-                "{}|{}|{}|{}|{}|{}",
-                row.get::<_, i64>(0),
-                row.get::<_, String>(1),
-                row.get::<_, String>(2),
-                row.get::<_, String>(3),
-                row.get::<_, i64>(4),
-                row.get::<_, i64>(5)
-            )
+            row.into_iter()
+                .map(Option::unwrap_or_default)
+                .collect::<Vec<_>>()
+                .join("|")
         })
         .collect();
-    let events = client
-        .query_one(
-            &format!("SELECT count(*) FROM events WHERE subject_id = {of_subject}"),
-            &[&name],
-        )
-        .expect("count the events")
-        .get(0);
+    let events = rows_of(data_dir, subject, "events", &["id"]).len() as i64;
+    let integrity = postgres::DirectSql::open(data_dir, &subject.store_path(data_dir)).integrity();
     StoreState {
         memories,
         events,
-        // PostgreSQL checks its own pages; there is no file of ours to check.
-        integrity: "ok".to_owned(),
+        integrity,
     }
 }
 
@@ -235,13 +200,14 @@ pub fn rows_of(
              ORDER BY id",
             select.join(", ")
         );
-        let mut client = ::postgres::Client::connect(&url, ::postgres::NoTls).expect("connect");
-        return client
-            .query(&sql, &[&subject.store_name()])
-            .expect("read the rows")
-            .iter()
-            .map(|row| (0..columns.len()).map(|i| row.get(i)).collect())
-            .collect();
+        return postgres::with_client(&url, |client| {
+            client
+                .query(&sql, &[&subject.store_name()])
+                .expect("read the rows")
+                .iter()
+                .map(|row| (0..columns.len()).map(|i| row.get(i)).collect())
+                .collect()
+        });
     }
     let select: Vec<String> = columns
         .iter()
@@ -254,42 +220,6 @@ pub fn rows_of(
         .expect("read the rows")
         .collect::<Result<_, _>>()
         .expect("read the rows")
-}
-
-/// Reads a SQLite store's state directly.
-pub fn store_state(path: &Path) -> StoreState {
-    let conn = rusqlite::Connection::open(path).expect("open store");
-    let mut stmt = conn
-        .prepare(
-            "SELECT id, text, status, badge, recall_count, updated_at FROM memories ORDER BY id",
-        )
-        .unwrap();
-    let memories = stmt
-        .query_map([], |row| {
-            Ok(format!(
-                "{}|{}|{}|{}|{}|{}",
-                row.get::<_, i64>(0)?,
-                row.get::<_, String>(1)?,
-                row.get::<_, String>(2)?,
-                row.get::<_, String>(3)?,
-                row.get::<_, i64>(4)?,
-                row.get::<_, i64>(5)?
-            ))
-        })
-        .unwrap()
-        .collect::<Result<Vec<_>, _>>()
-        .unwrap();
-    let events = conn
-        .query_row("SELECT count(*) FROM events", [], |row| row.get(0))
-        .unwrap();
-    let integrity = conn
-        .query_row("PRAGMA integrity_check", [], |row| row.get(0))
-        .unwrap();
-    StoreState {
-        memories,
-        events,
-        integrity,
-    }
 }
 
 /// `n` plain global candidates with ids 1 to `n`, for selection tests.
