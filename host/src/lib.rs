@@ -30,6 +30,7 @@
 pub mod api;
 pub mod config;
 pub mod error;
+pub mod hex;
 pub mod home;
 pub mod http;
 pub mod mcp;

@@ -156,10 +156,7 @@ impl fmt::Display for Subject {
 }
 
 fn md5_hex(bytes: &[u8]) -> String {
-    Md5::digest(bytes)
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect()
+    crate::hex::lower(&Md5::digest(bytes))
 }
 
 pub use crate::home::default_data_dir;

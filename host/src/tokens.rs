@@ -188,8 +188,11 @@ impl TokenStore {
                 label: subject.label,
             });
         }
-        let id = hex(&random_bytes::<4>()?);
-        let token = format!("{TOKEN_PREFIX}{id}_{}", hex(&random_bytes::<32>()?));
+        let id = crate::hex::lower(&random_bytes::<4>()?);
+        let token = format!(
+            "{TOKEN_PREFIX}{id}_{}",
+            crate::hex::lower(&random_bytes::<32>()?)
+        );
         let conn = self.lock();
         conn.execute(
             "INSERT INTO tokens (id, hash, role, subjects, created_at) VALUES (?1, ?2, ?3, ?4, ?5)",
@@ -354,11 +357,7 @@ fn parse_kind(text: &str) -> Option<SubjectKind> {
 
 /// The stored form of a token: SHA-256, hex.
 fn hash(token: &str) -> String {
-    hex(&Sha256::digest(token.as_bytes()))
-}
-
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
+    crate::hex::lower(&Sha256::digest(token.as_bytes()))
 }
 
 fn random_bytes<const N: usize>() -> Result<[u8; N]> {

@@ -32,7 +32,7 @@ pub(crate) fn entry_path(engine: &Engine, cache_dir: &Path, wasm: &[u8]) -> Path
         .precompile_compatibility_hash()
         .hash(&mut engine_hash);
     let digest = digest(wasm);
-    let hex: String = digest.iter().map(|b| format!("{b:02x}")).collect();
+    let hex = crate::hex::lower(&digest);
     cache_dir.join(format!("{hex}-{:016x}.cwasm", engine_hash.finish()))
 }
 

@@ -410,11 +410,7 @@ fn plan_hash(
         );
     }
     hasher.update(serde_json::to_vec(plan).expect("a plan serialises"));
-    hasher
-        .finalize()
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect()
+    crate::hex::lower(&hasher.finalize())
 }
 
 /// The provenance checks on a plan the guard has already checked for shape: merges and

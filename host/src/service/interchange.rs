@@ -418,6 +418,11 @@ impl Planned {
     ) -> Planned {
         let exported_badge = record.badge.map(badge_of);
         let badge = provenance::badge_for_import(importer, exported_badge);
+        // The record's hash was checked against its text; a redacted text has a new one.
+        let content_hash = match record.content_hash {
+            Some(checked) if !redacted => checked,
+            _ => content_hash(&text),
+        };
         let memory = NewMemory {
             scope: record.scope,
             kind: record.kind,
@@ -441,7 +446,7 @@ impl Planned {
             exporter_id: record.id,
             supersedes: record.supersedes,
             imported: Imported {
-                content_hash: content_hash(&memory.text),
+                content_hash,
                 memory,
                 badge,
                 status: status_of(record.status),

@@ -211,10 +211,7 @@ pub struct Memory {
 
 /// The content hash stored with a memory: SHA-256 of its text, hex.
 pub fn content_hash(text: &str) -> String {
-    Sha256::digest(text.as_bytes())
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect()
+    crate::hex::lower(&Sha256::digest(text.as_bytes()))
 }
 
 /// A memory for tests: global, active, written by `author` with `badge`.
