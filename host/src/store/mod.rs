@@ -800,8 +800,9 @@ const MAPPED_BYTES: i64 = 256 << 20;
 /// - The query planner's stability guarantee is on. Without it SQLite re-prepares a statement
 ///   whenever a bound value crosses a threshold its plan depended on; FTS5's own lookup of a
 ///   term in a segment binds the segment's id that way, so a search re-parsed that statement
-///   for nearly every segment it read (about 8% of a search's time). Our statements' plans do
-///   not depend on their values (no `ANALYZE` statistics, no prefix `LIKE`).
+///   for nearly every segment it read (about 8% of a searching server's time). Our
+///   statements' plans do not depend on their values (no `ANALYZE` statistics, no prefix
+///   `LIKE`).
 /// - Prepared statements are kept (see [`STATEMENT_CACHE_CAPACITY`]).
 fn tune_for_reading(conn: &Connection) -> rusqlite::Result<()> {
     conn.pragma_update(None, "mmap_size", MAPPED_BYTES)?;
