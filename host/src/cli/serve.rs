@@ -120,7 +120,7 @@ pub fn run(cmd: &ServeCmd, data_dir: &std::path::Path, service: Service) -> Resu
         if !cmd.no_maintenance {
             tokio::spawn(maintenance_schedule(service.clone(), shutdown.clone()));
         }
-        let app = http::router(service, Arc::new(tokens), &mcp, shutdown.clone());
+        let app = http::router(service, Arc::new(tokens), &mcp, shutdown.clone())?;
         outln!("kenning: serving http://{bound}/v1/ ({active} active tokens)");
         tracing::info!(address = %bound, tokens = active, "listening");
         let stop = shutdown.clone();

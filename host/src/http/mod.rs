@@ -5,6 +5,7 @@
 //!
 //! - [`auth`]: bearer tokens ([`crate::tokens`]), checked on every request;
 //! - [`routes`]: the handlers, and the strict readers of bodies and queries;
+//! - [`readers`]: the threads that answer reads, one a core, in the order they arrive;
 //! - [`model`]: the request and response shapes (the chat platform's field names);
 //! - [`error`]: `{"error": {"code", "message", "path"}}` and the status of each failure;
 //! - [`openapi`]: the document, generated from the handlers' types.
@@ -13,6 +14,7 @@ pub mod auth;
 pub mod error;
 pub mod model;
 pub mod openapi;
+pub mod readers;
 pub mod routes;
 
 use std::sync::Arc;
@@ -29,6 +31,7 @@ use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, Stream
 use tokio_util::sync::CancellationToken;
 
 use crate::Service;
+use crate::error::KenningError;
 use crate::mcp::McpServer;
 use crate::tokens::TokenStore;
 
@@ -41,6 +44,8 @@ pub struct AppState {
     pub tokens: Arc<TokenStore>,
     /// The OpenAPI document, rendered once.
     pub openapi: Bytes,
+    /// The threads that answer reads, in order.
+    pub readers: Arc<readers::Readers>,
 }
 
 /// What the MCP endpoint accepts beyond loopback: the DNS-rebinding checks.
@@ -54,18 +59,24 @@ pub struct McpHttpOptions {
     pub allowed_origins: Vec<String>,
 }
 
-/// The whole API. `shutdown` ends MCP sessions (and their streams) when it is cancelled.
+/// The whole API, with its reader threads started. `shutdown` ends MCP sessions (and their
+/// streams) when it is cancelled.
 pub fn router(
     service: Arc<Service>,
     tokens: Arc<TokenStore>,
     mcp: &McpHttpOptions,
     shutdown: CancellationToken,
-) -> Router {
+) -> Result<Router, KenningError> {
+    let readers = readers::Readers::one_per_core().map_err(|source| KenningError::Io {
+        path: "<reader threads>".into(),
+        source,
+    })?;
     let openapi = serde_json::to_vec_pretty(&openapi::document()).expect("the document serialises");
     let state = AppState {
         service: Arc::clone(&service),
         tokens,
         openapi: Bytes::from(openapi),
+        readers: Arc::new(readers),
     };
     let subject = "/v1/subjects/{subject}";
     let api = Router::new()
@@ -124,11 +135,12 @@ pub fn router(
                 state.clone(),
                 auth::mcp_auth,
             ));
-    api.route_layer(middleware::from_fn(log_request))
+    Ok(api
+        .route_layer(middleware::from_fn(log_request))
         .layer(DefaultBodyLimit::max(routes::MAX_BODY_BYTES))
         .with_state(state)
         .merge(mcp_routes.layer(middleware::from_fn(log_request)))
-        .fallback(routes::not_found)
+        .fallback(routes::not_found))
 }
 
 /// One structured log line per request: the method, the route's template (never the

@@ -1,6 +1,7 @@
 //! The handlers: each reads its request strictly, resolves the subject through the caller's
-//! token, and makes one call to the [`crate::Service`] on a blocking thread, after the whole
-//! body has arrived (so a slow client never holds a store lock).
+//! token, and makes one call to the [`crate::Service`] after the whole body has arrived (so a
+//! slow client never holds a store lock): a read on a reader thread ([`super::readers`]), a
+//! write on one of tokio's blocking threads.
 
 use std::collections::HashMap;
 
@@ -149,26 +150,45 @@ fn memory_id(params: &HashMap<String, String>) -> Result<u64, ApiError> {
         })
 }
 
-/// Runs `work` (a service call) on a blocking thread and maps its error for `spec` with
-/// `rename` (the service's field paths to the request's).
-async fn run<T: Send + 'static>(
+/// Runs `work` (a service call that only reads) on a reader thread, after the reads that
+/// arrived before it ([`super::readers`]), and maps its error for `spec` with `rename` (the
+/// service's field paths to the request's).
+async fn read<T: Send + 'static>(
+    state: &AppState,
+    spec: &str,
+    rename: fn(&str) -> String,
+    work: impl FnOnce() -> Result<T, KenningError> + Send + 'static,
+) -> Result<T, ApiError> {
+    match state.readers.run(work).await {
+        Ok(outcome) => outcome.map_err(|error| ApiError::from_service(error, spec, rename)),
+        Err(failed) => Err(unfinished(&failed)),
+    }
+}
+
+/// Runs `work` (a service call that writes) on one of tokio's blocking threads: a write waits
+/// on the disk and on other writers, so it does not take a reader's place. Its error is
+/// mapped as [`read`] maps it.
+async fn write<T: Send + 'static>(
     spec: &str,
     rename: fn(&str) -> String,
     work: impl FnOnce() -> Result<T, KenningError> + Send + 'static,
 ) -> Result<T, ApiError> {
     match tokio::task::spawn_blocking(work).await {
-        Ok(Ok(value)) => Ok(value),
-        Ok(Err(error)) => Err(ApiError::from_service(error, spec, rename)),
-        Err(join) => {
-            tracing::error!(error = %join, "a request's work did not finish");
-            Err(ApiError::new(
-                StatusCode::INTERNAL_SERVER_ERROR,
-                "internal",
-                "the server failed to carry out the request (see its log)",
-                "",
-            ))
-        }
+        Ok(outcome) => outcome.map_err(|error| ApiError::from_service(error, spec, rename)),
+        Err(join) => Err(unfinished(&join)),
     }
+}
+
+/// The answer to a request whose work ended without an outcome (it panicked, or the server
+/// is stopping): logged, and a 500 that names no detail.
+fn unfinished(why: &dyn std::fmt::Display) -> ApiError {
+    tracing::error!(error = %why, "a request's work did not finish");
+    ApiError::new(
+        StatusCode::INTERNAL_SERVER_ERROR,
+        "internal",
+        "the server failed to carry out the request (see its log)",
+        "",
+    )
 }
 
 fn same(path: &str) -> String {
@@ -221,7 +241,7 @@ pub async fn list_memories(
         limit: query.limit.unwrap_or(ListRequest::default().limit),
     };
     let service = state.service.clone();
-    let page = run(spec, same, move || {
+    let page = read(&state, spec, same, move || {
         service.list_memories(&subject, &request)
     })
     .await?;
@@ -238,7 +258,7 @@ pub async fn get_memory(
     let subject = caller.subject(spec)?;
     let id = memory_id(&params)?;
     let service = state.service.clone();
-    let memory = run(spec, same, move || service.memory(&subject, id)).await?;
+    let memory = read(&state, spec, same, move || service.memory(&subject, id)).await?;
     Ok(Json(memory.into()))
 }
 
@@ -254,7 +274,7 @@ pub async fn create_memory(
     let author = caller.0.role.author();
     let args = RememberArgs::from(body);
     let service = state.service.clone();
-    let done = run(spec, memory_field, move || {
+    let done = write(spec, memory_field, move || {
         service.remember(&subject, author, &args)
     })
     .await?;
@@ -289,7 +309,7 @@ pub async fn update_memory(
         .map_err(|(path, message)| ApiError::bad_request(format!("{path}: {message}"), path))?;
     let author = caller.0.role.author();
     let service = state.service.clone();
-    let revised = run(spec, memory_field, move || {
+    let revised = write(spec, memory_field, move || {
         service.revise_memory(&subject, author, &args)
     })
     .await?;
@@ -312,7 +332,7 @@ pub async fn delete_memory(
         reason: None,
         thread: None,
     };
-    let forgotten = run(spec, same, move || {
+    let forgotten = write(spec, same, move || {
         service.forget_memory(&subject, author, &args)
     })
     .await?;
@@ -337,7 +357,7 @@ pub async fn delete_all(
     let author = caller.0.role.author();
     let service = state.service.clone();
     let thread = query.thread;
-    let done = run(spec, same, move || {
+    let done = write(spec, same, move || {
         service.forget_all(&subject, author, thread.as_deref())
     })
     .await?;
@@ -353,7 +373,7 @@ pub async fn stats(
     let spec = param(&params, "subject");
     let subject = caller.subject(spec)?;
     let service = state.service.clone();
-    let mut stats = run(spec, same, move || service.stats(&subject)).await?;
+    let mut stats = read(&state, spec, same, move || service.stats(&subject)).await?;
     // The server's own paths and labels are not the caller's business: name it as they did.
     stats["subject"] = serde_json::Value::String(spec.to_owned());
     Ok(Json(stats))
@@ -369,7 +389,7 @@ pub async fn get_settings(
     let subject = caller.subject(spec)?;
     let thread = params.get("thread").cloned();
     let service = state.service.clone();
-    let settings = run(spec, thread_field, move || {
+    let settings = read(&state, spec, thread_field, move || {
         service.settings(&subject, thread.as_deref())
     })
     .await?;
@@ -389,7 +409,7 @@ pub async fn put_settings(
     let thread = params.get("thread").cloned();
     let author = caller.0.role.author();
     let service = state.service.clone();
-    let settings = run(spec, thread_field, move || {
+    let settings = write(spec, thread_field, move || {
         service.set_memory_enabled(&subject, thread.as_deref(), author, body.enabled)
     })
     .await?;
@@ -414,7 +434,7 @@ pub async fn search(
     let spec = param(&params, "subject");
     let subject = caller.subject(spec)?;
     let service = state.service.clone();
-    let found = run(spec, same, move || service.recall(&subject, &args)).await?;
+    let found = read(&state, spec, same, move || service.recall(&subject, &args)).await?;
     Ok(Json(found))
 }
 
@@ -429,7 +449,7 @@ pub async fn turn(
     let spec = param(&params, "subject");
     let subject = caller.subject(spec)?;
     let service = state.service.clone();
-    let counted = run(spec, same, move || {
+    let counted = write(spec, same, move || {
         service.record_turn_and_review(&subject, body)
     })
     .await?;
@@ -446,7 +466,9 @@ pub async fn context(
     let spec = param(&params, "subject");
     let subject = caller.subject(spec)?;
     let service = state.service.clone();
-    let chosen = run(spec, same, move || service.context(&subject, &args)).await?;
+    // A turn counts its recalls (bookkeeping written to the store), so it may wait for the
+    // writer's lock: it runs as a write.
+    let chosen = write(spec, same, move || service.context(&subject, &args)).await?;
     Ok(Json(chosen))
 }
 
@@ -460,7 +482,7 @@ pub async fn review_list(
     let subject = caller.subject(spec)?;
     human_only(&caller, "review")?;
     let service = state.service.clone();
-    let memories = run(spec, same, move || service.review_list(&subject)).await?;
+    let memories = read(&state, spec, same, move || service.review_list(&subject)).await?;
     Ok(Json(ReviewList {
         count: memories.len(),
         memories: memories.into_iter().map(ListedMemory::from).collect(),
@@ -497,7 +519,7 @@ async fn decide(
     let id = memory_id(&params)?;
     let reviewer = format!("http-{}", caller.0.id);
     let service = state.service.clone();
-    let outcome = run(spec, same, move || {
+    let outcome = write(spec, same, move || {
         service.review(&subject, id, decision, &reviewer)
     })
     .await?;
