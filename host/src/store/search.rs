@@ -27,6 +27,9 @@ const MIN_POOL: usize = 200;
 const POOL_PER_RESULT: usize = 4;
 /// Most lexical hits gathered for a query.
 const MAX_POOL: usize = 2_000;
+/// Matches ranked without the filter for each hit wanted ([`best_unfiltered`]): room for
+/// some to fail it.
+const UNFILTERED_PER_HIT: usize = 2;
 
 /// The filter's conditions on `memories m` as ` AND ...` clauses, with their arguments.
 fn filter_clause(filter: &MemoryFilter) -> (String, Vec<Value>) {
@@ -140,29 +143,10 @@ fn ranked(
     plan: &plan::Plan,
 ) -> rusqlite::Result<Vec<(Memory, f32)>> {
     let (clause, filter_args) = filter_clause(filter);
-    let window = if plan.min_rowid.is_some() {
-        " AND memories_fts.rowid >= ?"
-    } else {
-        ""
-    };
     let pool = pool_size(filter);
-    let sql = format!(
-        "SELECT m.id, m.thread, -bm25(memories_fts) AS rank FROM memories_fts JOIN memories m ON m.id = memories_fts.rowid WHERE memories_fts MATCH ?{window}{clause} ORDER BY rank DESC, m.id{}",
-        limit_sql(pool as u64, 0)
-    );
-    let mut args: Vec<Value> = vec![plan.query.clone().into()];
-    args.extend(plan.min_rowid.map(Value::Integer));
-    args.extend(filter_args.iter().cloned());
-    let hits = {
-        let mut stmt = conn.prepare_cached(&sql)?;
-        let rows = stmt.query_map(rusqlite::params_from_iter(args), |row| {
-            Ok(context::Hit {
-                id: row.get::<_, i64>(0)? as u64,
-                thread: row.get(1)?,
-                score: row.get(2)?,
-            })
-        })?;
-        rows.collect::<rusqlite::Result<Vec<_>>>()?
+    let hits = match best_unfiltered(conn, &clause, &filter_args, plan, pool)? {
+        Some(hits) => hits,
+        None => best_filtered(conn, &clause, &filter_args, plan, pool)?,
     };
     let neighbours = format!(
         "SELECT m.id, m.thread FROM memories m WHERE m.id BETWEEN ? AND ? AND m.thread IS NOT NULL{clause} ORDER BY m.id"
@@ -180,6 +164,84 @@ fn ranked(
         rows.collect::<rusqlite::Result<Vec<_>>>()
     })?;
     scored_page(scored, filter, |ids| get_memories(conn, ids))
+}
+
+/// The `window` clause on the index's rowids a plan asks for, and its argument.
+fn window(plan: &plan::Plan) -> (&'static str, Option<Value>) {
+    match plan.min_rowid {
+        Some(min) => (" AND memories_fts.rowid >= ?", Some(Value::Integer(min))),
+        None => ("", None),
+    }
+}
+
+/// The best `pool` hits passing the filter, found among the best [`UNFILTERED_PER_HIT`] ×
+/// `pool` matches of the query alone; `None` when too few of those pass to be sure of the
+/// answer (the caller then ranks with the filter applied to every match).
+///
+/// Ranking every match after joining it to its memory row read that row for every match,
+/// though a filter rarely removes one (most memories are active and native): two B-tree seeks
+/// a match instead of one. Here only the best matches' rows are read.
+fn best_unfiltered(
+    conn: &Connection,
+    clause: &str,
+    filter_args: &[Value],
+    plan: &plan::Plan,
+    pool: usize,
+) -> rusqlite::Result<Option<Vec<context::Hit>>> {
+    let (window, window_arg) = window(plan);
+    let considered = pool.saturating_mul(UNFILTERED_PER_HIT);
+    let sql = format!(
+        "SELECT f.id, m.thread, f.rank, (1{clause}) FROM (SELECT memories_fts.rowid AS id, -bm25(memories_fts) AS rank FROM memories_fts WHERE memories_fts MATCH ?{window} ORDER BY rank DESC, memories_fts.rowid{}) f JOIN memories m ON m.id = f.id ORDER BY f.rank DESC, f.id",
+        limit_sql(considered as u64, 0)
+    );
+    let mut args: Vec<Value> = filter_args.to_vec();
+    args.push(plan.query.clone().into());
+    args.extend(window_arg);
+    let mut stmt = conn.prepare_cached(&sql)?;
+    let mut rows = stmt.query(rusqlite::params_from_iter(args))?;
+    let (mut hits, mut seen) = (Vec::with_capacity(pool), 0usize);
+    while let Some(row) = rows.next()? {
+        seen += 1;
+        if row.get::<_, Option<bool>>(3)? == Some(true) {
+            hits.push(context::Hit {
+                id: row.get::<_, i64>(0)? as u64,
+                thread: row.get(1)?,
+                score: row.get(2)?,
+            });
+            if hits.len() == pool {
+                return Ok(Some(hits));
+            }
+        }
+    }
+    // Fewer than `considered` matches in all: every one was seen, the filter on each.
+    Ok((seen < considered).then_some(hits))
+}
+
+/// The best `pool` hits passing the filter, the filter applied to every match.
+fn best_filtered(
+    conn: &Connection,
+    clause: &str,
+    filter_args: &[Value],
+    plan: &plan::Plan,
+    pool: usize,
+) -> rusqlite::Result<Vec<context::Hit>> {
+    let (window, window_arg) = window(plan);
+    let sql = format!(
+        "SELECT m.id, m.thread, -bm25(memories_fts) AS rank FROM memories_fts JOIN memories m ON m.id = memories_fts.rowid WHERE memories_fts MATCH ?{window}{clause} ORDER BY rank DESC, m.id{}",
+        limit_sql(pool as u64, 0)
+    );
+    let mut args: Vec<Value> = vec![plan.query.clone().into()];
+    args.extend(window_arg);
+    args.extend(filter_args.iter().cloned());
+    let mut stmt = conn.prepare_cached(&sql)?;
+    let rows = stmt.query_map(rusqlite::params_from_iter(args), |row| {
+        Ok(context::Hit {
+            id: row.get::<_, i64>(0)? as u64,
+            thread: row.get(1)?,
+            score: row.get(2)?,
+        })
+    })?;
+    rows.collect()
 }
 
 /// The page `filter` asks for, cut from `scored` (best first), as the memories `load` reads
@@ -218,4 +280,126 @@ pub(crate) fn like_escape(text: &str) -> String {
     text.replace('\\', "\\\\")
         .replace('%', "\\%")
         .replace('_', "\\_")
+}
+
+#[cfg(test)]
+mod tests {
+    use kenning_contract::types::{MemoryKind, Scope};
+
+    use super::*;
+    use crate::store::{Author, Badge, Event, KnowledgeBase, NewMemory};
+
+    /// A knowledge base holding `(text, badge)` notes, written in one transaction.
+    fn kb_of(notes: &[(String, Badge)]) -> (tempfile::TempDir, KnowledgeBase) {
+        let dir = tempfile::tempdir().unwrap();
+        let mut kb =
+            KnowledgeBase::open_or_create(&dir.path().join("profile-rank.sqlite")).unwrap();
+        kb.write(|tx| {
+            for (text, badge) in notes {
+                let memory = NewMemory {
+                    scope: Scope::Global,
+                    kind: MemoryKind::Fact,
+                    target: None,
+                    day: None,
+                    text: text.clone(),
+                    tags: Vec::new(),
+                    categories: Vec::new(),
+                    confidence: 0.8,
+                    author: Author::Human,
+                    thread: None,
+                    anchors: Vec::new(),
+                    image_base: 0,
+                };
+                let event = Event {
+                    actor: "test",
+                    action: "add",
+                    before_hash: None,
+                    after_hash: None,
+                    detail: None,
+                };
+                tx.insert_memory(&memory, *badge, 1_000, &event)?;
+            }
+            Ok(())
+        })
+        .unwrap();
+        (dir, kb)
+    }
+
+    fn plan_of(query: &str) -> plan::Plan {
+        plan::Plan {
+            query: query::any_of(&query::query_terms(query)).unwrap(),
+            min_rowid: None,
+        }
+    }
+
+    #[test]
+    fn ranking_the_best_matches_first_finds_what_filtering_every_match_finds() {
+        // Every third note is quarantined (left out by the default filter).
+        let notes: Vec<(String, Badge)> = (0..600)
+            .map(|i| {
+                let words = ["rc4", "key", "schedule", "sbox", "xor"];
+                let text = (0..1 + i % 7)
+                    .map(|j| words[(i + j * j) % words.len()])
+                    .collect::<Vec<_>>()
+                    .join(" ");
+                let badge = if i % 3 == 0 {
+                    Badge::Pending
+                } else {
+                    Badge::Native
+                };
+                (format!("note {i}: {text}"), badge)
+            })
+            .collect();
+        let (_dir, kb) = kb_of(&notes);
+        let filter = MemoryFilter::default();
+        let (clause, args) = filter_clause(&filter);
+        for query in ["rc4", "key schedule", "sbox xor rc4", "note"] {
+            let plan = plan_of(query);
+            for pool in [5, 50, 200] {
+                let first = best_unfiltered(kb.conn(), &clause, &args, &plan, pool).unwrap();
+                let every = best_filtered(kb.conn(), &clause, &args, &plan, pool).unwrap();
+                let first = first.unwrap_or_else(|| panic!("{query:?}, {pool}: gave up"));
+                assert_eq!(first, every, "{query:?}, pool {pool}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_filter_that_removes_the_best_matches_still_finds_those_that_pass() {
+        // The best 450 matches are quarantined; the five that pass rank below all of them.
+        let mut notes: Vec<(String, Badge)> = (0..450)
+            .map(|i| (format!("quokka quokka quokka {i}"), Badge::Pending))
+            .collect();
+        notes.extend((0..5).map(|i| {
+            (
+                format!(
+                    "a long field note {i} about the island, its ferry, its weather, and one quokka"
+                ),
+                Badge::Native,
+            )
+        }));
+        let (_dir, kb) = kb_of(&notes);
+        let filter = MemoryFilter::default();
+        let (clause, args) = filter_clause(&filter);
+        let plan = plan_of("quokka");
+        assert_eq!(
+            best_unfiltered(kb.conn(), &clause, &args, &plan, 200).unwrap(),
+            None,
+            "too few of the best matches pass to be sure"
+        );
+        let found = kb
+            .search(&MemoryFilter {
+                query: "quokka".into(),
+                limit: 10,
+                ..MemoryFilter::default()
+            })
+            .unwrap();
+        let mut texts: Vec<&str> = found.iter().map(|(m, _)| m.text.as_str()).collect();
+        texts.sort();
+        assert_eq!(texts.len(), 5, "{texts:?}");
+        assert!(
+            texts.iter().all(|t| t.starts_with("a long field note")),
+            "{texts:?}"
+        );
+    }
 }
