@@ -1227,33 +1227,41 @@ fn anchor_from_row(row: &rusqlite::Row<'_>, first: usize) -> rusqlite::Result<An
     .anchor())
 }
 
+/// A global fact by a human, as the store's tests write one.
+#[cfg(test)]
+pub(crate) fn global_fact(text: &str) -> NewMemory {
+    NewMemory {
+        scope: Scope::Global,
+        kind: MemoryKind::Fact,
+        target: None,
+        day: None,
+        text: text.to_owned(),
+        tags: Vec::new(),
+        categories: Vec::new(),
+        confidence: 0.8,
+        author: Author::Human,
+        thread: None,
+        anchors: Vec::new(),
+        image_base: 0,
+    }
+}
+
+/// The audit event the store's tests write with each memory.
+#[cfg(test)]
+pub(crate) const TEST_EVENT: Event<'static> = Event {
+    actor: "test",
+    action: "add",
+    before_hash: None,
+    after_hash: None,
+    detail: None,
+};
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn global_note(kb: &mut KnowledgeBase, text: &str) -> u64 {
-        let memory = NewMemory {
-            scope: Scope::Global,
-            kind: MemoryKind::Fact,
-            target: None,
-            day: None,
-            text: text.to_owned(),
-            tags: Vec::new(),
-            categories: Vec::new(),
-            confidence: 0.8,
-            author: Author::Human,
-            thread: None,
-            anchors: Vec::new(),
-            image_base: 0,
-        };
-        let event = Event {
-            actor: "test",
-            action: "add",
-            before_hash: None,
-            after_hash: None,
-            detail: None,
-        };
-        kb.write(|tx| tx.insert_memory(&memory, Badge::Native, 1_000, &event))
+        kb.write(|tx| tx.insert_memory(&global_fact(text), Badge::Native, 1_000, &TEST_EVENT))
             .unwrap()
     }
 

@@ -284,10 +284,8 @@ pub(crate) fn like_escape(text: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use kenning_contract::types::{MemoryKind, Scope};
-
     use super::*;
-    use crate::store::{Author, Badge, Event, KnowledgeBase, NewMemory};
+    use crate::store::{Badge, KnowledgeBase, TEST_EVENT, global_fact};
 
     /// A knowledge base holding `(text, badge)` notes, written in one transaction.
     fn kb_of(notes: &[(String, Badge)]) -> (tempfile::TempDir, KnowledgeBase) {
@@ -296,28 +294,7 @@ mod tests {
             KnowledgeBase::open_or_create(&dir.path().join("profile-rank.sqlite")).unwrap();
         kb.write(|tx| {
             for (text, badge) in notes {
-                let memory = NewMemory {
-                    scope: Scope::Global,
-                    kind: MemoryKind::Fact,
-                    target: None,
-                    day: None,
-                    text: text.clone(),
-                    tags: Vec::new(),
-                    categories: Vec::new(),
-                    confidence: 0.8,
-                    author: Author::Human,
-                    thread: None,
-                    anchors: Vec::new(),
-                    image_base: 0,
-                };
-                let event = Event {
-                    actor: "test",
-                    action: "add",
-                    before_hash: None,
-                    after_hash: None,
-                    detail: None,
-                };
-                tx.insert_memory(&memory, *badge, 1_000, &event)?;
+                tx.insert_memory(&global_fact(text), *badge, 1_000, &TEST_EVENT)?;
             }
             Ok(())
         })
