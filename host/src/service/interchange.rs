@@ -38,7 +38,6 @@ use kenning_contract::MAX_ARGS_BYTES;
 use kenning_contract::args::{self, IMPORT_FORMAT, ImportRecord, MemoryTarget};
 use kenning_contract::types::{Anchor, ScanItem, Scope, SubjectKind, Target, Verdict};
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 
 use super::{Service, field_error, string_fields};
 use crate::api::{Address, AnchorArg};
@@ -308,9 +307,8 @@ impl Service {
                 if !exporter_ids.insert(record.id) {
                     return Err(bad(line, format!("a second record with id {}", record.id)));
                 }
-                let raw: Value = serde_json::from_str(record_text)
-                    .map_err(|e| bad(line, format!("not JSON: {e}")))?;
-                let fields: Vec<(String, String)> = string_fields(&raw, UNSCANNED_FIELDS)
+                let fields: Vec<(String, String)> = string_fields(record_text, UNSCANNED_FIELDS)
+                    .map_err(|e| bad(line, format!("not JSON: {e}")))?
                     .into_iter()
                     .filter(|(path, _)| !path.ends_with(".kind"))
                     .collect();

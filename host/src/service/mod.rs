@@ -256,10 +256,15 @@ fn field_error(path: &str, result: ScanResult) -> Option<FieldError> {
     }
 }
 
-/// Every string in a tool call's raw arguments except `skip` (top-level fields scanned as the
-/// memory's text), with its field path (`tags[0]`, `anchors[1].name`). The raw form is read,
-/// not the policy's canonical one: canonical tags are lowercased, which hides a secret's shape.
-pub(crate) fn string_fields(args: &Value, skip: &[&str]) -> Vec<(String, String)> {
+/// Every string in a tool call's raw arguments (`args_json`, a JSON object) except `skip`
+/// (top-level fields scanned as the memory's text, or not text at all), with its field path
+/// (`tags[0]`, `anchors[1].name`), in the order of the paths. The raw form is read, not the
+/// policy's canonical one: canonical tags are lowercased, which hides a secret's shape. The
+/// skipped fields are read past without being built, since the text is the largest of them.
+pub(crate) fn string_fields(
+    args_json: &str,
+    skip: &[&str],
+) -> serde_json::Result<Vec<(String, String)>> {
     fn walk(value: &Value, path: String, out: &mut Vec<(String, String)>) {
         match value {
             Value::String(text) => out.push((path, text.clone())),
@@ -270,26 +275,43 @@ pub(crate) fn string_fields(args: &Value, skip: &[&str]) -> Vec<(String, String)
             }
             Value::Object(map) => {
                 for (key, item) in map {
-                    let path = if path.is_empty() {
-                        key.clone()
-                    } else {
-                        format!("{path}.{key}")
-                    };
-                    walk(item, path, out);
+                    walk(item, format!("{path}.{key}"), out);
                 }
             }
             _ => {}
         }
     }
-    let mut out = Vec::new();
-    if let Value::Object(map) = args {
-        for (key, value) in map {
-            if !skip.contains(&key.as_str()) {
-                walk(value, key.clone(), &mut out);
+    /// The top-level fields not in `skip`, by name (the last of a repeated name, as
+    /// `serde_json::Value` keeps it).
+    struct Kept<'s>(&'s [&'s str]);
+    impl<'de> serde::de::Visitor<'de> for Kept<'_> {
+        type Value = std::collections::BTreeMap<String, Value>;
+        fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            f.write_str("a JSON object")
+        }
+        fn visit_map<A: serde::de::MapAccess<'de>>(
+            self,
+            mut map: A,
+        ) -> Result<Self::Value, A::Error> {
+            let mut kept = std::collections::BTreeMap::new();
+            while let Some(key) = map.next_key::<String>()? {
+                if self.0.contains(&key.as_str()) {
+                    map.next_value::<serde::de::IgnoredAny>()?;
+                } else {
+                    kept.insert(key, map.next_value::<Value>()?);
+                }
             }
+            Ok(kept)
         }
     }
-    out
+    let mut reader = serde_json::Deserializer::from_str(args_json);
+    let kept = serde::Deserializer::deserialize_map(&mut reader, Kept(skip))?;
+    reader.end()?;
+    let mut out = Vec::new();
+    for (key, value) in kept {
+        walk(&value, key, &mut out);
+    }
+    Ok(out)
 }
 
 /// ` in thread T` for messages, or nothing.
@@ -334,12 +356,25 @@ mod tests {
             "anchors": [{"kind": "function", "name": "f", "start": 1}],
             "confidence": 0.5
         });
-        let found = string_fields(&args, &["text"]);
+        let found = string_fields(&args.to_string(), &["text"]).unwrap();
         let paths: Vec<&str> = found.iter().map(|(p, _)| p.as_str()).collect();
         assert_eq!(
             paths,
             ["anchors[0].kind", "anchors[0].name", "tags[0]", "tags[1]"]
         );
+    }
+
+    #[test]
+    fn string_fields_read_one_json_object_and_keep_a_repeated_field_once() {
+        assert!(string_fields("[\"a\"]", &[]).is_err());
+        assert!(string_fields("{\"a\": \"b\"} trailing", &[]).is_err());
+        assert!(string_fields("{\"text\": ", &["text"]).is_err());
+        let found = string_fields(
+            r#"{"tag": "first", "text": {"x": "y"}, "tag": "last"}"#,
+            &["text"],
+        )
+        .unwrap();
+        assert_eq!(found, [("tag".to_owned(), "last".to_owned())]);
     }
 
     #[test]

@@ -172,9 +172,7 @@ impl Service {
             })
         })?;
         let fields = if WRITES.contains(&tool) {
-            serde_json::from_str::<Value>(args_json)
-                .map(|raw| super::string_fields(&raw, MEMORY_TEXT_FIELDS))
-                .unwrap_or_default()
+            super::string_fields(args_json, MEMORY_TEXT_FIELDS).unwrap_or_default()
         } else {
             Vec::new()
         };
