@@ -203,11 +203,7 @@ fn best_unfiltered(
     while let Some(row) = rows.next()? {
         seen += 1;
         if row.get::<_, Option<bool>>(3)? == Some(true) {
-            hits.push(context::Hit {
-                id: row.get::<_, i64>(0)? as u64,
-                thread: row.get(1)?,
-                score: row.get(2)?,
-            });
+            hits.push(hit_from_row(row)?);
             if hits.len() == pool {
                 return Ok(Some(hits));
             }
@@ -234,14 +230,17 @@ fn best_filtered(
     args.extend(window_arg);
     args.extend(filter_args.iter().cloned());
     let mut stmt = conn.prepare_cached(&sql)?;
-    let rows = stmt.query_map(rusqlite::params_from_iter(args), |row| {
-        Ok(context::Hit {
-            id: row.get::<_, i64>(0)? as u64,
-            thread: row.get(1)?,
-            score: row.get(2)?,
-        })
-    })?;
+    let rows = stmt.query_map(rusqlite::params_from_iter(args), hit_from_row)?;
     rows.collect()
+}
+
+/// A hit from a ranking row's first three columns: id, thread, score.
+fn hit_from_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<context::Hit> {
+    Ok(context::Hit {
+        id: row.get::<_, i64>(0)? as u64,
+        thread: row.get(1)?,
+        score: row.get(2)?,
+    })
 }
 
 /// The page `filter` asks for, cut from `scored` (best first), as the memories `load` reads
