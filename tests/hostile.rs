@@ -237,6 +237,29 @@ fn each_call_gets_a_fresh_instance_unless_a_session_is_asked_for() {
 }
 
 #[test]
+fn a_session_keeps_an_instance_for_each_thread_calling_at_once() {
+    let mut policy = hostile_policy(SandboxLimits::default());
+    policy.keep_instance_between_calls(true);
+    let policy = &policy;
+    let answers: Vec<String> = std::thread::scope(|scope| {
+        let threads: Vec<_> = (0..2)
+            .map(|_| {
+                scope.spawn(move || (0..1_000).map(|_| scan_count(policy)).collect::<Vec<_>>())
+            })
+            .collect();
+        threads
+            .into_iter()
+            .flat_map(|thread| thread.join().unwrap())
+            .collect()
+    });
+    let fresh = answers.iter().filter(|a| *a == "call-1").count();
+    assert!(
+        (1..=2).contains(&fresh),
+        "two threads need at most two instances, each kept between its calls; {fresh} were made"
+    );
+}
+
+#[test]
 fn unbounded_recursion_overflows_the_stack_into_a_trap_and_the_next_call_runs_fresh() {
     let policy = hostile_policy(SandboxLimits::default());
     let error = policy

@@ -82,8 +82,12 @@ pub struct PolicyEngine {
 }
 
 /// Most policy instances alive at once (each call's instance lives only for the call; a scan
-/// session keeps one).
+/// session keeps up to [`MAX_IDLE_INSTANCES`]).
 pub const MAX_LIVE_INSTANCES: u32 = 64;
+
+/// Most instances a session keeps between calls: one for each thread calling at once, up to
+/// this many; an instance beyond them is dropped after its call.
+const MAX_IDLE_INSTANCES: usize = 8;
 
 /// The largest linear memory a 32-bit policy can address; slots are reserved this large, so
 /// any [`SandboxLimits::memory_bytes`] fits (the limiter enforces the real cap).
@@ -181,7 +185,7 @@ impl PolicyEngine {
             limits,
             cache_outcome: outcome,
             keep_instance: false,
-            session: Mutex::new(None),
+            session: Mutex::new(Vec::new()),
         };
         let info = policy.run("describe", |bindings, store| match bindings {
             Bindings::V0_1(b) => v0_1::describe(b, store),
@@ -416,9 +420,10 @@ pub struct ComponentPolicy {
     cache_outcome: CacheOutcome,
     /// Whether calls share one instance (a session) instead of a fresh one each.
     keep_instance: bool,
-    /// The session's instance, between calls. A call takes it out and puts it back, so calls
-    /// from several threads at once each run in an instance of their own.
-    session: Mutex<Option<(Store<Sandbox>, Bindings)>>,
+    /// The session's idle instances, between calls. A call takes one out (or makes one) and
+    /// puts it back, so calls from several threads at once each run in an instance of their
+    /// own, and each thread's next call finds one warm.
+    session: Mutex<Vec<(Store<Sandbox>, Bindings)>>,
 }
 
 impl std::fmt::Debug for ComponentPolicy {
@@ -459,7 +464,7 @@ impl ComponentPolicy {
             *self
                 .session
                 .get_mut()
-                .unwrap_or_else(PoisonError::into_inner) = None;
+                .unwrap_or_else(PoisonError::into_inner) = Vec::new();
         }
     }
 
@@ -510,7 +515,7 @@ impl ComponentPolicy {
             .session
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
-            .take();
+            .pop();
         let (mut store, bindings) = match kept {
             Some(session) if self.keep_instance => session,
             _ => {
@@ -529,8 +534,10 @@ impl ComponentPolicy {
         match f(&bindings, &mut store) {
             Ok(value) => {
                 if self.keep_instance {
-                    *self.session.lock().unwrap_or_else(PoisonError::into_inner) =
-                        Some((store, bindings));
+                    let mut idle = self.session.lock().unwrap_or_else(PoisonError::into_inner);
+                    if idle.len() < MAX_IDLE_INSTANCES {
+                        idle.push((store, bindings));
+                    }
                 }
                 Ok(value)
             }

@@ -19,7 +19,8 @@
 //!    must be the SHA-256 of its text.
 //! 3. Every text is scanned by the policy as any write's is, in batches: a secret is redacted;
 //!    a blocked text, or a secret or attack in a tag, category, thread or anchor, fails the
-//!    import naming the line.
+//!    import naming the line. Steps 2 and 3 run on every core, a batch at a time; the problem
+//!    named is always the one on the first line that has one.
 //! 4. Exact duplicates are skipped and counted: a memory with the same content hash, scope,
 //!    profile target, day and anchors already stored (in any state) or earlier in the file.
 //! 5. The rest is written in one transaction with one `import` audit event per memory; a
@@ -33,6 +34,8 @@
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::fmt::Write as _;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc;
 
 use kenning_contract::MAX_ARGS_BYTES;
 use kenning_contract::args::{self, IMPORT_FORMAT, ImportRecord, MemoryTarget};
@@ -42,6 +45,7 @@ use serde::{Deserialize, Serialize};
 use super::{Service, field_error, string_fields};
 use crate::api::{Address, AnchorArg};
 use crate::error::{KenningError, PolicyError, Result};
+use crate::policy::Policy;
 use crate::provenance;
 use crate::store::interchange::Imported;
 use crate::store::{
@@ -247,7 +251,7 @@ impl Service {
                 ),
             ));
         }
-        let planned = self.check_records(&lines, options, &bad, progress)?;
+        let planned = self.check_records(&lines, options.importer, &bad, progress)?;
         let now = self.now();
         let mut report = ImportReport {
             subject: subject.to_string(),
@@ -286,112 +290,208 @@ impl Service {
         Ok(report)
     }
 
-    /// Reads, validates, hash-checks and scans every record line; the first problem fails
-    /// the import naming its line.
+    /// Reads, validates, hash-checks and scans every record line; the problem on the first line
+    /// that has one fails the import naming it.
+    ///
+    /// Batches are checked on every core at once (each call runs in its own policy instance),
+    /// and taken back in file order here, where the ids are compared across batches and
+    /// `progress` hears of them. A batch is not started once an earlier one failed.
     fn check_records(
         &self,
         lines: &[(usize, &str)],
-        options: &ImportOptions,
-        bad: &dyn Fn(usize, String) -> KenningError,
+        importer: Author,
+        bad: &BadLine<'_>,
         progress: &mut dyn FnMut(ImportStage, u64, u64),
     ) -> Result<Vec<Planned>> {
+        let batches: Vec<&[(usize, &str)]> = lines.chunks(SCAN_BATCH).collect();
+        let workers = std::thread::available_parallelism()
+            .map_or(1, usize::from)
+            .clamp(1, batches.len().max(1));
+        let policy: &dyn Policy = &*self.policy;
+        let next = AtomicUsize::new(0);
+        let first_failed = AtomicUsize::new(usize::MAX);
         let total = lines.len() as u64;
-        let mut planned = Vec::with_capacity(lines.len());
-        let mut exporter_ids = HashSet::with_capacity(lines.len());
-        for batch in lines.chunks(SCAN_BATCH) {
-            let mut records = Vec::with_capacity(batch.len());
-            let mut items = Vec::with_capacity(batch.len());
-            let mut fields_of = Vec::with_capacity(batch.len());
-            for &(line, record_text) in batch {
-                let record = self.read_record(record_text).map_err(|p| bad(line, p))?;
-                if !exporter_ids.insert(record.id) {
-                    return Err(bad(line, format!("a second record with id {}", record.id)));
-                }
-                let fields: Vec<(String, String)> = string_fields(record_text, UNSCANNED_FIELDS)
-                    .map_err(|e| bad(line, format!("not JSON: {e}")))?
-                    .into_iter()
-                    .filter(|(path, _)| !path.ends_with(".kind"))
-                    .collect();
-                items.push(ScanItem {
-                    text: record.text.clone(),
-                    target: scan_target(&record),
-                });
-                items.extend(fields.iter().map(|(_, value)| ScanItem {
-                    text: value.clone(),
-                    target: Target::Memory,
-                }));
-                fields_of.push(fields);
-                records.push((line, record));
-            }
-            let mut results = self.policy.scan(&items)?.into_iter();
-            for ((line, record), fields) in records.into_iter().zip(fields_of) {
-                let text_result = results
-                    .next()
-                    .expect("the guard checks one result per item");
-                let errors: Vec<String> = fields
-                    .iter()
-                    .zip(results.by_ref())
-                    .filter_map(|((path, _), result)| field_error(path, result))
-                    .map(|e| e.to_string())
-                    .collect();
-                if !errors.is_empty() {
-                    return Err(bad(line, errors.join("; ")));
-                }
-                let (text, redacted) = match text_result.verdict {
-                    Verdict::Block => {
-                        return Err(bad(
-                            line,
-                            format!(
-                                "text blocked by the safety scan: {}",
-                                text_result.reason.unwrap_or_default()
-                            ),
-                        ));
+        std::thread::scope(|scope| {
+            let (done, finished) = mpsc::channel();
+            for _ in 0..workers {
+                let done = done.clone();
+                let (next, first_failed, batches) = (&next, &first_failed, &batches);
+                scope.spawn(move || {
+                    loop {
+                        let index = next.fetch_add(1, Ordering::Relaxed);
+                        if index >= batches.len() || index > first_failed.load(Ordering::Relaxed) {
+                            return;
+                        }
+                        let checked = check_batch(policy, batches[index], importer, bad);
+                        if checked.problem.is_some() {
+                            first_failed.fetch_min(index, Ordering::Relaxed);
+                        }
+                        if done.send((index, checked)).is_err() {
+                            return;
+                        }
                     }
-                    Verdict::Redact => (text_result.text, true),
-                    Verdict::Allow => (record.text.clone(), false),
-                };
-                planned.push(Planned::new(line, record, text, redacted, options.importer));
+                });
             }
-            progress(ImportStage::Checking, planned.len() as u64, total);
-        }
-        Ok(planned)
+            drop(done);
+            let stop = || first_failed.store(0, Ordering::Relaxed);
+            let mut planned = Vec::with_capacity(lines.len());
+            let mut exporter_ids = HashSet::with_capacity(lines.len());
+            let mut early: BTreeMap<usize, CheckedBatch> = BTreeMap::new();
+            let mut in_order = 0;
+            for (index, checked) in finished {
+                early.insert(index, checked);
+                while let Some(checked) = early.remove(&in_order) {
+                    in_order += 1;
+                    for plan in checked.planned {
+                        if !exporter_ids.insert(plan.exporter_id) {
+                            stop();
+                            let problem = format!("a second record with id {}", plan.exporter_id);
+                            return Err(bad(plan.line, problem));
+                        }
+                        planned.push(plan);
+                    }
+                    if let Some(problem) = checked.problem {
+                        stop();
+                        return Err(problem);
+                    }
+                    progress(ImportStage::Checking, planned.len() as u64, total);
+                }
+            }
+            Ok(planned)
+        })
     }
+}
 
-    /// One record line through the policy's schema, with its content hash checked.
-    fn read_record(&self, line: &str) -> std::result::Result<ImportRecord, String> {
-        if line.len() > MAX_ARGS_BYTES {
-            return Err(format!(
-                "the record is {} bytes; the limit is {MAX_ARGS_BYTES}",
-                line.len()
-            ));
-        }
-        let call = self
-            .policy
-            .validate("import-record", line)
-            .map_err(|e| e.to_string())?
-            .map_err(|errors| {
-                errors
-                    .iter()
-                    .map(ToString::to_string)
-                    .collect::<Vec<_>>()
-                    .join("; ")
-            })?;
-        let record: ImportRecord = serde_json::from_str(&call.args_json).map_err(|e| {
-            PolicyError::BadAnswer {
-                policy: self.policy.info().name.clone(),
-                call: "validate",
-                problem: format!("canonical import-record does not match the host's schema: {e}"),
+/// How an import names a bad line: an error for the line's number and its problem. Shared by
+/// the threads that check records.
+type BadLine<'a> = dyn Fn(usize, String) -> KenningError + Sync + 'a;
+
+/// One batch of record lines, checked: the records that passed, in line order, up to the
+/// first line with a problem, and that problem.
+struct CheckedBatch {
+    planned: Vec<Planned>,
+    problem: Option<KenningError>,
+}
+
+/// Reads and scans one batch of record lines (one scan call for the batch).
+fn check_batch(
+    policy: &dyn Policy,
+    batch: &[(usize, &str)],
+    importer: Author,
+    bad: &BadLine<'_>,
+) -> CheckedBatch {
+    let mut problem = None;
+    let mut records = Vec::with_capacity(batch.len());
+    let mut items = Vec::with_capacity(batch.len());
+    let mut fields_of = Vec::with_capacity(batch.len());
+    for &(line, record_text) in batch {
+        let read = read_record(policy, record_text).and_then(|record| {
+            let fields: Vec<(String, String)> = string_fields(record_text, UNSCANNED_FIELDS)
+                .map_err(|e| format!("not JSON: {e}"))?
+                .into_iter()
+                .filter(|(path, _)| !path.ends_with(".kind"))
+                .collect();
+            Ok((record, fields))
+        });
+        let (record, fields) = match read {
+            Ok(read) => read,
+            Err(read_problem) => {
+                problem = Some(bad(line, read_problem));
+                break;
             }
-            .to_string()
-        })?;
-        let actual = content_hash(&record.text);
-        match &record.content_hash {
-            None => Err("no content_hash: every record carries the SHA-256 of its text".into()),
-            Some(given) if *given != actual => Err(format!(
-                "content_hash {given} is not the SHA-256 of the text ({actual}): the record was changed after export"
-            )),
-            Some(_) => Ok(record),
+        };
+        items.push(ScanItem {
+            text: record.text.clone(),
+            target: scan_target(&record),
+        });
+        items.extend(fields.iter().map(|(_, value)| ScanItem {
+            text: value.clone(),
+            target: Target::Memory,
+        }));
+        fields_of.push(fields);
+        records.push((line, record));
+    }
+    if items.is_empty() {
+        return CheckedBatch {
+            planned: Vec::new(),
+            problem,
+        };
+    }
+    let mut results = match policy.scan(&items) {
+        Ok(results) => results.into_iter(),
+        Err(error) => {
+            return CheckedBatch {
+                planned: Vec::new(),
+                problem: Some(error.into()),
+            };
         }
+    };
+    let mut planned = Vec::with_capacity(records.len());
+    for ((line, record), fields) in records.into_iter().zip(fields_of) {
+        let text_result = results
+            .next()
+            .expect("the guard checks one result per item");
+        let errors: Vec<String> = fields
+            .iter()
+            .zip(results.by_ref())
+            .filter_map(|((path, _), result)| field_error(path, result))
+            .map(|e| e.to_string())
+            .collect();
+        // A problem here is on an earlier line than a record that could not be read.
+        if !errors.is_empty() {
+            problem = Some(bad(line, errors.join("; ")));
+            break;
+        }
+        let (text, redacted) = match text_result.verdict {
+            Verdict::Block => {
+                let reason = text_result.reason.unwrap_or_default();
+                problem = Some(bad(
+                    line,
+                    format!("text blocked by the safety scan: {reason}"),
+                ));
+                break;
+            }
+            Verdict::Redact => (text_result.text, true),
+            Verdict::Allow => (record.text.clone(), false),
+        };
+        planned.push(Planned::new(line, record, text, redacted, importer));
+    }
+    CheckedBatch { planned, problem }
+}
+
+/// One record line through the policy's schema, with its content hash checked.
+fn read_record(policy: &dyn Policy, line: &str) -> std::result::Result<ImportRecord, String> {
+    if line.len() > MAX_ARGS_BYTES {
+        return Err(format!(
+            "the record is {} bytes; the limit is {MAX_ARGS_BYTES}",
+            line.len()
+        ));
+    }
+    let call = policy
+        .validate("import-record", line)
+        .map_err(|e| e.to_string())?
+        .map_err(|errors| {
+            errors
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join("; ")
+        })?;
+    let record: ImportRecord = serde_json::from_str(&call.args_json).map_err(|e| {
+        PolicyError::BadAnswer {
+            policy: policy.info().name.clone(),
+            call: "validate",
+            problem: format!("canonical import-record does not match the host's schema: {e}"),
+        }
+        .to_string()
+    })?;
+    let actual = content_hash(&record.text);
+    match &record.content_hash {
+        None => Err("no content_hash: every record carries the SHA-256 of its text".into()),
+        Some(given) if *given != actual => Err(format!(
+            "content_hash {given} is not the SHA-256 of the text ({actual}): the record was changed after export"
+        )),
+        Some(_) => Ok(record),
     }
 }
 
