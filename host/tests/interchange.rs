@@ -54,6 +54,21 @@ fn scratch(bytes: &[u8]) -> Scratch {
 }
 
 impl Scratch {
+    /// The subject's key, as its export's header names it.
+    fn key(&self) -> String {
+        header(&self.export())["subject"]["key"]
+            .as_str()
+            .unwrap()
+            .to_owned()
+    }
+
+    /// Imports `text` as `name`, expecting it refused with an error holding `needle`.
+    fn refused(&self, name: &str, text: &str, needle: &str) {
+        let error = one_error(&self.import(&self.write(name, text), &[]));
+        assert!(error.contains(needle), "expected {needle:?} in {error}");
+        assert!(error.contains("nothing was imported"), "{error}");
+    }
+
     fn subject(&self) -> String {
         format!("file:{}", self.binary.display())
     }
@@ -399,10 +414,7 @@ fn a_dry_run_reports_what_would_happen_and_writes_nothing() {
 #[test]
 fn a_secret_in_an_imported_record_is_redacted_and_an_injection_fails_the_import() {
     let s = populated();
-    let key = header(&s.export())["subject"]["key"]
-        .as_str()
-        .unwrap()
-        .to_owned();
+    let key = s.key();
     let secret = record(
         1,
         "The loader uses the AWS key AKIA4HJ2K7LMNPQ5RSTU to fetch stage two.",
@@ -440,10 +452,7 @@ fn a_secret_in_an_imported_record_is_redacted_and_an_injection_fails_the_import(
 #[test]
 fn a_record_that_fails_inside_the_transaction_leaves_the_store_as_it_was() {
     let s = populated();
-    let key = header(&s.export())["subject"]["key"]
-        .as_str()
-        .unwrap()
-        .to_owned();
+    let key = s.key();
     // 4 active memories now; the limit lets two more in, the third fails mid-transaction.
     ok(kenning(
         &s.data,
@@ -462,10 +471,7 @@ fn a_record_that_fails_inside_the_transaction_leaves_the_store_as_it_was() {
 #[test]
 fn bad_input_gets_one_clear_error_naming_the_line() {
     let s = populated();
-    let key = header(&s.export())["subject"]["key"]
-        .as_str()
-        .unwrap()
-        .to_owned();
+    let key = s.key();
     let state = s.state();
     let cases: Vec<(String, &str)> = vec![
         (String::new(), "line 1: empty file"),
@@ -496,9 +502,7 @@ fn bad_input_gets_one_clear_error_naming_the_line() {
         ),
     ];
     for (text, needle) in cases {
-        let error = one_error(&s.import(&s.write("bad.jsonl", &text), &[]));
-        assert!(error.contains(needle), "expected {needle:?} in {error}");
-        assert!(error.contains("nothing was imported"), "{error}");
+        s.refused("bad.jsonl", &text, needle);
     }
     assert_eq!(s.state(), state);
 }
@@ -506,10 +510,7 @@ fn bad_input_gets_one_clear_error_naming_the_line() {
 #[test]
 fn the_first_bad_line_is_named_though_later_batches_are_checked_at_the_same_time() {
     let s = populated();
-    let key = header(&s.export())["subject"]["key"]
-        .as_str()
-        .unwrap()
-        .to_owned();
+    let key = s.key();
     let state = s.state();
     // 1,000 records span four scan batches of 256; record i is on line i + 2.
     let mut records: Vec<Value> = (0..1_000)
@@ -528,10 +529,7 @@ fn the_first_bad_line_is_named_though_later_batches_are_checked_at_the_same_time
         "line 902: tags[0]",
     ];
     for (fixed, needle) in [255, 256, 600, 900].into_iter().zip(expected) {
-        let file = s.write("batches.jsonl", &file_of(&key, &records));
-        let error = one_error(&s.import(&file, &[]));
-        assert!(error.contains(needle), "expected {needle:?} in {error}");
-        assert!(error.contains("nothing was imported"), "{error}");
+        s.refused("batches.jsonl", &file_of(&key, &records), needle);
         assert_eq!(s.state(), state);
         records[fixed] = record(
             1_000 + fixed as u64,
