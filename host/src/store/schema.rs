@@ -152,8 +152,7 @@ pub const MIGRATIONS: &[&str] = &[
 
 #[cfg(test)]
 mod tests {
-    use crate::error::KenningError;
-    use crate::store::{Badge, KnowledgeBase, TEST_EVENT, global_fact};
+    use crate::store::KnowledgeBase;
 
     /// The opcodes of `sql`'s program on a new knowledge base's connection.
     fn opcodes(kb: &KnowledgeBase, sql: &str) -> Vec<String> {
@@ -182,63 +181,6 @@ mod tests {
                 "{sql}: {program:?}"
             );
         }
-    }
-
-    /// The stored text of the full-text index's insert trigger.
-    fn index_trigger(kb: &KnowledgeBase) -> String {
-        kb.conn()
-            .query_row(
-                "SELECT sql FROM sqlite_schema WHERE name = 'memories_fts_insert'",
-                [],
-                |row| row.get(0),
-            )
-            .unwrap()
-    }
-
-    #[test]
-    fn a_bulk_load_puts_the_index_trigger_back_as_it_was_whether_it_succeeds_or_fails() {
-        let dir = tempfile::tempdir().unwrap();
-        let mut kb = KnowledgeBase::open_or_create(&dir.path().join("profile-x.sqlite")).unwrap();
-        let before = index_trigger(&kb);
-        kb.write(|tx| {
-            tx.bulk_load(&mut || {
-                tx.insert_memory(
-                    &global_fact("loaded in bulk"),
-                    Badge::Native,
-                    1,
-                    &TEST_EVENT,
-                )
-                .map(drop)
-            })
-        })
-        .unwrap();
-        assert_eq!(index_trigger(&kb), before);
-        let failed =
-            kb.write(|tx| tx.bulk_load(&mut || Err(KenningError::Forbidden("stop".into()))));
-        assert!(failed.is_err());
-        assert_eq!(index_trigger(&kb), before);
-        kb.write(|tx| {
-            tx.insert_memory(
-                &global_fact("written one by one"),
-                Badge::Native,
-                2,
-                &TEST_EVENT,
-            )
-            .map(drop)
-        })
-        .unwrap();
-        let indexed: i64 = kb
-            .conn()
-            .query_row(
-                "SELECT count(*) FROM memories_fts WHERE memories_fts MATCH 'bulk OR one'",
-                [],
-                |row| row.get(0),
-            )
-            .unwrap();
-        assert_eq!(
-            indexed, 2,
-            "both the loaded and the later memory are indexed"
-        );
     }
 
     #[test]
