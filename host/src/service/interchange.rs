@@ -442,7 +442,9 @@ fn check_batch(
             problem = Some(bad(line, errors.join("; ")));
             break;
         }
-        let (text, redacted) = match text_result.verdict {
+        // As for any write, the text stored is the scan's: the guard holds an allowed one
+        // unchanged.
+        let redacted = match text_result.verdict {
             Verdict::Block => {
                 let reason = text_result.reason.unwrap_or_default();
                 problem = Some(bad(
@@ -451,10 +453,16 @@ fn check_batch(
                 ));
                 break;
             }
-            Verdict::Redact => (text_result.text, true),
-            Verdict::Allow => (record.text.clone(), false),
+            Verdict::Redact => true,
+            Verdict::Allow => false,
         };
-        planned.push(Planned::new(line, record, text, redacted, importer));
+        planned.push(Planned::new(
+            line,
+            record,
+            text_result.text,
+            redacted,
+            importer,
+        ));
     }
     CheckedBatch { planned, problem }
 }
