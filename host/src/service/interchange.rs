@@ -23,8 +23,11 @@
 //!    named is always the one on the first line that has one.
 //! 4. Exact duplicates are skipped and counted: a memory with the same content hash, scope,
 //!    profile target, day and anchors already stored (in any state) or earlier in the file.
-//! 5. The rest is written in one transaction with one `import` audit event per memory; a
-//!    failure anywhere (the `max_memories` limit included) writes nothing.
+//! 5. The rest is written in one transaction with one `import` audit event per memory, in file
+//!    order, while later records are still being checked; a failure anywhere (the
+//!    `max_memories` limit included) writes nothing. A subject without a store gets one staged
+//!    out of sight ([`crate::store::Backend::stage`]) and published only when the transaction
+//!    has committed, so a refused file leaves no store either.
 //!
 //! Provenance is kept: the author is the one the export names, the status and timestamps are
 //! the exported ones, and the badge follows [`crate::provenance::badge_for_import`], so an
@@ -42,15 +45,15 @@ use kenning_contract::args::{self, IMPORT_FORMAT, ImportRecord, MemoryTarget};
 use kenning_contract::types::{Anchor, ScanItem, Scope, SubjectKind, Target, Verdict};
 use serde::{Deserialize, Serialize};
 
-use super::{Service, field_error, string_fields};
+use super::{Service, field_error, refuse_unless_writable, string_fields};
 use crate::api::{Address, AnchorArg};
 use crate::error::{KenningError, PolicyError, Result};
 use crate::policy::Policy;
 use crate::provenance;
 use crate::store::interchange::Imported;
 use crate::store::{
-    Author, Badge, Event, Memory, NewMemory, ProfileTarget, Reads, Status, Writes, content_hash,
-    kind_str, scope_str,
+    Author, Badge, Event, KnowledgeStore, Memory, NewMemory, ProfileTarget, Reads, Status, Writes,
+    content_hash, kind_str, scope_str,
 };
 use crate::subject::Subject;
 
@@ -251,58 +254,117 @@ impl Service {
                 ),
             ));
         }
-        let planned = self.check_records(&lines, options.importer, &bad, progress)?;
-        let now = self.now();
-        let mut report = ImportReport {
-            subject: subject.to_string(),
-            dry_run: options.dry_run,
-            records: planned.len() as u64,
-            imported: 0,
-            duplicates: 0,
-            redacted: planned.iter().filter(|p| p.redacted).count() as u64,
-            badges: BTreeMap::new(),
-        };
         let job = Settlement {
-            planned: &planned,
             options,
-            now,
+            now: self.now(),
             bad: &bad,
+            total: lines.len() as u64,
         };
         if options.dry_run {
-            match self.open_existing(subject) {
+            let planned = self.check_all(&lines, options.importer, &bad, progress)?;
+            return match self.open_existing(subject) {
                 Ok(kb) => {
                     let limit = kb.settings(None)?.max_memories;
-                    kb.read(|store| settle(Some(store), None, limit, job, &mut report, progress))?;
+                    kb.read(|store| {
+                        Settler::new(Some(store), None, limit, job, progress)?.settle_all(planned)
+                    })
                 }
                 Err(KenningError::UnknownSubject { .. }) => {
-                    settle(None, None, None, job, &mut report, progress)?;
+                    Settler::new(None, None, None, job, progress)?.settle_all(planned)
                 }
-                Err(other) => return Err(other),
+                Err(other) => Err(other),
             }
-            return Ok(report);
+            .map(|settled| settled.report(subject, true));
         }
-        let mut kb = self.open_for_write(subject, None, true)?;
-        let limit = kb.settings(None)?.max_memories;
-        kb.write(|tx| {
-            let reads: &dyn Reads = tx;
-            tx.bulk_load(&mut || settle(Some(reads), Some(tx), limit, job, &mut report, progress))
-        })?;
-        Ok(report)
+        // Into a store that exists, records are written while later ones are still checked;
+        // into a new one, they are written to a staged store published only when all passed.
+        if let Some(mut staged) = self.backend.stage(subject)? {
+            let settled = self.check_and_write(&mut *staged, subject, &lines, job, progress)?;
+            if staged.publish()? {
+                return Ok(settled.report(subject, false));
+            }
+            // Another writer created the subject's store meanwhile: the records are checked,
+            // and go into that store as into any other.
+            let mut kb = self.open_for_write(subject, None, false)?;
+            return write_checked(&mut *kb, settled.planned, job, progress)
+                .map(|settled| settled.report(subject, false));
+        }
+        match self.open_for_write(subject, None, false) {
+            Ok(mut kb) => self
+                .check_and_write(&mut *kb, subject, &lines, job, progress)
+                .map(|settled| settled.report(subject, false)),
+            // A backend that does not stage: check everything before the store is made.
+            Err(KenningError::UnknownSubject { .. }) => {
+                let planned = self.check_all(&lines, options.importer, &bad, progress)?;
+                let mut kb = self.open_for_write(subject, None, true)?;
+                write_checked(&mut *kb, planned, job, progress)
+                    .map(|settled| settled.report(subject, false))
+            }
+            Err(other) => Err(other),
+        }
     }
 
-    /// Reads, validates, hash-checks and scans every record line; the problem on the first line
-    /// that has one fails the import naming it.
-    ///
-    /// Batches are checked on every core at once (each call runs in its own policy instance),
-    /// and taken back in file order here, where the ids are compared across batches and
-    /// `progress` hears of them. A batch is not started once an earlier one failed.
-    fn check_records(
+    /// Checks every record (see [`Service::check_records`]) before anything is written.
+    fn check_all(
         &self,
         lines: &[(usize, &str)],
         importer: Author,
         bad: &BadLine<'_>,
         progress: &mut dyn FnMut(ImportStage, u64, u64),
     ) -> Result<Vec<Planned>> {
+        let mut planned = Vec::with_capacity(lines.len());
+        let total = lines.len() as u64;
+        self.check_records(lines, importer, bad, &mut |plan| {
+            planned.push(plan);
+            if planned.len().is_multiple_of(SCAN_BATCH) || planned.len() as u64 == total {
+                progress(ImportStage::Checking, planned.len() as u64, total);
+            }
+            Ok(())
+        })?;
+        Ok(planned)
+    }
+
+    /// Writes the records into `kb` in one transaction as they pass their checks, which run
+    /// meanwhile on the other cores; a problem anywhere rolls the whole transaction back.
+    fn check_and_write(
+        &self,
+        kb: &mut dyn KnowledgeStore,
+        subject: &Subject,
+        lines: &[(usize, &str)],
+        job: Settlement<'_>,
+        progress: &mut dyn FnMut(ImportStage, u64, u64),
+    ) -> Result<Settled> {
+        refuse_unless_writable(kb, subject, None)?;
+        let limit = kb.settings(None)?.max_memories;
+        kb.write(|tx| {
+            let reads: &dyn Reads = tx;
+            let mut settled = None;
+            tx.bulk_load(&mut || {
+                let mut settler = Settler::new(Some(reads), Some(tx), limit, job, progress)?;
+                self.check_records(lines, job.options.importer, job.bad, &mut |plan| {
+                    settler.settle(plan)
+                })?;
+                settled = Some(settler.finish()?);
+                Ok(())
+            })?;
+            settled.ok_or_else(|| KenningError::Usage("the bulk load did not run".to_owned()))
+        })
+    }
+
+    /// Reads, validates, hash-checks and scans every record line, handing each record that
+    /// passes to `checked` in file order; the problem on the first line that has one (or the
+    /// first error `checked` returns) fails the import.
+    ///
+    /// Batches are checked on every core at once (each call runs in its own policy instance),
+    /// and taken back in file order here, where the ids are compared across batches. A batch
+    /// is not started once an earlier one failed.
+    fn check_records(
+        &self,
+        lines: &[(usize, &str)],
+        importer: Author,
+        bad: &BadLine<'_>,
+        checked: &mut dyn FnMut(Planned) -> Result<()>,
+    ) -> Result<()> {
         let batches: Vec<&[(usize, &str)]> = lines.chunks(SCAN_BATCH).collect();
         let workers = std::thread::available_parallelism()
             .map_or(1, usize::from)
@@ -310,7 +372,6 @@ impl Service {
         let policy: &dyn Policy = &*self.policy;
         let next = AtomicUsize::new(0);
         let first_failed = AtomicUsize::new(usize::MAX);
-        let total = lines.len() as u64;
         std::thread::scope(|scope| {
             let (done, finished) = mpsc::channel();
             for _ in 0..workers {
@@ -334,30 +395,31 @@ impl Service {
             }
             drop(done);
             let stop = || first_failed.store(0, Ordering::Relaxed);
-            let mut planned = Vec::with_capacity(lines.len());
             let mut exporter_ids = HashSet::with_capacity(lines.len());
             let mut early: BTreeMap<usize, CheckedBatch> = BTreeMap::new();
             let mut in_order = 0;
-            for (index, checked) in finished {
-                early.insert(index, checked);
-                while let Some(checked) = early.remove(&in_order) {
+            for (index, batch) in finished {
+                early.insert(index, batch);
+                while let Some(batch) = early.remove(&in_order) {
                     in_order += 1;
-                    for plan in checked.planned {
+                    for plan in batch.planned {
                         if !exporter_ids.insert(plan.exporter_id) {
                             stop();
                             let problem = format!("a second record with id {}", plan.exporter_id);
                             return Err(bad(plan.line, problem));
                         }
-                        planned.push(plan);
+                        if let Err(error) = checked(plan) {
+                            stop();
+                            return Err(error);
+                        }
                     }
-                    if let Some(problem) = checked.problem {
+                    if let Some(problem) = batch.problem {
                         stop();
                         return Err(problem);
                     }
-                    progress(ImportStage::Checking, planned.len() as u64, total);
                 }
             }
-            Ok(planned)
+            Ok(())
         })
     }
 }
@@ -577,65 +639,142 @@ impl Planned {
     }
 }
 
-/// An import's checked records and how it was asked for: what every way of settling it shares.
+/// What every way of settling an import shares: how it was asked for, its clock, how it names
+/// a bad line, and how many records the file holds.
 #[derive(Clone, Copy)]
 struct Settlement<'a> {
-    planned: &'a [Planned],
     options: &'a ImportOptions,
     now: i64,
-    bad: &'a dyn Fn(usize, String) -> KenningError,
+    bad: &'a BadLine<'a>,
+    total: u64,
 }
 
-/// Decides, record by record, whether each planned memory is a duplicate or new, and (given
-/// `tx`) writes the new ones with their audit events, then their `supersedes` links. Without
-/// `tx` (a dry run) it only counts; without `store` there is no store yet.
-fn settle(
-    store: Option<&dyn Reads>,
-    tx: Option<&dyn Writes>,
+/// Decides, record by record in file order, whether each checked record is a duplicate or
+/// new, and (given `tx`) writes the new ones with their audit events; [`Settler::finish`]
+/// then writes their `supersedes` links. Without `tx` (a dry run) it only counts; without
+/// `store` there is no store yet.
+struct Settler<'a> {
+    store: Option<&'a dyn Reads>,
+    tx: Option<&'a dyn Writes>,
     limit: Option<u64>,
-    job: Settlement<'_>,
-    report: &mut ImportReport,
-    progress: &mut dyn FnMut(ImportStage, u64, u64),
-) -> Result<()> {
-    let Settlement {
-        planned,
-        options,
-        now,
-        bad,
-    } = job;
-    let stored = match store {
-        Some(store) => store.ids_by_hash()?,
-        None => HashMap::new(),
-    };
-    let mut active = match store {
-        Some(store) if limit.is_some() => store.count_active()?,
-        _ => 0,
-    };
-    // Earlier records of this file by content hash, for duplicates within the file.
-    let mut earlier: HashMap<&str, Vec<usize>> = HashMap::new();
-    // The exporter's ids mapped to ids here, for `supersedes`.
-    let mut ids: HashMap<u64, u64> = HashMap::with_capacity(planned.len());
-    let total = planned.len() as u64;
-    for (index, plan) in planned.iter().enumerate() {
+    job: Settlement<'a>,
+    progress: &'a mut dyn FnMut(ImportStage, u64, u64),
+    /// The stored memories' ids by content hash.
+    stored: HashMap<String, Vec<u64>>,
+    active: u64,
+    planned: Vec<Planned>,
+    /// Earlier records of this file (indexes into `planned`) by content hash, for duplicates
+    /// within the file.
+    earlier: HashMap<String, Vec<usize>>,
+    /// The exporter's ids mapped to ids here, for `supersedes`.
+    ids: HashMap<u64, u64>,
+    counts: Counts,
+}
+
+/// What an import did, counted as it goes.
+#[derive(Default)]
+struct Counts {
+    imported: u64,
+    duplicates: u64,
+    redacted: u64,
+    badges: BTreeMap<String, u64>,
+}
+
+/// A settled import: its records (kept, should they have to be written again elsewhere) and
+/// what was done with them.
+struct Settled {
+    planned: Vec<Planned>,
+    counts: Counts,
+}
+
+impl Settled {
+    fn report(self, subject: &Subject, dry_run: bool) -> ImportReport {
+        let Counts {
+            imported,
+            duplicates,
+            redacted,
+            badges,
+        } = self.counts;
+        ImportReport {
+            subject: subject.to_string(),
+            dry_run,
+            records: self.planned.len() as u64,
+            imported,
+            duplicates,
+            redacted,
+            badges,
+        }
+    }
+}
+
+impl<'a> Settler<'a> {
+    fn new(
+        store: Option<&'a dyn Reads>,
+        tx: Option<&'a dyn Writes>,
+        limit: Option<u64>,
+        job: Settlement<'a>,
+        progress: &'a mut dyn FnMut(ImportStage, u64, u64),
+    ) -> Result<Self> {
+        let stored = match store {
+            Some(store) => store.ids_by_hash()?,
+            None => HashMap::new(),
+        };
+        let active = match store {
+            Some(store) if limit.is_some() => store.count_active()?,
+            _ => 0,
+        };
+        Ok(Settler {
+            store,
+            tx,
+            limit,
+            job,
+            progress,
+            stored,
+            active,
+            planned: Vec::with_capacity(job.total as usize),
+            earlier: HashMap::new(),
+            ids: HashMap::with_capacity(job.total as usize),
+            counts: Counts::default(),
+        })
+    }
+
+    /// Settles every record of `planned` and finishes.
+    fn settle_all(mut self, planned: Vec<Planned>) -> Result<Settled> {
+        for plan in planned {
+            self.settle(plan)?;
+        }
+        self.finish()
+    }
+
+    /// Settles the next record of the file.
+    fn settle(&mut self, plan: Planned) -> Result<()> {
+        let Settlement {
+            options, now, bad, ..
+        } = self.job;
+        let index = self.planned.len();
         let hash = plan.imported.content_hash.as_str();
-        let in_file = earlier
+        let in_file = self
+            .earlier
             .get(hash)
-            .and_then(|seen| seen.iter().find(|&&i| planned[i].same_place(plan)))
-            .map(|&i| ids.get(&planned[i].exporter_id).copied());
-        let in_store = match (in_file, store, stored.get(hash)) {
-            (None, Some(store), Some(candidates)) => stored_duplicate(store, plan, candidates)?,
+            .and_then(|seen| seen.iter().find(|&&i| self.planned[i].same_place(&plan)))
+            .map(|&i| self.ids.get(&self.planned[i].exporter_id).copied());
+        let in_store = match (in_file, self.store, self.stored.get(hash)) {
+            (None, Some(store), Some(candidates)) => stored_duplicate(store, &plan, candidates)?,
             _ => None,
         };
         if let Some(existing) = in_file.flatten().or(in_store) {
-            ids.insert(plan.exporter_id, existing);
+            self.ids.insert(plan.exporter_id, existing);
+        }
+        if plan.redacted {
+            self.counts.redacted += 1;
         }
         if in_file.is_some() || in_store.is_some() {
-            report.duplicates += 1;
+            self.counts.duplicates += 1;
         } else {
             if plan.imported.status == Status::Active {
-                active += 1;
-                if let Some(limit) = limit
-                    && active > limit
+                self.active += 1;
+                if let Some(limit) = self.limit
+                    && self.active > limit
                 {
                     return Err(bad(
                         plan.line,
@@ -645,7 +784,7 @@ fn settle(
                     ));
                 }
             }
-            if let Some(tx) = tx {
+            if let Some(tx) = self.tx {
                 let detail = format!(
                     "{} line {} (exported id {}{})",
                     options.source_name,
@@ -661,30 +800,64 @@ fn settle(
                     detail: Some(detail.as_str()),
                 };
                 let id = tx.insert_imported(&plan.imported, now, &event)?;
-                ids.insert(plan.exporter_id, id);
+                self.ids.insert(plan.exporter_id, id);
             }
-            report.imported += 1;
-            *report
+            self.counts.imported += 1;
+            *self
+                .counts
                 .badges
                 .entry(plan.imported.badge.as_str().to_owned())
                 .or_default() += 1;
-            earlier.entry(hash).or_default().push(index);
+            self.earlier.entry(hash.to_owned()).or_default().push(index);
         }
-        if index % SCAN_BATCH == SCAN_BATCH - 1 || index + 1 == planned.len() {
-            progress(ImportStage::Writing, index as u64 + 1, total);
+        self.planned.push(plan);
+        let done = self.planned.len() as u64;
+        if done.is_multiple_of(SCAN_BATCH as u64) || done == self.job.total {
+            (self.progress)(ImportStage::Writing, done, self.job.total);
         }
+        Ok(())
     }
-    if let Some(tx) = tx {
-        for plan in planned {
-            if let (Some(old), Some(&new)) = (plan.supersedes, ids.get(&plan.exporter_id))
-                && let Some(&old) = ids.get(&old)
-                && old != new
-            {
-                tx.set_supersedes(new, old)?;
+
+    /// Writes the `supersedes` links between the records settled.
+    fn finish(self) -> Result<Settled> {
+        if let Some(tx) = self.tx {
+            for plan in &self.planned {
+                if let (Some(old), Some(&new)) = (plan.supersedes, self.ids.get(&plan.exporter_id))
+                    && let Some(&old) = self.ids.get(&old)
+                    && old != new
+                {
+                    tx.set_supersedes(new, old)?;
+                }
             }
         }
+        Ok(Settled {
+            planned: self.planned,
+            counts: self.counts,
+        })
     }
-    Ok(())
+}
+
+/// Writes records checked beforehand into `kb`, in one transaction.
+fn write_checked(
+    kb: &mut dyn KnowledgeStore,
+    planned: Vec<Planned>,
+    job: Settlement<'_>,
+    progress: &mut dyn FnMut(ImportStage, u64, u64),
+) -> Result<Settled> {
+    let limit = kb.settings(None)?.max_memories;
+    kb.write(|tx| {
+        let reads: &dyn Reads = tx;
+        let mut planned = Some(planned);
+        let mut settled = None;
+        tx.bulk_load(&mut || {
+            let planned = planned.take().unwrap_or_default();
+            settled = Some(
+                Settler::new(Some(reads), Some(tx), limit, job, progress)?.settle_all(planned)?,
+            );
+            Ok(())
+        })?;
+        settled.ok_or_else(|| KenningError::Usage("the bulk load did not run".to_owned()))
+    })
 }
 
 /// The stored memory among `candidates` (same content hash) placed where `plan` would be.

@@ -133,12 +133,7 @@ impl Service {
         } else {
             self.open_existing(subject)?
         };
-        if !kb.settings(thread)?.allow_writes {
-            return Err(KenningError::Forbidden(format!(
-                "writes are disabled for {subject}{}",
-                in_thread(thread)
-            )));
-        }
+        refuse_unless_writable(&*kb, subject, thread)?;
         Ok(kb)
     }
 
@@ -254,6 +249,21 @@ fn field_error(path: &str, result: ScanResult) -> Option<FieldError> {
             ),
         )),
     }
+}
+
+/// Refuses a write to `kb` (in `thread`) when the settings in force there disable writes.
+fn refuse_unless_writable(
+    kb: &dyn KnowledgeStore,
+    subject: &Subject,
+    thread: Option<&str>,
+) -> Result<()> {
+    if kb.settings(thread)?.allow_writes {
+        return Ok(());
+    }
+    Err(KenningError::Forbidden(format!(
+        "writes are disabled for {subject}{}",
+        in_thread(thread)
+    )))
 }
 
 /// Every string in a tool call's raw arguments (`args_json`, a JSON object) except `skip`

@@ -268,4 +268,20 @@ pub trait Backend: Send + Sync {
     /// Where a subject's knowledge base is (a file, or a database and a subject), for
     /// messages.
     fn location(&self, subject: &Subject) -> std::path::PathBuf;
+
+    /// A new knowledge base for `subject`, built where nobody sees it until it is published
+    /// (see [`StagedStore`]): for a bulk load that must leave nothing behind if it fails.
+    /// `None` when the subject has a knowledge base already, or when this backend does not
+    /// stage (the caller then opens the store as usual).
+    fn stage(&self, _subject: &Subject) -> Result<Option<Box<dyn StagedStore>>> {
+        Ok(None)
+    }
+}
+
+/// A knowledge base built out of sight for a subject that had none (see [`Backend::stage`]).
+/// Dropped without being published, it is discarded.
+pub trait StagedStore: KnowledgeStore {
+    /// Makes the staged knowledge base the subject's. `false`, and the staged one discarded,
+    /// when the subject got a knowledge base of its own meanwhile: that one is never replaced.
+    fn publish(self: Box<Self>) -> Result<bool>;
 }

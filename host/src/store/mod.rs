@@ -15,8 +15,9 @@ mod schema;
 mod search;
 pub mod settings;
 pub mod sqlite;
+pub mod staging;
 
-pub use contract::{Backend, KnowledgeStore, Reads, Writes};
+pub use contract::{Backend, KnowledgeStore, Reads, StagedStore, Writes};
 pub use encryption::StoreKey;
 #[cfg(test)]
 pub(crate) use model::sample_memory;
@@ -416,6 +417,26 @@ impl KnowledgeBase {
     /// The settings in force for `thread` (the global ones when `None`).
     pub fn settings(&self, thread: Option<&str>) -> Result<crate::settings::Settings> {
         settings::effective(&self.conn, thread).map_err(|e| self.err(e))
+    }
+
+    /// Folds the write-ahead log into the file and closes the connection, so that the file
+    /// alone holds every commit (a store about to be linked elsewhere). Refused while another
+    /// connection keeps part of the log from being folded.
+    pub fn fold_log_and_close(self) -> Result<()> {
+        let busy: i64 = self
+            .conn
+            .query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |row| row.get(0))
+            .map_err(|e| self.err(e))?;
+        if busy != 0 {
+            return Err(KenningError::Conflict(format!(
+                "{} is in use by another connection: its log could not be folded into it",
+                self.path.display()
+            )));
+        }
+        let path = self.path;
+        self.conn
+            .close()
+            .map_err(|(_, source)| KenningError::Store { path, source })
     }
 
     /// A read-only view for queries.

@@ -8,14 +8,16 @@
 //! this module only maps the contract onto it.
 
 use std::collections::HashMap;
+use std::ops::DerefMut;
 use std::path::{Path, PathBuf};
 
 use rusqlite::Connection;
 
-use super::contract::{Backend, KnowledgeStore, Reads, Writes};
+use super::contract::{Backend, KnowledgeStore, Reads, StagedStore, Writes};
 use super::edits::{self, Placement};
 use super::interchange::{self, Imported, StoredPlacement};
-use super::pool::{PooledKb, StorePool};
+use super::pool::StorePool;
+use super::staging::StagedKb;
 use super::{Badge, Event, Memory, NewMemory, Status};
 use super::{KnowledgeBase, MemoryFilter, StoreKey};
 use crate::error::Result;
@@ -70,9 +72,15 @@ impl Backend for SqliteFiles {
     fn location(&self, subject: &Subject) -> PathBuf {
         subject.store_path(&self.data_dir)
     }
+
+    fn stage(&self, subject: &Subject) -> Result<Option<Box<dyn StagedStore>>> {
+        let staged = StagedKb::create(&subject.store_path(&self.data_dir), self.key.as_ref())?;
+        Ok(staged.map(|kb| Box::new(kb) as Box<dyn StagedStore>))
+    }
 }
 
-impl KnowledgeStore for PooledKb {
+/// Every way this backend holds a connection: lent by the pool, or staged.
+impl<K: DerefMut<Target = KnowledgeBase> + Send> KnowledgeStore for K {
     fn read_with(&self, f: &mut dyn FnMut(&dyn Reads) -> Result<()>) -> Result<()> {
         KnowledgeBase::read(self, f)
     }
