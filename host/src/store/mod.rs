@@ -419,10 +419,40 @@ impl KnowledgeBase {
         settings::effective(&self.conn, thread).map_err(|e| self.err(e))
     }
 
+    /// Gives up crash safety for a store no other connection can know of (a staged one, which
+    /// a failure discards whole): the rollback journal kept in memory and no flush at each
+    /// commit, so a bulk load writes its pages once, to the file, instead of to the
+    /// write-ahead log and then again into the file. [`Self::fold_log_and_close`] restores
+    /// the write-ahead log; the file is then flushed before it is published.
+    pub fn write_without_crash_safety(&self) -> Result<()> {
+        self.set_journal_mode("memory")?;
+        self.conn
+            .pragma_update(None, "synchronous", "OFF")
+            .map_err(|e| self.err(e))
+    }
+
+    /// Sets the journal mode, checking that SQLite took it (it answers the mode in force).
+    fn set_journal_mode(&self, mode: &str) -> Result<()> {
+        let in_force: String = self
+            .conn
+            .query_row(&format!("PRAGMA journal_mode = {mode}"), [], |row| {
+                row.get(0)
+            })
+            .map_err(|e| self.err(e))?;
+        if !in_force.eq_ignore_ascii_case(mode) {
+            return Err(KenningError::Conflict(format!(
+                "{} stayed in journal mode {in_force} instead of {mode}",
+                self.path.display()
+            )));
+        }
+        Ok(())
+    }
+
     /// Folds the write-ahead log into the file and closes the connection, so that the file
-    /// alone holds every commit (a store about to be linked elsewhere). Refused while another
-    /// connection keeps part of the log from being folded.
+    /// alone holds every commit (a store about to be linked elsewhere), in WAL mode like
+    /// every store. Refused while another connection keeps part of the log from being folded.
     pub fn fold_log_and_close(self) -> Result<()> {
+        self.set_journal_mode("wal")?;
         let busy: i64 = self
             .conn
             .query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |row| row.get(0))

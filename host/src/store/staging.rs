@@ -3,9 +3,10 @@
 //!
 //! The store is created under a hidden name beside where it belongs
 //! (`.SUBJECT.sqlite.PID.staged`), which no listing of subjects and no other connection
-//! knows. Publishing folds its write-ahead log into the file, flushes it, and links it under
-//! the subject's name only if that name is still free, so a store another writer created
-//! meanwhile is never replaced. Dropped unpublished, the staged files are deleted; files a
+//! knows. Nothing can see it, and a failure or a crash discards it whole, so it is written
+//! without a journal on disk and without a flush at each commit. Publishing puts it back in
+//! WAL mode, flushes it, and links it under the subject's name only if that name is still
+//! free, so a store another writer created meanwhile is never replaced. Dropped unpublished, the staged files are deleted; files a
 //! killed process left behind are deleted by the next staging of the same subject.
 
 use std::ops::{Deref, DerefMut};
@@ -42,6 +43,7 @@ impl StagedKb {
         let staged = sibling(target, &format!(".{}-{stage}", std::process::id()));
         remove_files(&staged);
         let kb = KnowledgeBase::open_or_create_keyed(&staged, key)?;
+        kb.write_without_crash_safety()?;
         Ok(Some(StagedKb {
             kb: Some(kb),
             staged,
@@ -188,6 +190,11 @@ mod tests {
         assert!(staged.publish().unwrap());
         assert_eq!(files_in(dir.path()), ["profile-me.sqlite"]);
         assert_eq!(memories(&target), 0);
+        let conn = rusqlite::Connection::open(&target).unwrap();
+        let mode: String = conn
+            .query_row("PRAGMA journal_mode", [], |row| row.get(0))
+            .unwrap();
+        assert_eq!(mode, "wal", "published in WAL mode like every store");
         assert!(KnowledgeBase::open_existing(&target).unwrap().is_some());
     }
 
