@@ -39,7 +39,6 @@ use std::path::{Path, PathBuf};
 
 use kenning_contract::MAX_TEXT_BYTES;
 use kenning_contract::types::{FieldError, ScanItem, ScanResult, Target, Verdict};
-use serde_json::Value;
 
 pub use self::config::{PolicySource, ServiceBuilder};
 use crate::error::{KenningError, Result};
@@ -268,60 +267,197 @@ fn refuse_unless_writable(
 
 /// Every string in a tool call's raw arguments (`args_json`, a JSON object) except `skip`
 /// (top-level fields scanned as the memory's text, or not text at all), with its field path
-/// (`tags[0]`, `anchors[1].name`), in the order of the paths. The raw form is read, not the
-/// policy's canonical one: canonical tags are lowercased, which hides a secret's shape. The
-/// skipped fields are read past without being built, since the text is the largest of them.
+/// (`tags[0]`, `anchors[1].name`), fields in the order of their names at every level and a
+/// repeated field's last value, as a `serde_json::Value` would hold them. The raw form is
+/// read, not the policy's canonical one: canonical tags are lowercased, which hides a secret's
+/// shape. Nothing but the strings is built (this runs once for every write and every
+/// imported record), and the skipped fields are read past, since the text is the largest.
 pub(crate) fn string_fields(
     args_json: &str,
     skip: &[&str],
 ) -> serde_json::Result<Vec<(String, String)>> {
-    fn walk(value: &Value, path: String, out: &mut Vec<(String, String)>) {
-        match value {
-            Value::String(text) => out.push((path, text.clone())),
-            Value::Array(items) => {
-                for (index, item) in items.iter().enumerate() {
-                    walk(item, format!("{path}[{index}]"), out);
-                }
-            }
-            Value::Object(map) => {
-                for (key, item) in map {
-                    walk(item, format!("{path}.{key}"), out);
-                }
-            }
-            _ => {}
-        }
-    }
-    /// The top-level fields not in `skip`, by name (the last of a repeated name, as
-    /// `serde_json::Value` keeps it).
-    struct Kept<'s>(&'s [&'s str]);
-    impl<'de> serde::de::Visitor<'de> for Kept<'_> {
-        type Value = std::collections::BTreeMap<String, Value>;
-        fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-            f.write_str("a JSON object")
-        }
-        fn visit_map<A: serde::de::MapAccess<'de>>(
-            self,
-            mut map: A,
-        ) -> Result<Self::Value, A::Error> {
-            let mut kept = std::collections::BTreeMap::new();
-            while let Some(key) = map.next_key::<String>()? {
-                if self.0.contains(&key.as_str()) {
-                    map.next_value::<serde::de::IgnoredAny>()?;
-                } else {
-                    kept.insert(key, map.next_value::<Value>()?);
-                }
-            }
-            Ok(kept)
-        }
-    }
+    let mut found = Vec::new();
     let mut reader = serde_json::Deserializer::from_str(args_json);
-    let kept = serde::Deserializer::deserialize_map(&mut reader, Kept(skip))?;
+    serde::Deserializer::deserialize_map(
+        &mut reader,
+        strings::Strings {
+            place: strings::Place::Top,
+            skip,
+            found: &mut found,
+        },
+    )?;
     reader.end()?;
-    let mut out = Vec::new();
-    for (key, value) in kept {
-        walk(&value, key, &mut out);
+    Ok(found)
+}
+
+/// The walk behind [`string_fields`].
+mod strings {
+    use std::borrow::Cow;
+    use std::fmt::Write;
+
+    use serde::de::{DeserializeSeed, IgnoredAny, MapAccess, SeqAccess, Visitor};
+
+    /// Where a value sits in the arguments, written out as a path only for a string found.
+    #[derive(Clone, Copy)]
+    pub(super) enum Place<'a> {
+        /// The arguments object itself.
+        Top,
+        /// A field of an object.
+        Field(&'a Place<'a>, &'a str),
+        /// An item of an array.
+        Item(&'a Place<'a>, usize),
     }
-    Ok(out)
+
+    impl Place<'_> {
+        fn path(&self) -> String {
+            let mut path = String::new();
+            self.write(&mut path);
+            path
+        }
+
+        fn write(&self, path: &mut String) {
+            match *self {
+                Place::Top => {}
+                Place::Field(Place::Top, key) => path.push_str(key),
+                Place::Field(parent, key) => {
+                    parent.write(path);
+                    path.push('.');
+                    path.push_str(key);
+                }
+                Place::Item(parent, index) => {
+                    parent.write(path);
+                    let _ = write!(path, "[{index}]");
+                }
+            }
+        }
+    }
+
+    /// Reads one value, appending its strings to `found`.
+    pub(super) struct Strings<'p, 'f> {
+        pub(super) place: Place<'p>,
+        /// Top-level fields read past.
+        pub(super) skip: &'p [&'p str],
+        pub(super) found: &'f mut Vec<(String, String)>,
+    }
+
+    impl<'de> DeserializeSeed<'de> for Strings<'_, '_> {
+        type Value = ();
+
+        fn deserialize<D: serde::Deserializer<'de>>(self, deserializer: D) -> Result<(), D::Error> {
+            deserializer.deserialize_any(self)
+        }
+    }
+
+    impl<'de> Visitor<'de> for Strings<'_, '_> {
+        type Value = ();
+
+        fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            f.write_str(if matches!(self.place, Place::Top) {
+                "a JSON object"
+            } else {
+                "a JSON value"
+            })
+        }
+
+        fn visit_str<E>(self, text: &str) -> Result<(), E> {
+            self.found.push((self.place.path(), text.to_owned()));
+            Ok(())
+        }
+
+        fn visit_bool<E>(self, _: bool) -> Result<(), E> {
+            Ok(())
+        }
+
+        fn visit_i64<E>(self, _: i64) -> Result<(), E> {
+            Ok(())
+        }
+
+        fn visit_u64<E>(self, _: u64) -> Result<(), E> {
+            Ok(())
+        }
+
+        fn visit_f64<E>(self, _: f64) -> Result<(), E> {
+            Ok(())
+        }
+
+        fn visit_unit<E>(self) -> Result<(), E> {
+            Ok(())
+        }
+
+        fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
+            let mut index = 0;
+            while seq
+                .next_element_seed(Strings {
+                    place: Place::Item(&self.place, index),
+                    skip: &[],
+                    found: &mut *self.found,
+                })?
+                .is_some()
+            {
+                index += 1;
+            }
+            Ok(())
+        }
+
+        fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
+            let top = matches!(self.place, Place::Top);
+            let base = self.found.len();
+            // Each field's strings, as a range of `found`, to be put in the order of the names.
+            let mut spans: Vec<(Cow<'de, str>, usize, usize)> = Vec::new();
+            while let Some(Key(key)) = map.next_key()? {
+                if top && self.skip.contains(&&*key) {
+                    map.next_value::<IgnoredAny>()?;
+                    continue;
+                }
+                let start = self.found.len();
+                map.next_value_seed(Strings {
+                    place: Place::Field(&self.place, &key),
+                    skip: &[],
+                    found: &mut *self.found,
+                })?;
+                spans.push((key, start, self.found.len()));
+            }
+            if spans.windows(2).all(|pair| pair[0].0 < pair[1].0) {
+                return Ok(());
+            }
+            // Stable: of a repeated name, the last span is the last value.
+            spans.sort_by(|a, b| a.0.cmp(&b.0));
+            let mut unordered = self.found.split_off(base);
+            for (i, (key, start, end)) in spans.iter().enumerate() {
+                if spans.get(i + 1).is_some_and(|next| next.0 == *key) {
+                    continue;
+                }
+                self.found.extend(
+                    unordered[start - base..end - base]
+                        .iter_mut()
+                        .map(std::mem::take),
+                );
+            }
+            Ok(())
+        }
+    }
+
+    /// An object's field name, borrowed from the input unless it holds an escape.
+    struct Key<'de>(Cow<'de, str>);
+
+    impl<'de> serde::Deserialize<'de> for Key<'de> {
+        fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+            struct KeyVisitor;
+            impl<'de> Visitor<'de> for KeyVisitor {
+                type Value = Key<'de>;
+                fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                    f.write_str("a field name")
+                }
+                fn visit_borrowed_str<E>(self, key: &'de str) -> Result<Key<'de>, E> {
+                    Ok(Key(Cow::Borrowed(key)))
+                }
+                fn visit_str<E>(self, key: &str) -> Result<Key<'de>, E> {
+                    Ok(Key(Cow::Owned(key.to_owned())))
+                }
+            }
+            deserializer.deserialize_str(KeyVisitor)
+        }
+    }
 }
 
 /// ` in thread T` for messages, or nothing.
@@ -349,6 +485,7 @@ pub fn civil_date(timestamp: i64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::Value;
 
     #[test]
     fn civil_dates_match_the_calendar() {
@@ -372,6 +509,45 @@ mod tests {
             paths,
             ["anchors[0].kind", "anchors[0].name", "tags[0]", "tags[1]"]
         );
+    }
+
+    #[test]
+    fn string_fields_come_in_the_order_of_the_names_at_every_level_as_a_value_holds_them() {
+        let args = r#"{"z": ["z0", {"b": "zb", "a\u0041": ["x", "y"], "a": 1}], "tags": "t",
+            "m": {"q": "mq", "p": "mp", "q": "mq2"}, "a": "a", "skip": "s", "n": null}"#;
+        let expected = {
+            let value: Value = serde_json::from_str(args).unwrap();
+            let mut pairs = Vec::new();
+            fn walk(value: &Value, path: String, out: &mut Vec<(String, String)>) {
+                match value {
+                    Value::String(text) => out.push((path, text.clone())),
+                    Value::Array(items) => {
+                        for (i, item) in items.iter().enumerate() {
+                            walk(item, format!("{path}[{i}]"), out);
+                        }
+                    }
+                    Value::Object(map) => {
+                        for (key, item) in map {
+                            let path = if path.is_empty() {
+                                key.clone()
+                            } else {
+                                format!("{path}.{key}")
+                            };
+                            walk(item, path, out);
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            let mut top = value.as_object().unwrap().clone();
+            top.remove("skip");
+            walk(&Value::Object(top), String::new(), &mut pairs);
+            pairs
+        };
+        assert_eq!(string_fields(args, &["skip"]).unwrap(), expected);
+        assert_eq!(expected[0], ("a".to_owned(), "a".to_owned()));
+        assert!(expected.contains(&("m.q".to_owned(), "mq2".to_owned())));
+        assert!(expected.contains(&("z[1].aA[1]".to_owned(), "y".to_owned())));
     }
 
     #[test]
