@@ -2,6 +2,8 @@
 //! reported with its path, canonical JSON out.
 
 mod anchor;
+#[cfg(test)]
+mod differential;
 mod reader;
 mod records;
 
