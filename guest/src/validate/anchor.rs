@@ -1,7 +1,6 @@
 //! The anchor schema: five kinds tagged by `"kind"`, addresses rebased to file offsets.
 
-use serde_json::Value;
-
+use super::json::Json;
 use super::reader::{self, Errors, Object};
 use crate::types::{Anchor, FunctionAnchor, OffsetRadius, OffsetRange};
 
@@ -19,10 +18,15 @@ const MAX_STRING_BYTES: usize = 512;
 ///
 /// A string anchor's value is kept exactly as written (not trimmed): it must equal the literal
 /// in the subject.
-pub fn anchor(value: &Value, path: &str, image_base: u64, errors: &mut Errors) -> Option<Anchor> {
+pub fn anchor(
+    value: &Json<'_>,
+    path: &str,
+    image_base: u64,
+    errors: &mut Errors,
+) -> Option<Anchor> {
     let kind_path = reader::field_path(path, "kind");
     let kind = match value {
-        Value::Object(map) => match map.get("kind") {
+        Json::Object(_) => match value.get("kind") {
             Some(kind) => reader::choice(kind, &kind_path, KINDS, errors)?,
             None => {
                 errors.push(
@@ -125,11 +129,16 @@ fn check_order(start: u64, end: u64, path: &str, errors: &mut Errors) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
+    use serde_json::{Value, json};
 
     fn read(v: Value, base: u64) -> Result<Anchor, Vec<(String, String)>> {
         let mut e = Errors::default();
-        match anchor(&v, "anchors[0]", base, &mut e) {
+        match anchor(
+            &super::super::json::from_value(&v),
+            "anchors[0]",
+            base,
+            &mut e,
+        ) {
             Some(a) if e.is_empty() => Ok(a),
             _ => Err(e.0.into_iter().map(|f| (f.path, f.message)).collect()),
         }

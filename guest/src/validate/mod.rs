@@ -4,6 +4,7 @@
 mod anchor;
 #[cfg(test)]
 mod differential;
+mod json;
 mod reader;
 mod records;
 
@@ -11,12 +12,12 @@ pub use kenning_contract::args;
 pub use kenning_contract::{RECORDS, TOOLS, is_thread_id, parse_address};
 
 use serde::Serialize;
-use serde_json::Value;
 
 use self::args::{
     ForgetMemory, MemoryAction, MemoryEdit, MemoryTarget, Recall, RecallScope, Remember,
     ReviseMemory,
 };
+use self::json::Json;
 use self::reader::{Errors, Object};
 use crate::types::{Anchor, FieldError, MemoryKind, Scope, ValidatedCall};
 use crate::{
@@ -53,7 +54,7 @@ pub fn validate(tool: &str, args_json: &str) -> Result<ValidatedCall, Vec<FieldE
             args_json.len()
         ));
     }
-    let value: Value = match reader::parse_strict(args_json) {
+    let value = match json::parse_strict(args_json) {
         Ok(v) => v,
         Err(e) => return fail(format!("malformed JSON: {e}")),
     };
@@ -84,8 +85,8 @@ fn to_json(args: impl Serialize) -> String {
 }
 
 /// Opens the top-level value, which must be an object.
-fn top<'a>(value: &'a Value, allowed: &[&str], errors: &mut Errors) -> Option<Object<'a>> {
-    if !value.is_object() {
+fn top<'a>(value: &'a Json<'a>, allowed: &[&str], errors: &mut Errors) -> Option<Object<'a>> {
+    if !matches!(value, Json::Object(_)) {
         errors.push("", reader::expected("a JSON object", value));
         return None;
     }
@@ -184,7 +185,7 @@ fn check_placement(
     }
 }
 
-fn remember(value: &Value, errors: &mut Errors) -> Option<Remember> {
+fn remember(value: &Json<'_>, errors: &mut Errors) -> Option<Remember> {
     let obj = top(value, &new_memory_fields_and("thread"), errors)?;
     let memory = new_memory(&obj, errors);
     let thread = optional(&obj, "thread", errors, thread);
@@ -202,7 +203,7 @@ fn remember(value: &Value, errors: &mut Errors) -> Option<Remember> {
     })
 }
 
-fn revise_memory(value: &Value, errors: &mut Errors) -> Option<ReviseMemory> {
+fn revise_memory(value: &Json<'_>, errors: &mut Errors) -> Option<ReviseMemory> {
     let obj = top(
         value,
         &[
@@ -263,7 +264,7 @@ fn revise_memory(value: &Value, errors: &mut Errors) -> Option<ReviseMemory> {
     })
 }
 
-fn forget_memory(value: &Value, errors: &mut Errors) -> Option<ForgetMemory> {
+fn forget_memory(value: &Json<'_>, errors: &mut Errors) -> Option<ForgetMemory> {
     let obj = top(value, &["id", "reason", "thread"], errors)?;
     let id = memory_id(&obj, errors);
     let reason = optional(&obj, "reason", errors, reason);
@@ -275,7 +276,7 @@ fn forget_memory(value: &Value, errors: &mut Errors) -> Option<ForgetMemory> {
     })
 }
 
-fn recall(value: &Value, errors: &mut Errors) -> Option<Recall> {
+fn recall(value: &Json<'_>, errors: &mut Errors) -> Option<Recall> {
     let obj = top(
         value,
         &[
@@ -331,7 +332,7 @@ fn recall(value: &Value, errors: &mut Errors) -> Option<Recall> {
     })
 }
 
-fn memory(value: &Value, errors: &mut Errors) -> Option<MemoryEdit> {
+fn memory(value: &Json<'_>, errors: &mut Errors) -> Option<MemoryEdit> {
     let obj = top(
         value,
         &["action", "target", "content", "old_text", "thread"],
@@ -411,7 +412,7 @@ fn optional<T>(
     obj: &Object<'_>,
     key: &str,
     errors: &mut Errors,
-    read: impl FnOnce(&Value, &str, &mut Errors) -> Option<T>,
+    read: impl FnOnce(&Json<'_>, &str, &mut Errors) -> Option<T>,
 ) -> Option<Option<T>> {
     obj.get(key).map(|v| read(v, &obj.path(key), errors))
 }
@@ -428,11 +429,11 @@ fn image_base(obj: &Object<'_>, errors: &mut Errors) -> Option<u64> {
     .unwrap_or(Some(0))
 }
 
-fn memory_text(v: &Value, path: &str, errors: &mut Errors) -> Option<String> {
+fn memory_text(v: &Json<'_>, path: &str, errors: &mut Errors) -> Option<String> {
     reader::string(v, path, 1, MAX_TEXT_BYTES, errors)
 }
 
-fn scope(v: &Value, path: &str, errors: &mut Errors) -> Option<Scope> {
+fn scope(v: &Json<'_>, path: &str, errors: &mut Errors) -> Option<Scope> {
     reader::choice(v, path, &["global", "local"], errors).map(|s| {
         if s == "global" {
             Scope::Global
@@ -442,7 +443,7 @@ fn scope(v: &Value, path: &str, errors: &mut Errors) -> Option<Scope> {
     })
 }
 
-fn memory_kind(v: &Value, path: &str, errors: &mut Errors) -> Option<MemoryKind> {
+fn memory_kind(v: &Json<'_>, path: &str, errors: &mut Errors) -> Option<MemoryKind> {
     reader::choice(v, path, KIND_NAMES, errors).map(|s| match s {
         "fact" => MemoryKind::Fact,
         "preference" => MemoryKind::Preference,
@@ -451,22 +452,22 @@ fn memory_kind(v: &Value, path: &str, errors: &mut Errors) -> Option<MemoryKind>
     })
 }
 
-fn anchors(v: &Value, path: &str, image_base: u64, errors: &mut Errors) -> Option<Vec<Anchor>> {
+fn anchors(v: &Json<'_>, path: &str, image_base: u64, errors: &mut Errors) -> Option<Vec<Anchor>> {
     reader::list(v, path, MAX_ANCHORS, errors, |v, p, e| {
         anchor::anchor(v, p, image_base, e)
     })
 }
 
-fn confidence(v: &Value, path: &str, errors: &mut Errors) -> Option<f64> {
+fn confidence(v: &Json<'_>, path: &str, errors: &mut Errors) -> Option<f64> {
     reader::number_in(v, path, 0.0, 1.0, errors)
 }
 
-fn reason(v: &Value, path: &str, errors: &mut Errors) -> Option<String> {
+fn reason(v: &Json<'_>, path: &str, errors: &mut Errors) -> Option<String> {
     reader::string(v, path, 0, MAX_REASON_BYTES, errors)
 }
 
 /// A thread id (see [`is_thread_id`]).
-fn thread(v: &Value, path: &str, errors: &mut Errors) -> Option<String> {
+fn thread(v: &Json<'_>, path: &str, errors: &mut Errors) -> Option<String> {
     let s = reader::string(v, path, 1, MAX_THREAD_BYTES, errors)?;
     if !is_thread_id(&s) {
         errors.push(path, "may only contain letters, digits and _ . : -");
@@ -488,7 +489,7 @@ pub fn is_tag(tag: &str) -> bool {
 }
 
 /// Tags: `#` stripped, [`is_tag`], lowercased, first occurrence kept.
-fn tags(v: &Value, path: &str, errors: &mut Errors) -> Option<Vec<String>> {
+fn tags(v: &Json<'_>, path: &str, errors: &mut Errors) -> Option<Vec<String>> {
     let tags = reader::list(v, path, MAX_TAGS, errors, |v, p, e| {
         let raw = reader::string(v, p, 1, MAX_TAG_BYTES + 1, e)?;
         let tag = raw.strip_prefix('#').unwrap_or(&raw);
@@ -504,7 +505,7 @@ fn tags(v: &Value, path: &str, errors: &mut Errors) -> Option<Vec<String>> {
 }
 
 /// Categories: 1 to 64 bytes each, no control characters, exact duplicates dropped.
-fn categories(v: &Value, path: &str, errors: &mut Errors) -> Option<Vec<String>> {
+fn categories(v: &Json<'_>, path: &str, errors: &mut Errors) -> Option<Vec<String>> {
     let categories = reader::list(v, path, MAX_CATEGORIES, errors, |v, p, e| {
         let s = reader::string(v, p, 1, MAX_CATEGORY_BYTES, e)?;
         if s.chars().any(char::is_control) {
@@ -530,7 +531,7 @@ fn dedup(items: Vec<String>) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
+    use serde_json::{Value, json};
 
     fn ok(tool: &str, args: Value) -> Value {
         let call = validate(tool, &args.to_string()).unwrap_or_else(|e| panic!("{e:?}"));

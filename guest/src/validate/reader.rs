@@ -5,9 +5,9 @@
 
 use std::borrow::Cow;
 
-use serde_json::{Map, Value};
-
 use kenning_contract::parse_address;
+
+use super::json::{self, Json};
 
 use crate::types::FieldError;
 
@@ -43,74 +43,70 @@ pub fn index_path(prefix: &str, index: usize) -> String {
 }
 
 /// The JSON type of `value`, as the schema errors name it.
-fn type_name(value: &Value) -> &'static str {
+fn type_name(value: &Json<'_>) -> &'static str {
     match value {
-        Value::Null => "null",
-        Value::Bool(_) => "a boolean",
-        Value::Number(_) => "a number",
-        Value::String(_) => "a string",
-        Value::Array(_) => "an array",
-        Value::Object(_) => "an object",
+        Json::Null => "null",
+        Json::Bool(_) => "a boolean",
+        Json::Number(_) => "a number",
+        Json::String(_) => "a string",
+        Json::Array(_) => "an array",
+        Json::Object(_) => "an object",
     }
 }
 
 /// "expected X, got Y".
-pub fn expected(what: &str, value: &Value) -> String {
+pub fn expected(what: &str, value: &Json<'_>) -> String {
     format!("expected {what}, got {}", type_name(value))
-}
-
-/// Whether field name `a` is `b`: compared here, inline, because most names differ in their
-/// length or first byte, and a call to `memcmp` for each pair was a tenth of a record's
-/// validation inside the component.
-fn same_name(a: &str, b: &str) -> bool {
-    a.len() == b.len() && a.as_bytes().first() == b.as_bytes().first() && a == b
 }
 
 /// A JSON object whose fields have been checked against a closed list.
 pub struct Object<'a> {
-    map: &'a Map<String, Value>,
-    path: String,
+    fields: &'a [(Cow<'a, str>, Json<'a>)],
+    path: &'a str,
 }
 
 impl<'a> Object<'a> {
     /// Opens `value` as an object allowing only `allowed` fields; every other field is an
-    /// error at its own path. `None` (with an error) when `value` is not an object.
+    /// error at its own path, reported in the sorted order of their names (the order a sorted
+    /// map gave them before). `None` (with an error) when `value` is not an object.
     pub fn open(
-        value: &'a Value,
-        path: &str,
+        value: &'a Json<'a>,
+        path: &'a str,
         allowed: &[&str],
         errors: &mut Errors,
     ) -> Option<Self> {
-        let Value::Object(map) = value else {
+        let Json::Object(fields) = value else {
             errors.push(path, expected("an object", value));
             return None;
         };
-        for key in map.keys() {
-            if !allowed.iter().any(|name| same_name(name, key)) {
-                errors.push(
-                    &field_path(path, key),
-                    format!("unknown field (expected one of {})", allowed.join(", ")),
-                );
-            }
+        let mut unknown: Vec<&str> = fields
+            .iter()
+            .map(|(key, _)| key.as_ref())
+            .filter(|key| !allowed.iter().any(|name| json::same_name(name, key)))
+            .collect();
+        // Keys are distinct (the parser refuses a repeated one), so no stable sort is needed.
+        unknown.sort_unstable();
+        for key in unknown {
+            errors.push(
+                &field_path(path, key),
+                format!("unknown field (expected one of {})", allowed.join(", ")),
+            );
         }
-        Some(Object {
-            map,
-            path: path.to_string(),
-        })
+        Some(Object { fields, path })
     }
 
     /// The value of `key`; `None` when absent or null (optional fields treat both alike).
-    pub fn get(&self, key: &str) -> Option<&'a Value> {
-        self.map.get(key).filter(|v| !v.is_null())
+    pub fn get(&self, key: &str) -> Option<&'a Json<'a>> {
+        json::find(self.fields, key).filter(|v| !v.is_null())
     }
 
     /// The path of `key` inside this object.
     pub fn path<'k>(&self, key: &'k str) -> Cow<'k, str> {
-        field_path(&self.path, key)
+        field_path(self.path, key)
     }
 
     /// The value of a required field, recording "is required" when it is absent or null.
-    pub fn required(&self, key: &str, errors: &mut Errors) -> Option<&'a Value> {
+    pub fn required(&self, key: &str, errors: &mut Errors) -> Option<&'a Json<'a>> {
         let value = self.get(key);
         if value.is_none() {
             errors.push(&self.path(key), "required field is missing");
@@ -121,13 +117,13 @@ impl<'a> Object<'a> {
 
 /// A string, trimmed, between `min` and `max` bytes long after trimming.
 pub fn string(
-    value: &Value,
+    value: &Json<'_>,
     path: &str,
     min: usize,
     max: usize,
     errors: &mut Errors,
 ) -> Option<String> {
-    let Value::String(s) = value else {
+    let Json::String(s) = value else {
         errors.push(path, expected("a string", value));
         return None;
     };
@@ -161,8 +157,8 @@ fn within_max<'s>(s: &'s str, path: &str, max: usize, errors: &mut Errors) -> Op
 /// A string kept exactly as written (not trimmed): it must hold something other than
 /// whitespace and be at most `max` bytes long. For values whose exact bytes matter, such as a
 /// string literal of the subject or an imported text whose content hash is checked.
-pub fn verbatim(value: &Value, path: &str, max: usize, errors: &mut Errors) -> Option<String> {
-    let Value::String(s) = value else {
+pub fn verbatim(value: &Json<'_>, path: &str, max: usize, errors: &mut Errors) -> Option<String> {
+    let Json::String(s) = value else {
         errors.push(path, expected("a string", value));
         return None;
     };
@@ -174,9 +170,9 @@ pub fn verbatim(value: &Value, path: &str, max: usize, errors: &mut Errors) -> O
 }
 
 /// A non-negative integer (a JSON number without fraction).
-pub fn integer(value: &Value, path: &str, errors: &mut Errors) -> Option<u64> {
+pub fn integer(value: &Json<'_>, path: &str, errors: &mut Errors) -> Option<u64> {
     match value {
-        Value::Number(n) => match n.as_u64() {
+        Json::Number(n) => match n.as_u64() {
             Some(v) => Some(v),
             None if n.as_i64().is_some() => {
                 errors.push(path, "expected a non-negative integer");
@@ -196,7 +192,7 @@ pub fn integer(value: &Value, path: &str, errors: &mut Errors) -> Option<u64> {
 
 /// An integer in `min..=max`.
 pub fn integer_in(
-    value: &Value,
+    value: &Json<'_>,
     path: &str,
     min: u64,
     max: u64,
@@ -212,16 +208,16 @@ pub fn integer_in(
 
 /// An address: a non-negative JSON integer, a hex string such as `"0x401000"`, or a decimal
 /// string.
-pub fn address(value: &Value, path: &str, errors: &mut Errors) -> Option<u64> {
+pub fn address(value: &Json<'_>, path: &str, errors: &mut Errors) -> Option<u64> {
     match value {
-        Value::String(s) => match parse_address(s) {
+        Json::String(s) => match parse_address(s) {
             Ok(v) => Some(v),
             Err(message) => {
                 errors.push(path, message);
                 None
             }
         },
-        Value::Number(_) => integer(value, path, errors),
+        Json::Number(_) => integer(value, path, errors),
         other => {
             errors.push(
                 path,
@@ -234,7 +230,7 @@ pub fn address(value: &Value, path: &str, errors: &mut Errors) -> Option<u64> {
 
 /// A finite number in `[min, max]`.
 pub fn number_in(
-    value: &Value,
+    value: &Json<'_>,
     path: &str,
     min: f64,
     max: f64,
@@ -254,12 +250,12 @@ pub fn number_in(
 /// One of `choices`, matched case-insensitively after trimming; returned as spelt in
 /// `choices`.
 pub fn choice(
-    value: &Value,
+    value: &Json<'_>,
     path: &str,
     choices: &[&'static str],
     errors: &mut Errors,
 ) -> Option<&'static str> {
-    let Value::String(s) = value else {
+    let Json::String(s) = value else {
         errors.push(path, expected("a string", value));
         return None;
     };
@@ -283,13 +279,13 @@ pub fn choice(
 /// An array of at most `max` items, each read by `item` at its indexed path. Items that fail
 /// are left out of the result (their errors are recorded).
 pub fn list<T>(
-    value: &Value,
+    value: &Json<'_>,
     path: &str,
     max: usize,
     errors: &mut Errors,
-    mut item: impl FnMut(&Value, &str, &mut Errors) -> Option<T>,
+    mut item: impl FnMut(&Json<'_>, &str, &mut Errors) -> Option<T>,
 ) -> Option<Vec<T>> {
-    let Value::Array(values) = value else {
+    let Json::Array(values) = value else {
         errors.push(path, expected("an array", value));
         return None;
     };
@@ -309,99 +305,18 @@ pub fn list<T>(
     (errors.0.len() == before).then_some(items)
 }
 
-/// Parses JSON as [`serde_json::from_str`] does, except that an object naming one key twice is
-/// refused: with the usual last-one-wins, `{"text": "a", "text": "b"}` would pass a closed
-/// schema that reads only one of the two.
-pub fn parse_strict(json: &str) -> Result<Value, String> {
-    serde_json::from_str::<Strict>(json)
-        .map(|strict| strict.0)
-        .map_err(|e| e.to_string())
-}
-
-/// A JSON value read without duplicate keys.
-struct Strict(Value);
-
-impl<'de> serde::Deserialize<'de> for Strict {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        deserializer.deserialize_any(StrictVisitor).map(Strict)
-    }
-}
-
-struct StrictVisitor;
-
-impl<'de> serde::de::Visitor<'de> for StrictVisitor {
-    type Value = Value;
-
-    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("a JSON value")
-    }
-
-    fn visit_bool<E>(self, v: bool) -> Result<Value, E> {
-        Ok(Value::Bool(v))
-    }
-
-    fn visit_i64<E>(self, v: i64) -> Result<Value, E> {
-        Ok(Value::from(v))
-    }
-
-    fn visit_u64<E>(self, v: u64) -> Result<Value, E> {
-        Ok(Value::from(v))
-    }
-
-    fn visit_f64<E>(self, v: f64) -> Result<Value, E> {
-        Ok(serde_json::Number::from_f64(v).map_or(Value::Null, Value::Number))
-    }
-
-    fn visit_str<E>(self, v: &str) -> Result<Value, E> {
-        Ok(Value::String(v.to_owned()))
-    }
-
-    fn visit_string<E>(self, v: String) -> Result<Value, E> {
-        Ok(Value::String(v))
-    }
-
-    fn visit_unit<E>(self) -> Result<Value, E> {
-        Ok(Value::Null)
-    }
-
-    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
-        let mut items = Vec::new();
-        while let Some(Strict(item)) = seq.next_element()? {
-            items.push(item);
-        }
-        Ok(Value::Array(items))
-    }
-
-    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
-        let mut object = Map::new();
-        while let Some(key) = map.next_key::<String>()? {
-            if object.contains_key(&key) {
-                return Err(serde::de::Error::custom(format!("duplicate key \"{key}\"")));
-            }
-            let Strict(value) = map.next_value()?;
-            object.insert(key, value);
-        }
-        Ok(Value::Object(object))
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    #[test]
-    fn a_key_named_twice_is_refused_at_any_depth() {
-        assert!(parse_strict(r#"{"text": "a", "tags": ["x"], "n": 1.5}"#).is_ok());
-        let top = parse_strict(r#"{"text": "a", "text": "b"}"#).unwrap_err();
-        assert!(top.contains(r#"duplicate key "text""#), "{top}");
-        let nested = parse_strict(r#"{"anchors": [{"kind": "address", "kind": "string"}]}"#);
-        assert!(nested.unwrap_err().contains(r#"duplicate key "kind""#));
-        assert_eq!(
-            parse_strict(r#"{"a": [1, -2, 3.5, null, true, "s", {}]}"#).unwrap(),
-            serde_json::json!({"a": [1, -2, 3.5, null, true, "s", {}]})
-        );
+    use super::json::from_value;
+
+    /// `serde_json::json!`, as the readers' tree.
+    macro_rules! json {
+        ($($value:tt)+) => {
+            from_value(&serde_json::json!($($value)+))
+        };
     }
-    use serde_json::json;
 
     #[test]
     fn addresses_accept_integers_hex_and_decimal_strings() {

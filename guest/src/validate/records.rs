@@ -3,11 +3,11 @@
 //! readers, so a tag, an anchor or a thread means the same everywhere.
 
 use serde::Serialize;
-use serde_json::Value;
 
 use super::args::{
     Author, Badge, ExtractedMemory, Extraction, IMPORT_FORMAT, ImportRecord, MemoryTarget, Status,
 };
+use super::json::Json;
 use super::reader::{self, Errors, Object};
 use super::{
     anchors, categories, check_placement, confidence, image_base, memory_kind, new_memory,
@@ -22,7 +22,7 @@ const MAX_STORED_INTEGER: u64 = i64::MAX as u64;
 const CONTENT_HASH_DIGITS: usize = 64;
 
 /// `import-record`: one line of a JSONL export; the schema is documented on [`ImportRecord`].
-pub(super) fn import_record(value: &Value, errors: &mut Errors) -> Option<ImportRecord> {
+pub(super) fn import_record(value: &Json<'_>, errors: &mut Errors) -> Option<ImportRecord> {
     let obj = top(
         value,
         &[
@@ -52,8 +52,8 @@ pub(super) fn import_record(value: &Value, errors: &mut Errors) -> Option<Import
     let format = obj.required("format", errors).and_then(|v| {
         let path = obj.path("format");
         match v {
-            Value::String(s) if s == IMPORT_FORMAT => Some(s.clone()),
-            Value::String(s) => {
+            Json::String(s) if s == IMPORT_FORMAT => Some(IMPORT_FORMAT.to_string()),
+            Json::String(s) => {
                 errors.push(
                     &path,
                     format!("unsupported format '{s}' (expected {IMPORT_FORMAT})"),
@@ -176,7 +176,7 @@ pub(super) fn import_record(value: &Value, errors: &mut Errors) -> Option<Import
 /// `remember`'s arguments (`text` required; `scope`, `type`, `anchors`, `image_base`, `tags`,
 /// `categories`, `confidence` with the same rules and defaults) plus an optional `reason` (up
 /// to 512 bytes). Errors are named by item, such as `memories[2].text`.
-pub(super) fn extraction(value: &Value, errors: &mut Errors) -> Option<Extraction> {
+pub(super) fn extraction(value: &Json<'_>, errors: &mut Errors) -> Option<Extraction> {
     let obj = top(value, &["memories"], errors)?;
     let memories = obj.required("memories", errors).and_then(|v| {
         reader::list(
@@ -193,7 +193,7 @@ pub(super) fn extraction(value: &Value, errors: &mut Errors) -> Option<Extractio
 }
 
 /// One proposed memory of an extraction, at `path`.
-fn extracted_memory(value: &Value, path: &str, errors: &mut Errors) -> Option<ExtractedMemory> {
+fn extracted_memory(value: &Json<'_>, path: &str, errors: &mut Errors) -> Option<ExtractedMemory> {
     let before = errors.0.len();
     let obj = Object::open(value, path, &new_memory_fields_and("reason"), errors)?;
     let memory = new_memory(&obj, errors);
@@ -228,7 +228,7 @@ fn timestamp(obj: &Object<'_>, key: &str, errors: &mut Errors) -> Option<u64> {
     reader::integer_in(v, &obj.path(key), 0, MAX_STORED_INTEGER, errors)
 }
 
-fn profile_target(v: &Value, path: &str, errors: &mut Errors) -> Option<MemoryTarget> {
+fn profile_target(v: &Json<'_>, path: &str, errors: &mut Errors) -> Option<MemoryTarget> {
     reader::choice(v, path, &["user", "memory", "daily"], errors).map(|s| match s {
         "user" => MemoryTarget::User,
         "memory" => MemoryTarget::Memory,
@@ -237,8 +237,8 @@ fn profile_target(v: &Value, path: &str, errors: &mut Errors) -> Option<MemoryTa
 }
 
 /// A calendar date written `YYYY-MM-DD` (proleptic Gregorian, years 0001 to 9999).
-fn day(v: &Value, path: &str, errors: &mut Errors) -> Option<String> {
-    let Value::String(s) = v else {
+fn day(v: &Json<'_>, path: &str, errors: &mut Errors) -> Option<String> {
+    let Json::String(s) = v else {
         errors.push(path, reader::expected("a date string", v));
         return None;
     };
@@ -267,10 +267,10 @@ fn day(v: &Value, path: &str, errors: &mut Errors) -> Option<String> {
         errors.push(path, format!("no such date '{s}'"));
         return None;
     }
-    Some(s.clone())
+    Some(s.to_string())
 }
 
-fn author(v: &Value, path: &str, errors: &mut Errors) -> Option<Author> {
+fn author(v: &Json<'_>, path: &str, errors: &mut Errors) -> Option<Author> {
     reader::choice(
         v,
         path,
@@ -286,7 +286,7 @@ fn author(v: &Value, path: &str, errors: &mut Errors) -> Option<Author> {
     })
 }
 
-fn badge(v: &Value, path: &str, errors: &mut Errors) -> Option<Badge> {
+fn badge(v: &Json<'_>, path: &str, errors: &mut Errors) -> Option<Badge> {
     reader::choice(
         v,
         path,
@@ -331,13 +331,15 @@ fn check_badge(author: Author, badge: Badge, path: &str, errors: &mut Errors) ->
 
 /// The snake_case name a unit enum serialises to.
 fn enum_name(value: impl Serialize) -> String {
-    match serde_json::to_value(value) {
-        Ok(Value::String(s)) => s,
-        _ => String::new(),
-    }
+    let quoted = serde_json::to_string(&value).unwrap_or_default();
+    quoted
+        .strip_prefix('"')
+        .and_then(|name| name.strip_suffix('"'))
+        .unwrap_or_default()
+        .to_string()
 }
 
-fn status(v: &Value, path: &str, errors: &mut Errors) -> Option<Status> {
+fn status(v: &Json<'_>, path: &str, errors: &mut Errors) -> Option<Status> {
     reader::choice(
         v,
         path,
@@ -353,8 +355,8 @@ fn status(v: &Value, path: &str, errors: &mut Errors) -> Option<Status> {
 }
 
 /// A SHA-256 content hash: 64 hex digits in either case, returned lowercase.
-fn content_hash(v: &Value, path: &str, errors: &mut Errors) -> Option<String> {
-    let Value::String(s) = v else {
+fn content_hash(v: &Json<'_>, path: &str, errors: &mut Errors) -> Option<String> {
+    let Json::String(s) = v else {
         errors.push(path, reader::expected("a hex string", v));
         return None;
     };
