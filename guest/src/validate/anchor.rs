@@ -59,14 +59,14 @@ pub fn anchor(
         "function" => {
             let start = offset("start", errors);
             let end = obj.get("end").map(|v| {
-                reader::address(v, &obj.path("end"), errors)
-                    .and_then(|a| rebase(a, image_base, &obj.path("end"), errors))
+                let at = obj.path("end");
+                reader::address(v, &at, errors).and_then(|a| rebase(a, image_base, &at, errors))
             });
             let name = obj
                 .required("name", errors)
                 .and_then(|v| reader::string(v, &obj.path("name"), 1, MAX_NAME_BYTES, errors));
             if let (Some(s), Some(Some(e))) = (start, end) {
-                check_order(s, e, &obj.path("end"), errors);
+                check_order(s, e, &obj, errors);
             }
             Anchor::Function(FunctionAnchor {
                 start: start?,
@@ -77,7 +77,7 @@ pub fn anchor(
         "range" => {
             let (start, end) = (offset("start", errors), offset("end", errors));
             if let (Some(s), Some(e)) = (start, end) {
-                check_order(s, e, &obj.path("end"), errors);
+                check_order(s, e, &obj, errors);
             }
             Anchor::Range(OffsetRange {
                 start: start?,
@@ -120,9 +120,10 @@ fn rebase(address: u64, image_base: u64, path: &str, errors: &mut Errors) -> Opt
     offset
 }
 
-fn check_order(start: u64, end: u64, path: &str, errors: &mut Errors) {
+/// Records an error at `end` unless it lies past `start` (the path is built only then).
+fn check_order(start: u64, end: u64, obj: &Object<'_>, errors: &mut Errors) {
     if end <= start {
-        errors.push(path, "end must be greater than start");
+        errors.push(&obj.path("end"), "end must be greater than start");
     }
 }
 

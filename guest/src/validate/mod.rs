@@ -59,14 +59,17 @@ pub fn validate(tool: &str, args_json: &str) -> Result<ValidatedCall, Vec<FieldE
         Err(e) => return fail(format!("malformed JSON: {e}")),
     };
     let mut errors = Errors::default();
+    let room = args_json.len() + CANONICAL_EXTRA_BYTES;
     let canonical = match tool {
-        "remember" => remember(&value, &mut errors).map(to_json),
-        "revise_memory" => revise_memory(&value, &mut errors).map(to_json),
-        "forget_memory" => forget_memory(&value, &mut errors).map(to_json),
-        "recall" => recall(&value, &mut errors).map(to_json),
-        "memory" => memory(&value, &mut errors).map(to_json),
-        "import-record" => records::import_record(&value, &mut errors).map(to_json),
-        _ => records::extraction(&value, &mut errors).map(to_json),
+        "remember" => remember(&value, &mut errors).map(|args| to_json(args, room)),
+        "revise_memory" => revise_memory(&value, &mut errors).map(|args| to_json(args, room)),
+        "forget_memory" => forget_memory(&value, &mut errors).map(|args| to_json(args, room)),
+        "recall" => recall(&value, &mut errors).map(|args| to_json(args, room)),
+        "memory" => memory(&value, &mut errors).map(|args| to_json(args, room)),
+        "import-record" => {
+            records::import_record(&value, &mut errors).map(|args| to_json(args, room))
+        }
+        _ => records::extraction(&value, &mut errors).map(|args| to_json(args, room)),
     };
     match canonical {
         Some(args_json) if errors.is_empty() => Ok(ValidatedCall {
@@ -79,9 +82,16 @@ pub fn validate(tool: &str, args_json: &str) -> Result<ValidatedCall, Vec<FieldE
     }
 }
 
-fn to_json(args: impl Serialize) -> String {
+/// Room the canonical JSON may need beyond the input's length, for the defaults it spells out
+/// (`"thread":null` and the like), so that writing it rarely grows its buffer.
+const CANONICAL_EXTRA_BYTES: usize = 256;
+
+/// The canonical JSON of `args`, written into a buffer of `room` bytes to start with.
+fn to_json(args: impl Serialize, room: usize) -> String {
+    let mut out = Vec::with_capacity(room);
     // The canonical records hold only strings, numbers, lists and finite floats.
-    serde_json::to_string(&args).expect("canonical arguments serialise")
+    serde_json::to_writer(&mut out, &args).expect("canonical arguments serialise");
+    String::from_utf8(out).expect("serde_json writes UTF-8")
 }
 
 /// Opens the top-level value, which must be an object.
