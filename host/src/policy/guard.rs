@@ -44,6 +44,25 @@ impl<P: Policy> Guarded<P> {
     }
 }
 
+/// Whether `text` is one JSON object, read through without building it: the guard checks
+/// every validated call, an import's every record.
+fn is_json_object(text: &str) -> bool {
+    struct Object;
+    impl<'de> serde::de::Visitor<'de> for Object {
+        type Value = ();
+        fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            f.write_str("a JSON object")
+        }
+        fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
+            use serde::de::IgnoredAny;
+            while map.next_entry::<IgnoredAny, IgnoredAny>()?.is_some() {}
+            Ok(())
+        }
+    }
+    let mut reader = serde_json::Deserializer::from_str(text);
+    serde::Deserializer::deserialize_map(&mut reader, Object).is_ok() && reader.end().is_ok()
+}
+
 impl<P: Policy> Policy for Guarded<P> {
     fn info(&self) -> &PolicyInfo {
         self.inner.info()
@@ -62,12 +81,7 @@ impl<P: Policy> Policy for Guarded<P> {
                     format!("validated {:?} when asked for {tool:?}", call.tool),
                 ));
             }
-            Ok(call)
-                if !matches!(
-                    serde_json::from_str::<serde_json::Value>(&call.args_json),
-                    Ok(serde_json::Value::Object(_))
-                ) =>
-            {
+            Ok(call) if !is_json_object(&call.args_json) => {
                 return Err(self.bad(
                     "validate",
                     "normalized arguments are not a JSON object".to_owned(),
@@ -300,4 +314,29 @@ pub(crate) fn check_selection(
         ));
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_json_object;
+
+    #[test]
+    fn only_one_whole_json_object_counts_as_an_object() {
+        assert!(is_json_object(
+            r#"{"text": "a", "anchors": [{"kind": "address"}], "n": 1.5}"#
+        ));
+        assert!(is_json_object(" {} "));
+        for not_one in [
+            "[]",
+            "\"{}\"",
+            "null",
+            "{} {}",
+            "{\"a\": 1} trailing",
+            "{\"a\": }",
+            "{\"a\": 1",
+            "",
+        ] {
+            assert!(!is_json_object(not_one), "{not_one:?}");
+        }
+    }
 }
