@@ -732,7 +732,7 @@ impl<'a> Settler<'a> {
             stored,
             active,
             planned: Vec::with_capacity(job.total as usize),
-            earlier: HashMap::new(),
+            earlier: HashMap::with_capacity(job.total as usize),
             ids: HashMap::with_capacity(job.total as usize),
             counts: Counts::default(),
         })
@@ -803,11 +803,13 @@ impl<'a> Settler<'a> {
                 self.ids.insert(plan.exporter_id, id);
             }
             self.counts.imported += 1;
-            *self
-                .counts
-                .badges
-                .entry(plan.imported.badge.as_str().to_owned())
-                .or_default() += 1;
+            let badge = plan.imported.badge.as_str();
+            match self.counts.badges.get_mut(badge) {
+                Some(count) => *count += 1,
+                None => {
+                    self.counts.badges.insert(badge.to_owned(), 1);
+                }
+            }
             self.earlier.entry(hash.to_owned()).or_default().push(index);
         }
         self.planned.push(plan);
