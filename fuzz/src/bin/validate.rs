@@ -3,22 +3,18 @@
 //! Invariants: on Ok, `args_json` is a JSON object and the tool name is echoed back;
 //! on Err, at least one field error is reported.
 
-const SCHEMAS: [&str; 7] = [
-    "remember",
-    "revise_memory",
-    "forget_memory",
-    "recall",
-    "memory",
-    "import-record",
-    "extraction",
-];
-
 fn main() {
+    // The tools, then the record kinds: the order the seeds' first bytes were written for.
+    let schemas: Vec<&str> = kenning_policy::TOOLS
+        .iter()
+        .chain(kenning_policy::RECORDS)
+        .copied()
+        .collect();
     afl::fuzz!(|data: &[u8]| {
         let Some((&pick, rest)) = data.split_first() else {
             return;
         };
-        let schema = SCHEMAS[pick as usize % SCHEMAS.len()];
+        let schema = schemas[pick as usize % schemas.len()];
         let Ok(text) = std::str::from_utf8(rest) else {
             return;
         };

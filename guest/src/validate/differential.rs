@@ -15,6 +15,7 @@ use std::collections::BTreeSet;
 use serde::{Deserialize, Serialize};
 
 use super::validate;
+use kenning_contract::{RECORDS, TOOLS};
 
 const FIXTURE_PATH: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
@@ -22,16 +23,11 @@ const FIXTURE_PATH: &str = concat!(
 );
 const SEEDS_DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../fuzz/seeds/validate");
 
-/// The schemas in the order the fuzz target's first byte picks them.
-const FUZZ_SCHEMAS: [&str; 7] = [
-    "remember",
-    "revise_memory",
-    "forget_memory",
-    "recall",
-    "memory",
-    "import-record",
-    "extraction",
-];
+/// The schemas in the order the fuzz target's first byte picks them: the tools, then the
+/// record kinds.
+fn fuzz_schemas() -> Vec<&'static str> {
+    TOOLS.iter().chain(RECORDS).copied().collect()
+}
 
 /// What `validate` returned: the canonical JSON, or every error as (path, message).
 #[derive(Debug, PartialEq, Serialize, Deserialize)]
@@ -159,13 +155,14 @@ fn candidate_inputs() -> Vec<(String, String)> {
         .map(|entry| entry.expect("seed entry").path())
         .collect();
     seeds.sort();
+    let schemas = fuzz_schemas();
     for path in seeds {
         let bytes = std::fs::read(&path).expect("seed readable");
         let Some((&pick, rest)) = bytes.split_first() else {
             continue;
         };
         if let Ok(text) = std::str::from_utf8(rest) {
-            let tool = FUZZ_SCHEMAS[pick as usize % FUZZ_SCHEMAS.len()];
+            let tool = schemas[pick as usize % schemas.len()];
             inputs.push((tool.to_string(), text.to_string()));
         }
     }
@@ -590,7 +587,7 @@ fn mutations() -> Vec<(String, String)> {
         "{} {}",
         "//\n{}",
     ] {
-        for tool in FUZZ_SCHEMAS {
+        for tool in fuzz_schemas() {
             out.push((tool.to_string(), text.to_string()));
         }
     }
