@@ -43,12 +43,14 @@ impl StagedKb {
         let staged = sibling(target, &format!(".{}-{stage}", std::process::id()));
         remove_files(&staged);
         let kb = KnowledgeBase::open_or_create_keyed(&staged, key)?;
-        kb.write_without_crash_safety()?;
-        Ok(Some(StagedKb {
+        // Held before anything else can fail, so that its drop deletes the files.
+        let store = StagedKb {
             kb: Some(kb),
             staged,
             target: target.to_owned(),
-        }))
+        };
+        store.write_without_crash_safety()?;
+        Ok(Some(store))
     }
 }
 
