@@ -101,17 +101,20 @@ fn aged_store(data: &Path) {
         "UPDATE memories SET created_at = created_at - {long}, updated_at = updated_at - {long}",
         long = 400 * day
     );
+    // Twenty days and a half: its age in whole days is 20 however many seconds pass between
+    // this update and the runs that read it, so a dry run and a run report the same age.
+    let suggestion_age = 20 * day + day / 2;
     let mut conn = sql(data);
     conn.execute(&aged, &aged);
     conn.execute(
         &format!(
             "UPDATE memories SET created_at = strftime('%s', 'now') - {} WHERE badge = 'pending'",
-            20 * day
+            suggestion_age
         ),
         &format!(
             "UPDATE memories SET created_at = extract(epoch FROM now())::bigint - {} \
              WHERE badge = 'pending'",
-            20 * day
+            suggestion_age
         ),
     );
     conn.execute(
