@@ -172,14 +172,20 @@ impl<P: Policy> Guest for Export<P> {
 
 /// The text `span` names in `texts`; empty if the span is out of bounds or splits a character
 /// (the host never sends one, but a policy never panics on what it is given).
-fn cut(texts: &str, span: wit::Span) -> String {
+fn slice(texts: &str, span: wit::Span) -> &str {
     let start = span.start as usize;
     let end = start.saturating_add(span.len as usize);
-    texts.get(start..end).unwrap_or_default().to_owned()
+    texts.get(start..end).unwrap_or_default()
 }
 
+/// The text `span` names in `texts`, owned (see [`slice`]).
+fn cut(texts: &str, span: wit::Span) -> String {
+    slice(texts, span).to_owned()
+}
+
+/// The tags `span` names in `texts`, separated by single spaces.
 fn tags(texts: &str, span: wit::Span) -> Vec<String> {
-    cut(texts, span)
+    slice(texts, span)
         .split(' ')
         .filter(|t| !t.is_empty())
         .map(str::to_owned)
