@@ -36,9 +36,10 @@ pub use kenning_contract::types;
 pub use kenning_contract::{
     CONTRACT_VERSION, MAX_ANCHORS, MAX_ARGS_BYTES, MAX_CATEGORIES, MAX_EXTRACTION_BYTES,
     MAX_EXTRACTION_ITEMS, MAX_QUERY_BYTES, MAX_RECALL_LIMIT, MAX_TAG_BYTES, MAX_TAGS,
-    MAX_TEXT_BYTES, MAX_THREAD_BYTES, RECORDS, TOOLS,
+    MAX_TEXT_BYTES, MAX_THREAD_BYTES,
 };
 pub use validate::args;
+pub use validate::schemas;
 /// How tool calls read an address written as a string; hosts read their own inputs the same way.
 pub use validate::{is_tag, is_thread_id, parse_address};
 

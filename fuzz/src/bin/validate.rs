@@ -4,12 +4,7 @@
 //! on Err, at least one field error is reported.
 
 fn main() {
-    // The tools, then the record kinds: the order the seeds' first bytes were written for.
-    let schemas: Vec<&str> = kenning_policy::TOOLS
-        .iter()
-        .chain(kenning_policy::RECORDS)
-        .copied()
-        .collect();
+    let schemas: Vec<&str> = kenning_policy::schemas().collect();
     afl::fuzz!(|data: &[u8]| {
         let Some((&pick, rest)) = data.split_first() else {
             return;

@@ -14,20 +14,13 @@ use std::collections::BTreeSet;
 
 use serde::{Deserialize, Serialize};
 
-use super::validate;
-use kenning_contract::{RECORDS, TOOLS};
+use super::{schemas, validate};
 
 const FIXTURE_PATH: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
     "/src/validate/differential.jsonl"
 );
 const SEEDS_DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../fuzz/seeds/validate");
-
-/// The schemas in the order the fuzz target's first byte picks them: the tools, then the
-/// record kinds.
-fn fuzz_schemas() -> Vec<&'static str> {
-    TOOLS.iter().chain(RECORDS).copied().collect()
-}
 
 /// What `validate` returned: the canonical JSON, or every error as (path, message).
 #[derive(Debug, PartialEq, Serialize, Deserialize)]
@@ -155,14 +148,14 @@ fn candidate_inputs() -> Vec<(String, String)> {
         .map(|entry| entry.expect("seed entry").path())
         .collect();
     seeds.sort();
-    let schemas = fuzz_schemas();
+    let by_pick: Vec<&str> = schemas().collect();
     for path in seeds {
         let bytes = std::fs::read(&path).expect("seed readable");
         let Some((&pick, rest)) = bytes.split_first() else {
             continue;
         };
         if let Ok(text) = std::str::from_utf8(rest) {
-            let tool = schemas[pick as usize % schemas.len()];
+            let tool = by_pick[pick as usize % by_pick.len()];
             inputs.push((tool.to_string(), text.to_string()));
         }
     }
@@ -587,7 +580,7 @@ fn mutations() -> Vec<(String, String)> {
         "{} {}",
         "//\n{}",
     ] {
-        for tool in fuzz_schemas() {
+        for tool in schemas() {
             out.push((tool.to_string(), text.to_string()));
         }
     }

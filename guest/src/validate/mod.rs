@@ -31,6 +31,12 @@ const DEFAULT_RECALL_LIMIT: u64 = 10;
 const MAX_CATEGORY_BYTES: usize = 64;
 const MAX_REASON_BYTES: usize = 512;
 
+/// Every schema [`validate`] reads: the tools, then the record kinds. The validate fuzz target's
+/// first byte picks from this order, so its seeds depend on it.
+pub fn schemas() -> impl Iterator<Item = &'static str> {
+    TOOLS.iter().chain(RECORDS).copied()
+}
+
 /// Validates `args_json` against the schema named `tool` (a tool or a record kind); see
 /// [`crate::validate`].
 pub fn validate(tool: &str, args_json: &str) -> Result<ValidatedCall, Vec<FieldError>> {
