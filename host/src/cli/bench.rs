@@ -426,18 +426,20 @@ fn import_throughput(dir: &std::path::Path) -> Result<f64> {
         dry_run: false,
         source_name: "bench.jsonl".to_owned(),
     };
-    let mut rates = Vec::with_capacity(IMPORT_RUNS);
+    let (mut times, mut records) = (Vec::with_capacity(IMPORT_RUNS), 0);
     for run in 0..IMPORT_RUNS {
         let service = Service::builder(dir.join(format!("to-{run}")))
             .cache_dir(dir.join("cache"))
             .scan_session(true)
             .build()?;
         let start = Instant::now();
-        let report = service.import(&subject, &export.text, &options, &mut |_, _, _| {})?;
-        let elapsed = start.elapsed().as_secs_f64();
-        rates.push(report.records as f64 / elapsed.max(f64::EPSILON));
+        records = service
+            .import(&subject, &export.text, &options, &mut |_, _, _| {})?
+            .records;
+        times.push(start.elapsed());
     }
-    Ok(median_of(rates))
+    let time = median(times).as_secs_f64();
+    Ok(records as f64 / time.max(f64::EPSILON))
 }
 
 /// Imports behind `import_per_s`: one import is a single half-second sample, which one
@@ -446,12 +448,6 @@ pub const IMPORT_RUNS: usize = 3;
 
 /// Rounds behind `scan_mb_s`, each timed on its own.
 const SCAN_ROUNDS: usize = 12;
-
-/// The median of `values` (the upper one of an even count).
-fn median_of(mut values: Vec<f64>) -> f64 {
-    values.sort_by(f64::total_cmp);
-    values.get(values.len() / 2).copied().unwrap_or(0.0)
-}
 
 /// Scans a deterministic mix of prose, notes and config lines (some with secrets) in batches of
 /// 256 texts, as `scan --jsonl` and imports do, [`SCAN_ROUNDS`] times; returns the median
