@@ -12,14 +12,23 @@ use std::sync::OnceLock;
 use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind};
 use regex::bytes::{Regex, RegexBuilder};
 
-/// Text every regex is run over once when it is compiled ahead of time (see
-/// [`RuleSet::compile_all`], which adds every printable ASCII character, forwards and
-/// backwards): an assignment, a URL with credentials, a key block and common token shapes.
-const WARM_UP: &[u8] =
-    b"api_key = \"AbcDEF0123456789+/abcdefGHIJ_-xyz\" token: 'sk-proj-AbC123xyz' \
-    https://user:pa55w0rd@db.example.com:5432/app?x=1 -----BEGIN PRIVATE KEY----- \
-    MIIEvQIBADANBgkqhkiG9w0BAQEFAASC ghp_0123456789abcdefABCDEF0123456789abcd \
-    AKIA0123456789ABCDEF eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.abc_DEF-123 password=hunter2\n\t";
+/// The text every regex is run over once when it is compiled ahead of time (see
+/// [`RuleSet::compile_all`]): an assignment, a URL with credentials, a key block and common
+/// token shapes, then every printable ASCII character forwards and backwards.
+fn warm_up_text() -> Vec<u8> {
+    const SHAPES: &[u8] =
+        b"api_key = \"AbcDEF0123456789+/abcdefGHIJ_-xyz\" token: 'sk-proj-AbC123xyz' \
+        https://user:pa55w0rd@db.example.com:5432/app?x=1 -----BEGIN PRIVATE KEY----- \
+        MIIEvQIBADANBgkqhkiG9w0BAQEFAASC ghp_0123456789abcdefABCDEF0123456789abcd \
+        AKIA0123456789ABCDEF eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.abc_DEF-123 password=hunter2\n\t";
+    let printable = 0x20u8..0x7f;
+    SHAPES
+        .iter()
+        .copied()
+        .chain(printable.clone())
+        .chain(printable.rev())
+        .collect()
+}
 
 /// What a rule detects, which decides what the scan does about it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -227,14 +236,12 @@ impl RuleSet {
     }
 
     /// Compiles every rule's regex now, rather than on first use, and runs each once over
-    /// [`WARM_UP`], so that the search caches a regex fills as it runs (its lazy DFA's states
-    /// and transitions) exist too: a component pre-initialised after this call starts every
-    /// fresh instance with them, where each instance that ran a regex otherwise built them
-    /// again (about 30% of a fresh instance's scan of a text holding a secret).
+    /// [`warm_up_text`], so that the search caches a regex fills as it runs (its lazy DFA's
+    /// states and transitions) exist too: a component pre-initialised after this call starts
+    /// every fresh instance with them, where each instance that ran a regex otherwise built
+    /// them again (about 30% of a fresh instance's scan of a text holding a secret).
     pub fn compile_all(&self) {
-        let mut probe: Vec<u8> = WARM_UP.to_vec();
-        probe.extend(0x20u8..0x7f);
-        probe.extend((0x20u8..0x7f).rev());
+        let probe = warm_up_text();
         for i in 0..self.rules.len() {
             self.regex(i).find_iter(&probe).count();
         }
