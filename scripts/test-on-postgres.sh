@@ -2,8 +2,10 @@
 # Runs the service tests on PostgreSQL: starts one throwaway cluster (postgres-throwaway.sh),
 # points every test at it (KENNING_TEST_BACKEND=postgres, KENNING_TEST_POSTGRES=its socket
 # directory: each data directory a test uses gets a database of its own), runs
-# `cargo test ARGS...` (by default the host's integration tests and the end-to-end tests: the
-# unit tests never open a store), and stops the cluster.
+# `cargo test ARGS...` (by default every integration test of the workspace, which are the host's
+# and the end-to-end tests: the unit tests never open a store), and stops the cluster. The whole
+# workspace is selected so that features unify as in `cargo test --workspace` and nothing is
+# compiled again.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -14,7 +16,7 @@ if [ "${ready:-}" != ready ]; then
     exit 1
 fi
 if [ "$#" -eq 0 ]; then
-    set -- -p kenning -p kenning-e2e --test '*' --locked
+    set -- --workspace --test '*' --locked
 fi
 status=0
 KENNING_TEST_BACKEND=postgres KENNING_TEST_POSTGRES="$socket_dir" cargo test "$@" || status=$?
