@@ -1,8 +1,14 @@
 #!/usr/bin/env bash
 # Builds the fuzz targets with cargo-afl and fuzzes each for SECONDS (default 60).
 # Prints execs_done and saved_crashes per target; exits non-zero if any target saved a crash.
+# `run.sh --build-only` builds the targets and stops (CI builds them while its tests run).
 set -euo pipefail
 
+BUILD_ONLY=false
+if [[ "${1:-}" == --build-only ]]; then
+    BUILD_ONLY=true
+    shift
+fi
 SECONDS_PER_TARGET="${1:-60}"
 TARGETS=(${FUZZ_TARGETS:-validate scan select context})
 
@@ -16,6 +22,9 @@ export AFL_NO_UI=1
 export AFL_NO_AFFINITY=1
 
 cargo afl build --release --bins
+if "$BUILD_ONLY"; then
+    exit 0
+fi
 
 status=0
 for t in "${TARGETS[@]}"; do

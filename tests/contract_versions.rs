@@ -4,10 +4,11 @@
 
 use kenning::PolicyError;
 use kenning::policy::{
-    ComponentPolicy, DEFAULT_POLICY_WASM, Guarded, NativePolicy, Policy, PolicyEngine,
-    SandboxLimits, component_imports, conformance,
+    ComponentPolicy, DEFAULT_POLICY_WASM, Guarded, NativePolicy, Policy, SandboxLimits,
+    component_imports, conformance,
 };
 use kenning_contract::types::{Limits, Retention, ScanItem, StoredMemory, Target};
+use kenning_e2e::policy_engine;
 use kenning_policy::vectors::stored_fact;
 
 /// The default policy as built against contract 0.1.0 (wasm32-wasip2), before 0.2.0 existed.
@@ -30,8 +31,7 @@ fn scan_items() -> Vec<ScanItem> {
 
 /// The default policy as built against contract 0.1.0, kept as a fixture.
 fn load_v0_1() -> ComponentPolicy {
-    PolicyEngine::new(None)
-        .unwrap()
+    policy_engine()
         .load_bytes(
             "kenning-default-0.1.0",
             DEFAULT_V0_1,
@@ -83,7 +83,7 @@ fn a_0_1_0_component_is_told_it_has_no_consolidate_duty() {
 
 #[test]
 fn the_default_component_implements_0_2_0_and_imports_nothing_but_the_contract_types() {
-    let engine = PolicyEngine::new(None).unwrap();
+    let engine = policy_engine();
     let imports = component_imports(&engine, DEFAULT_POLICY_WASM).unwrap();
     assert_eq!(imports, vec!["kenning:policy/types@0.2.0".to_owned()]);
     let old_imports = component_imports(&engine, DEFAULT_V0_1).unwrap();
@@ -105,7 +105,7 @@ fn stored(id: u64, text: &str, created_at: i64) -> StoredMemory {
 
 #[test]
 fn consolidation_plans_agree_between_the_component_and_the_native_build() {
-    let engine = PolicyEngine::new(None).unwrap();
+    let engine = policy_engine();
     let component = Guarded::new(engine.load_default(SandboxLimits::default()).unwrap());
     let native = Guarded::new(NativePolicy::new());
     let mut memories = vec![
@@ -144,7 +144,7 @@ fn consolidation_plans_agree_between_the_component_and_the_native_build() {
 
 #[test]
 fn the_conformance_kit_passes_the_default_policy_of_both_contract_versions() {
-    let engine = PolicyEngine::new(None).unwrap();
+    let engine = policy_engine();
     // Timed against the sandboxed default, as `kenning policy check` does.
     let reference = engine.load_default(SandboxLimits::default()).unwrap();
     for (label, wasm) in [

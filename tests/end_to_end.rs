@@ -4,7 +4,7 @@ use kenning::policy::{CacheOutcome, Guarded, NativePolicy, Policy, PolicyEngine,
 use kenning::store::Author;
 use kenning::{KenningError, PolicyError, TurnContext};
 use kenning_contract::types::{Limits, LiveFunction, ScanItem, Target};
-use kenning_e2e::{Workspace, postgres};
+use kenning_e2e::{Workspace, policy_engine, postgres};
 
 fn sub_401000(base: u64) -> LiveFunction {
     LiveFunction {
@@ -353,7 +353,7 @@ fn files_that_are_not_policies_are_refused_with_a_clear_error() {
 /// Golden vectors: the component and the native build of the default policy agree exactly.
 #[test]
 fn the_component_and_the_native_build_agree() {
-    let engine = PolicyEngine::new(None).unwrap();
+    let engine = policy_engine();
     let component = Guarded::new(engine.load_default(SandboxLimits::default()).unwrap());
     let native = Guarded::new(NativePolicy::new());
     assert_eq!(component.info(), native.info());

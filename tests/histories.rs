@@ -75,11 +75,8 @@ fn script_writer(data: &Path, subject: &str) -> Command {
         .arg("script")
         .arg(data)
         .arg(subject)
-        // One compiled-policy cache for every history, so that only the first compiles it.
-        .env(
-            "KENNING_CACHE_DIR",
-            Path::new(env!("CARGO_TARGET_TMPDIR")).join("histories-cache"),
-        );
+        // One compiled-policy cache for every history, so that none compiles it.
+        .env("KENNING_CACHE_DIR", kenning_e2e::policy_cache_dir());
     command
 }
 

@@ -22,6 +22,17 @@ pub const HOSTILE_DESCRIBE_TRAP_WASM: &str = env!("HOSTILE_DESCRIBE_TRAP_WASM");
 /// The hostile policy built for wasm32-wasip2: it imports `wasi:` interfaces.
 pub const HOSTILE_WASI_WASM: &str = env!("HOSTILE_WASI_WASM");
 
+/// The compiled-policy cache every test process shares (the host's tests too), set by
+/// `build.rs`: without it each service a test builds would compile the default policy again.
+pub fn policy_cache_dir() -> PathBuf {
+    PathBuf::from(env!("KENNING_TEST_POLICY_CACHE"))
+}
+
+/// A policy engine over the tests' shared cache ([`policy_cache_dir`]).
+pub fn policy_engine() -> PolicyEngine {
+    PolicyEngine::new(Some(policy_cache_dir())).expect("engine")
+}
+
 /// A fixed clock for reproducible tests: 2026-11-30T00:00:00Z.
 pub const NOW: i64 = 1_796_083_200 - 86_400;
 
@@ -75,11 +86,12 @@ impl Workspace {
             .expect("the hostile fixture implements the contract")
     }
 
-    /// A service builder over this workspace at the fixed clock [`NOW`], without a compiled
-    /// policy cache, on the backend this run tests ([`postgres::store_for`]).
+    /// A service builder over this workspace at the fixed clock [`NOW`], with the tests' shared
+    /// policy cache ([`policy_cache_dir`]), on the backend this run tests
+    /// ([`postgres::store_for`]).
     pub fn builder(&self) -> ServiceBuilder {
         on_this_backend(Service::builder(self.data_dir()), &self.data_dir())
-            .without_cache()
+            .cache_dir(policy_cache_dir())
             .fixed_now(NOW)
     }
 

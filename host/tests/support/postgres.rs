@@ -161,6 +161,16 @@ pub fn sqlite_only(why: &str) -> bool {
     on_postgres()
 }
 
+/// True, after saying why, when a test that opens no knowledge base runs on PostgreSQL: the
+/// test then returns early, as the SQLite pass ran it and nothing in it depends on the backend.
+/// `what` names what the test checks.
+pub fn opens_no_store(what: &str) -> bool {
+    if on_postgres() {
+        eprintln!("skipped on PostgreSQL: {what} opens no knowledge base");
+    }
+    on_postgres()
+}
+
 /// A direct connection to one knowledge base on the backend this run tests, for tests that
 /// prepare a state no command makes (a note aged by a year) or read what no command shows.
 /// Each statement comes in both dialects. On PostgreSQL, `memories`, `anchors`, `events`,
