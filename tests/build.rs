@@ -8,20 +8,15 @@
 
 use std::path::{Path, PathBuf};
 
-use kenning_build::{ComponentBuild, Target, build_component, rerun_if_changed};
+use kenning_build::{ComponentBuild, Target, build_component, rerun_if_changed, target_dir};
 
 fn main() {
     // One compiled-policy cache for every test process, the one the host's tests use
     // (`CARGO_TARGET_TMPDIR`, `<target>/tmp`): compiling the default policy costs seconds of
     // Cranelift, loading it from the cache milliseconds.
-    let out_dir = PathBuf::from(std::env::var("OUT_DIR").expect("cargo sets OUT_DIR"));
-    let target_dir = out_dir
-        .ancestors()
-        .nth(4)
-        .expect("OUT_DIR is <target>/<profile>/build/<crate>/out");
     println!(
         "cargo:rustc-env=KENNING_TEST_POLICY_CACHE={}",
-        target_dir.join("tmp").join("policy-cache").display()
+        target_dir().join("tmp").join("policy-cache").display()
     );
 
     let root = Path::new(env!("CARGO_MANIFEST_DIR"))

@@ -147,13 +147,18 @@ pub fn rerun_if_changed(path: &Path) {
     println!("cargo:rerun-if-changed={}", path.display());
 }
 
-/// `<outer target dir>/wasm-components`, found from `OUT_DIR`
-/// (`<target>/<profile>/build/<crate>-<hash>/out`).
+/// `<outer target dir>/wasm-components`.
 fn nested_target_dir() -> PathBuf {
+    target_dir().join("wasm-components")
+}
+
+/// The outer build's target directory, found from the build script's `OUT_DIR`
+/// (`<target>/<profile>/build/<crate>-<hash>/out`).
+pub fn target_dir() -> PathBuf {
     let out_dir = PathBuf::from(env::var("OUT_DIR").expect("OUT_DIR is set for build scripts"));
-    let target = out_dir
+    out_dir
         .ancestors()
         .nth(4)
-        .expect("OUT_DIR is nested in the target directory");
-    target.join("wasm-components")
+        .expect("OUT_DIR is nested in the target directory")
+        .to_owned()
 }

@@ -155,20 +155,23 @@ pub fn store_for(data: &Path) -> Option<String> {
 /// True, after saying why, when a test about SQLite's own files runs on PostgreSQL: the test
 /// then returns early. `why` names what the test checks that only SQLite has.
 pub fn sqlite_only(why: &str) -> bool {
-    if on_postgres() {
-        eprintln!("skipped on PostgreSQL: {why}");
-    }
-    on_postgres()
+    skipped_on_postgres(why)
 }
 
 /// True, after saying why, when a test that opens no knowledge base runs on PostgreSQL: the
 /// test then returns early, as the SQLite pass ran it and nothing in it depends on the backend.
 /// `what` names what the test checks.
 pub fn opens_no_store(what: &str) -> bool {
-    if on_postgres() {
-        eprintln!("skipped on PostgreSQL: {what} opens no knowledge base");
+    skipped_on_postgres(&format!("{what} opens no knowledge base"))
+}
+
+/// Whether this run is on PostgreSQL, saying first that the test is skipped and why.
+fn skipped_on_postgres(why: &str) -> bool {
+    let skipped = on_postgres();
+    if skipped {
+        eprintln!("skipped on PostgreSQL: {why}");
     }
-    on_postgres()
+    skipped
 }
 
 /// A direct connection to one knowledge base on the backend this run tests, for tests that
