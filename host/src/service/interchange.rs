@@ -355,9 +355,12 @@ impl Service {
     /// passes to `checked` in file order; the problem on the first line that has one (or the
     /// first error `checked` returns) fails the import.
     ///
-    /// Batches are checked on every core at once (each call runs in its own policy instance),
-    /// and taken back in file order here, where the ids are compared across batches. A batch
-    /// is not started once an earlier one failed.
+    /// Batches are checked on every core at once, each call in its own policy instance: by
+    /// helper threads, one fewer than the cores, and by this thread whenever the next batch in
+    /// file order is not back yet. The writer (`checked`, on this thread) thus never waits idle
+    /// while batches are left, and never competes with the checks for a core, which left it a
+    /// backlog to settle alone at the end. Batches are taken back in file order here, where the
+    /// ids are compared across batches. A batch is not started once an earlier one failed.
     fn check_records(
         &self,
         lines: &[(usize, &str)],
@@ -366,28 +369,31 @@ impl Service {
         checked: &mut dyn FnMut(Planned) -> Result<()>,
     ) -> Result<()> {
         let batches: Vec<&[(usize, &str)]> = lines.chunks(SCAN_BATCH).collect();
-        let workers = std::thread::available_parallelism()
+        let helpers = std::thread::available_parallelism()
             .map_or(1, usize::from)
-            .clamp(1, batches.len().max(1));
+            .min(batches.len())
+            .saturating_sub(1);
         let policy: &dyn Policy = &*self.policy;
         let next = AtomicUsize::new(0);
         let first_failed = AtomicUsize::new(usize::MAX);
+        let check_next = || {
+            let index = next.fetch_add(1, Ordering::Relaxed);
+            if index >= batches.len() || index > first_failed.load(Ordering::Relaxed) {
+                return None;
+            }
+            let checked = check_batch(policy, batches[index], importer, bad);
+            if checked.problem.is_some() {
+                first_failed.fetch_min(index, Ordering::Relaxed);
+            }
+            Some((index, checked))
+        };
         std::thread::scope(|scope| {
             let (done, finished) = mpsc::channel();
-            for _ in 0..workers {
-                let done = done.clone();
-                let (next, first_failed, batches) = (&next, &first_failed, &batches);
+            for _ in 0..helpers {
+                let (done, check_next) = (done.clone(), &check_next);
                 scope.spawn(move || {
-                    loop {
-                        let index = next.fetch_add(1, Ordering::Relaxed);
-                        if index >= batches.len() || index > first_failed.load(Ordering::Relaxed) {
-                            return;
-                        }
-                        let checked = check_batch(policy, batches[index], importer, bad);
-                        if checked.problem.is_some() {
-                            first_failed.fetch_min(index, Ordering::Relaxed);
-                        }
-                        if done.send((index, checked)).is_err() {
+                    while let Some(result) = check_next() {
+                        if done.send(result).is_err() {
                             return;
                         }
                     }
@@ -398,7 +404,14 @@ impl Service {
             let mut exporter_ids = HashSet::with_capacity(lines.len());
             let mut early: BTreeMap<usize, CheckedBatch> = BTreeMap::new();
             let mut in_order = 0;
-            for (index, batch) in finished {
+            loop {
+                let arrived = match finished.try_recv() {
+                    Ok(result) => Some(result),
+                    Err(_) => check_next().or_else(|| finished.recv().ok()),
+                };
+                let Some((index, batch)) = arrived else {
+                    return Ok(());
+                };
                 early.insert(index, batch);
                 while let Some(batch) = early.remove(&in_order) {
                     in_order += 1;
@@ -419,7 +432,6 @@ impl Service {
                     }
                 }
             }
-            Ok(())
         })
     }
 }
