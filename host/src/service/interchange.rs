@@ -358,9 +358,10 @@ impl Service {
     /// Batches are checked on every core at once, each call in its own policy instance: by
     /// helper threads, one fewer than the cores, and by this thread whenever the next batch in
     /// file order is not back yet. The writer (`checked`, on this thread) thus never waits idle
-    /// while batches are left, and never competes with the checks for a core, which left it a
-    /// backlog to settle alone at the end. Batches are taken back in file order here, where the
-    /// ids are compared across batches. A batch is not started once an earlier one failed.
+    /// while batches are left, and has a core of its own: beside a checker on every core it
+    /// fell behind, and settled the backlog alone at the end. Batches are taken back in file
+    /// order here, where the ids are compared across batches. A batch is not started once an
+    /// earlier one failed.
     fn check_records(
         &self,
         lines: &[(usize, &str)],
@@ -404,14 +405,15 @@ impl Service {
             let mut exporter_ids = HashSet::with_capacity(lines.len());
             let mut early: BTreeMap<usize, CheckedBatch> = BTreeMap::new();
             let mut in_order = 0;
-            loop {
-                let arrived = match finished.try_recv() {
-                    Ok(result) => Some(result),
-                    Err(_) => check_next().or_else(|| finished.recv().ok()),
-                };
-                let Some((index, batch)) = arrived else {
-                    return Ok(());
-                };
+            // A batch back from a helper, else one checked here, else the wait for a helper's.
+            let arrived = || {
+                finished
+                    .try_recv()
+                    .ok()
+                    .or_else(&check_next)
+                    .or_else(|| finished.recv().ok())
+            };
+            while let Some((index, batch)) = arrived() {
                 early.insert(index, batch);
                 while let Some(batch) = early.remove(&in_order) {
                     in_order += 1;
@@ -432,6 +434,7 @@ impl Service {
                     }
                 }
             }
+            Ok(())
         })
     }
 }
