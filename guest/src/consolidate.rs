@@ -8,10 +8,11 @@
 //! is compared with at most [`MAX_COMPARISONS`] others, so the work grows linearly with a
 //! subject's memories even when thousands of them say nearly the same thing.
 
+use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet};
 
 use crate::select::DUPLICATE_JACCARD;
-use crate::similarity::word_set;
+use crate::similarity::{jaccard, word_set};
 use crate::types::{
     ConsolidationPlan, Expiry, MemoryId, Merge, Retention, StoredMemory, Supersession, Target,
 };
@@ -123,7 +124,7 @@ impl WordSets {
                 .into_iter()
                 .map(|w| {
                     let next = ids.len() as u32;
-                    *ids.entry(w).or_insert(next)
+                    *ids.entry(w.into_owned()).or_insert(next)
                 })
                 .collect();
             set.sort_unstable();
@@ -149,25 +150,7 @@ impl WordSets {
 
     /// `|a ∩ b| / |a ∪ b|` of the sets of memories `i` and `j`; two empty sets are identical.
     fn jaccard(&self, i: usize, j: usize) -> f64 {
-        let (a, b) = (&self.sets[i], &self.sets[j]);
-        let (mut x, mut y, mut common) = (0, 0, 0);
-        while x < a.len() && y < b.len() {
-            match a[x].cmp(&b[y]) {
-                std::cmp::Ordering::Less => x += 1,
-                std::cmp::Ordering::Greater => y += 1,
-                std::cmp::Ordering::Equal => {
-                    common += 1;
-                    x += 1;
-                    y += 1;
-                }
-            }
-        }
-        let union = a.len() + b.len() - common;
-        if union == 0 {
-            1.0
-        } else {
-            common as f64 / union as f64
-        }
+        jaccard(&self.sets[i], &self.sets[j])
     }
 
     /// Memory `i`'s rarest words, as many as prefix filtering needs: two sets that reach
@@ -255,7 +238,7 @@ fn supersessions(
     settled: &mut BTreeSet<MemoryId>,
     plan: &mut ConsolidationPlan,
 ) {
-    let openings: Vec<Vec<String>> = group
+    let openings: Vec<Vec<Cow<'_, str>>> = group
         .iter()
         .map(|m| crate::similarity::words(&m.text).collect())
         .collect();

@@ -10,7 +10,7 @@
 //!    does not fit is cut at a grapheme boundary when enough budget remains).
 //! 4. The chosen memories are rendered grouped by section.
 
-use std::collections::BTreeSet;
+use std::borrow::Cow;
 
 use unicode_segmentation::UnicodeSegmentation;
 
@@ -79,7 +79,7 @@ pub fn select(context: &Context, candidates: &[Candidate], limits: &Limits) -> S
 
     let mut budget = Budget::new(limits);
     let mut picked = Vec::new();
-    let mut chosen_words: Vec<BTreeSet<String>> = Vec::new();
+    let mut chosen_words: Vec<Vec<Cow<'_, str>>> = Vec::new();
     let (mut local_taken, mut global_taken) = (0u32, 0u32);
     for i in interleave(&local_order, &global_order) {
         let c = &candidates[i];
