@@ -8,16 +8,33 @@
 //! costs the host a copy-on-write fault: selection on 100 candidates ran 2.4 to 10 times slower
 //! than in a component without a snapshot. Sealing the first heap when `prepare` returns makes
 //! every call allocate from fresh pages past the snapshot instead.
-
+//!
+//! Those pages are grown when the heap is sealed, so that they are part of every instance's
+//! initial memory (as zeros, which the snapshot does not store). Grown by the first call
+//! instead, they cost every fresh instance two changes of its memory's protection in the host:
+//! one when the call grows the memory and one when the next instance in the slot starts at the
+//! smaller size again.
 use core::alloc::{GlobalAlloc, Layout};
 use core::cell::UnsafeCell;
 use core::sync::atomic::{AtomicUsize, Ordering};
 
-use dlmalloc::Dlmalloc;
+use dlmalloc::{Allocator, Dlmalloc};
 
 /// The end of linear memory when `prepare` returned, in bytes (0 while unsealed): every block
 /// below it belongs to the first heap.
 static SEALED_AT: AtomicUsize = AtomicUsize::new(0);
+
+/// WebAssembly pages grown for the calls' heap when the first heap is sealed: room for what one
+/// call of the default policy allocates (a selection over a thousand candidates, a batch of 256
+/// texts to scan) without growing the memory.
+const CALLS_RESERVE_PAGES: usize = 32;
+
+/// Bytes in a WebAssembly page.
+const PAGE_BYTES: usize = 65536;
+
+/// Where the pages grown at [`seal`] start (0 when there are none, or once the calls' heap has
+/// taken them).
+static CALLS_RESERVE_AT: AtomicUsize = AtomicUsize::new(0);
 
 /// Routes allocations made before [`seal`] to one heap and those made after it to another.
 pub struct SnapshotAllocator {
@@ -26,7 +43,7 @@ pub struct SnapshotAllocator {
 
 struct Heaps {
     prepared: Dlmalloc,
-    calls: Dlmalloc,
+    calls: Dlmalloc<CallsPages>,
 }
 
 // SAFETY: a component instance runs on one thread; wasm32 without the atomics feature has no
@@ -39,7 +56,7 @@ impl SnapshotAllocator {
         SnapshotAllocator {
             heaps: UnsafeCell::new(Heaps {
                 prepared: Dlmalloc::new(),
-                calls: Dlmalloc::new(),
+                calls: Dlmalloc::new_with_allocator(CallsPages),
             }),
         }
     }
@@ -66,77 +83,128 @@ fn sealed() -> bool {
     SEALED_AT.load(Ordering::Relaxed) != 0
 }
 
-impl Heaps {
-    fn for_new_blocks(&mut self) -> &mut Dlmalloc {
-        if sealed() {
-            &mut self.calls
-        } else {
-            &mut self.prepared
-        }
-    }
-
-    fn owner_of(&mut self, ptr: *mut u8) -> &mut Dlmalloc {
-        if before_seal(ptr) {
-            &mut self.prepared
-        } else {
-            self.for_new_blocks()
-        }
-    }
-}
-
-// SAFETY: each block is freed or resized by the heap that allocated it (`owner_of`), which
-// dlmalloc requires; a block moves between heaps only by allocate, copy and free.
+// SAFETY: each block is freed or resized by the heap that allocated it (before the seal, or
+// below its address, the first; else the second), which dlmalloc requires; a block moves
+// between heaps only by allocate, copy and free.
 unsafe impl GlobalAlloc for SnapshotAllocator {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        let heaps = self.heaps();
+        let (size, align) = (layout.size(), layout.align());
         unsafe {
-            self.heaps()
-                .for_new_blocks()
-                .malloc(layout.size(), layout.align())
+            if sealed() {
+                heaps.calls.malloc(size, align)
+            } else {
+                heaps.prepared.malloc(size, align)
+            }
         }
     }
 
     unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        let heaps = self.heaps();
+        let (size, align) = (layout.size(), layout.align());
         unsafe {
-            self.heaps()
-                .for_new_blocks()
-                .calloc(layout.size(), layout.align())
+            if sealed() {
+                heaps.calls.calloc(size, align)
+            } else {
+                heaps.prepared.calloc(size, align)
+            }
         }
     }
 
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        let heaps = self.heaps();
+        let (size, align) = (layout.size(), layout.align());
         unsafe {
-            self.heaps()
-                .owner_of(ptr)
-                .free(ptr, layout.size(), layout.align())
+            if sealed() && !before_seal(ptr) {
+                heaps.calls.free(ptr, size, align)
+            } else {
+                heaps.prepared.free(ptr, size, align)
+            }
         }
     }
 
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
         let heaps = self.heaps();
-        if sealed() && before_seal(ptr) {
-            // A table from `prepare` grows after it: move it to the calls' heap.
-            unsafe {
-                let moved = heaps.calls.malloc(new_size, layout.align());
+        let (size, align) = (layout.size(), layout.align());
+        unsafe {
+            if !sealed() {
+                heaps.prepared.realloc(ptr, size, align, new_size)
+            } else if before_seal(ptr) {
+                // A table from `prepare` grows after it: move it to the calls' heap.
+                let moved = heaps.calls.malloc(new_size, align);
                 if !moved.is_null() {
-                    core::ptr::copy_nonoverlapping(ptr, moved, layout.size().min(new_size));
-                    heaps.prepared.free(ptr, layout.size(), layout.align());
+                    core::ptr::copy_nonoverlapping(ptr, moved, size.min(new_size));
+                    heaps.prepared.free(ptr, size, align);
                 }
                 moved
-            }
-        } else {
-            unsafe {
-                heaps
-                    .for_new_blocks()
-                    .realloc(ptr, layout.size(), layout.align(), new_size)
+            } else {
+                heaps.calls.realloc(ptr, size, align, new_size)
             }
         }
     }
 }
 
 /// Ends `prepare`'s heap: from now on, allocations come from pages past the memory's current
-/// end. [`export_policy!`](crate::export_policy)'s `wizer-initialize` calls it after
-/// [`Policy::prepare`](crate::Policy::prepare).
+/// end, the first of them grown now. [`export_policy!`](crate::export_policy)'s
+/// `wizer-initialize` calls it after [`Policy::prepare`](crate::Policy::prepare).
 pub fn seal() {
-    let end = core::arch::wasm32::memory_size(0) * 65536;
+    let end = core::arch::wasm32::memory_size(0) * PAGE_BYTES;
     SEALED_AT.store(end, Ordering::Relaxed);
+    let reserved = core::arch::wasm32::memory_grow(0, CALLS_RESERVE_PAGES);
+    if reserved != usize::MAX {
+        CALLS_RESERVE_AT.store(reserved * PAGE_BYTES, Ordering::Relaxed);
+    }
+}
+
+/// Where the calls' heap gets memory: the pages grown at [`seal`], the first time it asks for
+/// no more than they hold; else pages grown then, as dlmalloc's own source on WebAssembly does.
+struct CallsPages;
+
+// SAFETY: the reserved pages are handed out once, whole, and nothing else uses them; every
+// other region is grown for the request and handed out whole.
+unsafe impl Allocator for CallsPages {
+    fn alloc(&self, size: usize) -> (*mut u8, usize, u32) {
+        let reserved = CALLS_RESERVE_PAGES * PAGE_BYTES;
+        if size <= reserved {
+            let at = CALLS_RESERVE_AT.swap(0, Ordering::Relaxed);
+            if at != 0 {
+                return (at as *mut u8, reserved, 0);
+            }
+        }
+        let pages = size.div_ceil(PAGE_BYTES);
+        match core::arch::wasm32::memory_grow(0, pages) {
+            usize::MAX => (core::ptr::null_mut(), 0, 0),
+            // The last bytes of a full 4 GiB memory (65,536 pages) are left out: a region may
+            // not end at address 0.
+            first if first + pages == 65536 => {
+                ((first * PAGE_BYTES) as *mut u8, pages * PAGE_BYTES - 16, 0)
+            }
+            first => ((first * PAGE_BYTES) as *mut u8, pages * PAGE_BYTES, 0),
+        }
+    }
+
+    fn remap(&self, _ptr: *mut u8, _old: usize, _new: usize, _can_move: bool) -> *mut u8 {
+        core::ptr::null_mut()
+    }
+
+    fn free_part(&self, _ptr: *mut u8, _old: usize, _new: usize) -> bool {
+        false
+    }
+
+    fn free(&self, _ptr: *mut u8, _size: usize) -> bool {
+        false
+    }
+
+    fn can_release_part(&self, _flags: u32) -> bool {
+        false
+    }
+
+    fn allocates_zeros(&self) -> bool {
+        // Grown pages are zeros, and so are the reserved ones until the heap writes there.
+        true
+    }
+
+    fn page_size(&self) -> usize {
+        PAGE_BYTES
+    }
 }
