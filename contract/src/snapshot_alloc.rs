@@ -24,9 +24,8 @@ use dlmalloc::{Allocator, Dlmalloc};
 /// below it belongs to the first heap.
 static SEALED_AT: AtomicUsize = AtomicUsize::new(0);
 
-/// WebAssembly pages grown for the calls' heap when the first heap is sealed: room for what one
-/// call of the default policy allocates (a selection over a thousand candidates, a batch of 256
-/// texts to scan) without growing the memory.
+/// WebAssembly pages grown for the calls' heap when the first heap is sealed (2 MiB): the
+/// default policy's selection over a thousand candidates fits without growing the memory.
 const CALLS_RESERVE_PAGES: usize = 32;
 
 /// Bytes in a WebAssembly page.

@@ -27,19 +27,20 @@ pub fn line_tokens(line: &str) -> u32 {
 /// character, the largest part of selecting inside the component. In ASCII the rules come
 /// down to these: letters, digits and `_` join one another (WB5, WB8 to WB10, WB13a, WB13b);
 /// `.`, `'` and `:` join letters on both sides (WB6, WB7) and `.`, `'`, `,` and `;` join digits
-/// on both sides (WB11, WB12); runs of spaces (WB3d) and CR LF (WB3) are whitespace; every
-/// other character is a segment of its own (WB999).
+/// on both sides (WB11, WB12); every other character is a segment of its own (WB999), except
+/// that runs of spaces (WB3d) and CR LF (WB3) are one segment, whitespace like tab, LF, VT, FF
+/// and CR alone, and so never counted.
 fn ascii_segments(line: &[u8]) -> usize {
     let is_word = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
     let joins = |at: usize| {
-        let (before, mark, after) = (line[at - 1], line[at], line.get(at + 1).copied());
-        let Some(after) = after else { return false };
-        (matches!(mark, b'.' | b'\'' | b':')
-            && before.is_ascii_alphabetic()
-            && after.is_ascii_alphabetic())
-            || (matches!(mark, b'.' | b'\'' | b',' | b';')
-                && before.is_ascii_digit()
-                && after.is_ascii_digit())
+        let Some(&after) = line.get(at + 1) else {
+            return false;
+        };
+        let (before, mark) = (line[at - 1], line[at]);
+        let between_letters = before.is_ascii_alphabetic() && after.is_ascii_alphabetic();
+        let between_digits = before.is_ascii_digit() && after.is_ascii_digit();
+        matches!(mark, b'.' | b'\'' | b':') && between_letters
+            || matches!(mark, b'.' | b'\'' | b',' | b';') && between_digits
     };
     let mut segments = 0;
     let mut at = 0;
