@@ -10,14 +10,15 @@ use unicode_segmentation::UnicodeSegmentation;
 /// segments (words, numbers, punctuation marks, emoji) and a quarter of its grapheme clusters
 /// rounded up, plus one for the line break.
 pub fn line_tokens(line: &str) -> u32 {
-    let segments = if line.is_ascii() {
-        ascii_segments(line.as_bytes())
+    let (segments, graphemes) = if line.is_ascii() {
+        (ascii_segments(line.as_bytes()), ascii_graphemes(line))
     } else {
-        line.split_word_bounds()
+        let segments = line
+            .split_word_bounds()
             .filter(|s| !s.trim().is_empty())
-            .count()
+            .count();
+        (segments, line.graphemes(true).count())
     };
-    let graphemes = grapheme_count(line);
     let tokens = segments.max(graphemes.div_ceil(4)).saturating_add(1);
     u32::try_from(tokens).unwrap_or(u32::MAX)
 }
@@ -59,15 +60,10 @@ fn ascii_segments(line: &[u8]) -> usize {
     segments
 }
 
-/// The number of extended grapheme clusters in `text`. In ASCII text every character is a
-/// cluster of its own except CR LF (UAX #29 rules GB3 and GB999), which is counted without
-/// running the segmenter; other text is segmented.
-fn grapheme_count(text: &str) -> usize {
-    if text.is_ascii() {
-        text.len() - text.matches("\r\n").count()
-    } else {
-        text.graphemes(true).count()
-    }
+/// The extended grapheme clusters of ASCII `text`, counted without the segmenter: every
+/// character is a cluster of its own except CR LF (UAX #29 rules GB3 and GB999).
+fn ascii_graphemes(text: &str) -> usize {
+    text.len() - text.matches("\r\n").count()
 }
 
 /// The token estimate of `text`: the sum of [`line_tokens`] over its lines; 0 for "".
@@ -133,7 +129,7 @@ mod tests {
             "~`!@#$%^&*()_+-={}[]|\\:;\"'<>,.?/",
         ] {
             assert_eq!(
-                grapheme_count(text),
+                ascii_graphemes(text),
                 text.graphemes(true).count(),
                 "{text:?}"
             );
