@@ -905,6 +905,78 @@ fn profile_files_are_for_profiles_and_go_into_an_empty_directory() {
 }
 
 #[test]
+fn an_import_into_a_new_subject_killed_at_any_moment_leaves_no_store_or_all_of_its_records() {
+    let s = scratch(b"a binary whose first import is killed");
+    let subject = Subject::parse(&s.subject()).unwrap();
+    const RECORDS: usize = 3_000;
+    let all: Vec<Value> = (1..=RECORDS as u64)
+        .map(|i| record(i, &format!("First finding number {i} about the loader")))
+        .collect();
+    let file = s.write("first.jsonl", &file_of(&subject.key, &all));
+    let store = subject.store_path(&s.data);
+    let import = || {
+        let mut command = support::kenning_at(&s.data);
+        command.args(["import", file.to_str().unwrap(), "-s", &s.subject()]);
+        command
+    };
+    let count = || -> i64 {
+        let mut conn = support::postgres::DirectSql::open(&s.data, &store);
+        assert_eq!(conn.integrity(), "ok");
+        let count = "SELECT count(*) || '' FROM memories";
+        conn.texts(count, count).remove(0).parse().unwrap()
+    };
+    let mut killed_while_running = 0;
+    for delay_ms in [20u64, 80, 160, 320, 640, 1_000, 1_500, 2_500] {
+        let mut child = import()
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(delay_ms));
+        if child.try_wait().unwrap().is_none() {
+            killed_while_running += 1;
+        }
+        let _ = child.kill();
+        let _ = child.wait();
+        if support::postgres::stores_in(&s.data).is_empty() {
+            continue;
+        }
+        assert_eq!(
+            count(),
+            RECORDS as i64,
+            "killed after {delay_ms} ms: a store was made without all of the import"
+        );
+        break;
+    }
+    assert!(
+        killed_while_running > 0,
+        "no import was killed while it ran"
+    );
+    ok(import().output().unwrap());
+    assert_eq!(
+        support::postgres::stores_in(&s.data),
+        vec![subject.store_name()]
+    );
+    assert_eq!(
+        count(),
+        RECORDS as i64,
+        "an import after the kills writes each record once"
+    );
+    let staged: Vec<_> = std::fs::read_dir(&s.data)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .map(|entry| entry.file_name())
+        .filter(|name| name.to_string_lossy().contains("staged"))
+        .collect();
+    assert_eq!(
+        staged,
+        Vec::<std::ffi::OsString>::new(),
+        "what the killed imports staged is gone"
+    );
+}
+
+#[test]
 fn an_import_killed_at_any_moment_leaves_all_of_its_records_or_none_and_a_whole_store() {
     let s = scratch(b"a binary imported into while killed");
     s.call(

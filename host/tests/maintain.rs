@@ -313,3 +313,68 @@ fn the_server_maintains_the_subjects_due_at_start_up_unless_told_not_to() {
     assert!(log.contains("\"maintenance\""), "the run is logged: {log}");
     assert_eq!(statuses(data)[2], "3 forgotten daily");
 }
+
+#[test]
+fn the_schedule_maintains_only_the_subjects_whose_last_run_is_an_interval_old() {
+    if support::postgres::sqlite_only("builds the service over the data directory's SQLite files") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path();
+    let (first, second) = ("profile:first", "profile:second");
+    let shown = |spec: &str| Subject::parse(spec).unwrap().to_string();
+    for subject in [first, second] {
+        ok(
+            data,
+            &["remember", "-s", subject, "The deploy key rotates monthly"],
+        );
+    }
+    let start = 1_800_000_000;
+    let hour = 3_600;
+    let due_at = |now: i64| -> Vec<String> {
+        let service = kenning::Service::builder(data)
+            .cache_dir(support::shared_cache_dir())
+            .fixed_now(now)
+            .build()
+            .unwrap();
+        let mut ran: Vec<String> = service
+            .maintain_due()
+            .unwrap()
+            .into_iter()
+            .map(|(subject, report)| {
+                report.unwrap();
+                subject.to_string()
+            })
+            .collect();
+        ran.sort();
+        ran
+    };
+    assert_eq!(
+        due_at(start),
+        [shown(first), shown(second)],
+        "never maintained: both due"
+    );
+    assert!(due_at(start + hour).is_empty(), "an hour later: neither");
+    let service = kenning::Service::builder(data)
+        .cache_dir(support::shared_cache_dir())
+        .fixed_now(start + 12 * hour)
+        .build()
+        .unwrap();
+    service
+        .maintain(&Subject::parse(second).unwrap(), false)
+        .unwrap();
+    assert!(
+        due_at(start + 24 * hour - 1).is_empty(),
+        "a second short of a day: neither"
+    );
+    assert_eq!(
+        due_at(start + 24 * hour),
+        [shown(first)],
+        "a day after its run: only the first"
+    );
+    assert_eq!(
+        due_at(start + 36 * hour),
+        [shown(second)],
+        "a day after its own run: the second"
+    );
+}
