@@ -162,11 +162,15 @@ fn every_nth_turn_of_a_session_starts_a_review_that_the_turn_does_not_wait_for()
 }
 
 #[test]
-fn a_failing_or_overreaching_review_model_is_recorded_as_failed_and_writes_nothing() {
+fn a_failing_stalling_or_overreaching_review_model_is_recorded_as_failed_and_writes_nothing() {
     let s = Scratch::new(Some("placeholder"), 10);
     let reply = s.path("reply.json");
     for (model, expected) in [
         ("echo down >&2; exit 2".to_owned(), "failed"),
+        (
+            "sleep 30".to_owned(),
+            "took longer than 1 s and was stopped",
+        ),
         (format!("cat '{}'", reply.display()), "only the memory tool"),
     ] {
         write_reply(
@@ -176,7 +180,10 @@ fn a_failing_or_overreaching_review_model_is_recorded_as_failed_and_writes_nothi
         );
         std::fs::write(
             s.data().join("kenning.toml"),
-            format!("[review]\nmodel_cmd = {}\n", toml_string(&model)),
+            format!(
+                "[review]\nmodel_cmd = {}\ntimeout_secs = 1\n",
+                toml_string(&model)
+            ),
         )
         .unwrap();
         let output = s.run(&["memory-review", "-s", SUBJECT, "--session", "s1"]);
