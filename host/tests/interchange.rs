@@ -905,6 +905,51 @@ fn profile_files_are_for_profiles_and_go_into_an_empty_directory() {
 }
 
 #[test]
+fn on_a_terminal_an_import_draws_its_progress_and_clears_it_before_the_report() {
+    let s = scratch(b"a binary imported on a terminal");
+    let subject = Subject::parse(&s.subject()).unwrap();
+    let records: Vec<Value> = (1..=300)
+        .map(|i| record(i, &format!("Finding {i} seen on a terminal")))
+        .collect();
+    let file = s.write("terminal.jsonl", &file_of(&subject.key, &records));
+    let mut kenning = support::kenning_at(&s.data);
+    kenning.args(["import", file.to_str().unwrap(), "-s", &s.subject()]);
+    let quoted: Vec<String> = std::iter::once(kenning.get_program())
+        .chain(kenning.get_args())
+        .map(|word| format!("'{}'", word.to_str().unwrap().replace('\'', r"'\''")))
+        .collect();
+    // util-linux's `script` runs the command on a pseudo-terminal and copies what it drew.
+    let mut terminal = std::process::Command::new("script");
+    terminal
+        .args([
+            "--quiet",
+            "--return",
+            "--command",
+            &quoted.join(" "),
+            "/dev/null",
+        ])
+        .stdin(std::process::Stdio::null());
+    for (key, value) in kenning.get_envs() {
+        match value {
+            Some(value) => terminal.env(key, value),
+            None => terminal.env_remove(key),
+        };
+    }
+    let output = terminal.output().expect("run util-linux's script");
+    let drawn = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{drawn}");
+    assert!(
+        drawn.contains("300/300 records"),
+        "the bar ends full: {drawn:?}"
+    );
+    let after_the_last_clear = drawn.rsplit("\x1b[2K").next().unwrap();
+    assert!(
+        after_the_last_clear.starts_with("imported 300 of 300 records"),
+        "the bar is cleared before the report: {drawn:?}"
+    );
+}
+
+#[test]
 fn an_import_into_a_new_subject_killed_at_any_moment_leaves_no_store_or_all_of_its_records() {
     let s = scratch(b"a binary whose first import is killed");
     let subject = Subject::parse(&s.subject()).unwrap();
