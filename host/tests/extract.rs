@@ -279,3 +279,28 @@ fn an_external_author_makes_extracted_memories_suggestions_and_a_dry_run_writes_
         ["pending", "pending", "pending", "refused", "pending"]
     );
 }
+
+#[test]
+fn where_writes_are_disabled_the_model_is_never_asked_and_nothing_is_written() {
+    let s = Scratch::new();
+    report(&s.extract(&s.answering(PROPOSALS), &["--json"]));
+    let stored = texts_stored(&s.store());
+    let settings = support::kenning(
+        &s.data(),
+        &["settings", "-s", SUBJECT, "allow_writes", "false"],
+        None,
+    );
+    assert!(settings.status.success());
+    let asked = s.path("asked");
+    let model = format!("touch '{}'; {}", asked.display(), s.answering(PROPOSALS));
+    let refused = s.extract(&model, &["--json"]);
+    assert!(!refused.status.success());
+    let stderr = String::from_utf8_lossy(&refused.stderr);
+    assert!(stderr.contains("writes are disabled"), "{stderr}");
+    assert!(!asked.exists(), "the model was asked for nothing");
+    assert_eq!(texts_stored(&s.store()), stored);
+    // A dry run writes nothing anyway, so it still asks.
+    report(&s.extract(&model, &["--json", "--dry-run"]));
+    assert!(asked.exists(), "a dry run asks the model");
+    assert_eq!(texts_stored(&s.store()), stored);
+}

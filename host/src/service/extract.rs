@@ -2,7 +2,8 @@
 //! and proposes memories; the policy and the host decide which are written.
 //!
 //! 1. A conversation under [`MIN_CONVERSATION_CHARS`] characters is skipped: the model is not
-//!    asked.
+//!    asked. Nor is it when the subject's settings disable writes (unless in a dry run): the
+//!    run is refused first.
 //! 2. The prompt is [`PROMPT_TEMPLATE`] (`host/prompts/extraction.md`) with the conversation
 //!    in it; the model command ([`ModelCommand`]) answers within its timeout and size limit,
 //!    or the run fails writing nothing ([`KenningError::Model`]).
@@ -112,6 +113,9 @@ impl Service {
                 "the conversation is under {MIN_CONVERSATION_CHARS} characters"
             ));
             return Ok(report);
+        }
+        if !request.dry_run {
+            self.refuse_unless_writable_if_stored(subject, request.thread.as_deref())?;
         }
         let prompt = PROMPT_TEMPLATE.replace("{{conversation}}", request.conversation.trim());
         let reply = model

@@ -136,6 +136,21 @@ impl Service {
         Ok(kb)
     }
 
+    /// Refuses, as a write in `thread` would, when the subject's knowledge base exists and its
+    /// settings disable writes; a subject without one takes the default, which allows them.
+    /// For work that is wasted when nothing can be written (asking a model), checked first.
+    fn refuse_unless_writable_if_stored(
+        &self,
+        subject: &Subject,
+        thread: Option<&str>,
+    ) -> Result<()> {
+        match self.open_existing(subject) {
+            Ok(kb) => refuse_unless_writable(&*kb, subject, thread),
+            Err(KenningError::UnknownSubject { .. }) => Ok(()),
+            Err(other) => Err(other),
+        }
+    }
+
     /// Scans texts with the policy.
     pub fn scan(&self, items: &[ScanItem]) -> Result<Vec<ScanResult>> {
         Ok(self.policy.scan(items)?)
