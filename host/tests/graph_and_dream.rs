@@ -547,26 +547,19 @@ fn a_consolidation_killed_at_any_moment_leaves_the_store_as_before_or_wholly_con
     // 15 ms of that span, then later, until one has finished.
     let delays = (0..30u64).map(|i| 20 + 15 * i).chain([1_000, 2_000, 5_000]);
     for delay_ms in delays {
-        let mut child = support::kenning_at(data)
-            .args([
-                "dream",
-                "--subject",
-                "profile:big",
-                "--execute",
-                "--yes",
-                "--plan-hash",
-                &hash,
-            ])
-            .stdout(std::process::Stdio::null())
-            .stderr(std::process::Stdio::null())
-            .spawn()
-            .unwrap();
-        std::thread::sleep(std::time::Duration::from_millis(delay_ms));
-        if child.try_wait().unwrap().is_none() {
+        let mut dream = support::kenning_at(data);
+        dream.args([
+            "dream",
+            "--subject",
+            "profile:big",
+            "--execute",
+            "--yes",
+            "--plan-hash",
+            &hash,
+        ]);
+        if support::kill_after(&mut dream, std::time::Duration::from_millis(delay_ms)) {
             killed_while_running += 1;
         }
-        let _ = child.kill();
-        let _ = child.wait();
         match superseded(&path) {
             0 => assert_eq!(snapshot(&path), before, "killed after {delay_ms} ms"),
             n => {

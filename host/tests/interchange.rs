@@ -2,6 +2,7 @@
 
 use std::path::{Path, PathBuf};
 use std::process::Output;
+use std::time::Duration;
 
 use kenning::Service;
 use kenning::service::interchange::ImportOptions;
@@ -317,18 +318,22 @@ fn a_tampered_record_fails_naming_its_line_and_writes_nothing() {
     );
     one_error(&output);
     assert_eq!(support::postgres::stores_in(&fresh), Vec::<String>::new());
-    let staged: Vec<_> = std::fs::read_dir(&fresh)
+    assert_eq!(
+        staged_files(&fresh),
+        Vec::<std::ffi::OsString>::new(),
+        "the staged store is gone"
+    );
+}
+
+/// The files in `dir` that a staged store left (see `kenning::store::staging`).
+fn staged_files(dir: &Path) -> Vec<std::ffi::OsString> {
+    std::fs::read_dir(dir)
         .into_iter()
         .flatten()
         .flatten()
         .map(|entry| entry.file_name())
         .filter(|name| name.to_string_lossy().contains("staged"))
-        .collect();
-    assert_eq!(
-        staged,
-        Vec::<std::ffi::OsString>::new(),
-        "the staged store is gone"
-    );
+        .collect()
 }
 
 /// SQLite files whose subject gets a knowledge base from another writer (one memory written
@@ -972,17 +977,9 @@ fn an_import_into_a_new_subject_killed_at_any_moment_leaves_no_store_or_all_of_i
     };
     let mut killed_while_running = 0;
     for delay_ms in [20u64, 80, 160, 320, 640, 1_000, 1_500, 2_500] {
-        let mut child = import()
-            .stdout(std::process::Stdio::null())
-            .stderr(std::process::Stdio::null())
-            .spawn()
-            .unwrap();
-        std::thread::sleep(std::time::Duration::from_millis(delay_ms));
-        if child.try_wait().unwrap().is_none() {
+        if support::kill_after(&mut import(), Duration::from_millis(delay_ms)) {
             killed_while_running += 1;
         }
-        let _ = child.kill();
-        let _ = child.wait();
         if support::postgres::stores_in(&s.data).is_empty() {
             continue;
         }
@@ -1007,15 +1004,8 @@ fn an_import_into_a_new_subject_killed_at_any_moment_leaves_no_store_or_all_of_i
         RECORDS as i64,
         "an import after the kills writes each record once"
     );
-    let staged: Vec<_> = std::fs::read_dir(&s.data)
-        .into_iter()
-        .flatten()
-        .flatten()
-        .map(|entry| entry.file_name())
-        .filter(|name| name.to_string_lossy().contains("staged"))
-        .collect();
     assert_eq!(
-        staged,
+        staged_files(&s.data),
         Vec::<std::ffi::OsString>::new(),
         "what the killed imports staged is gone"
     );
@@ -1052,18 +1042,11 @@ fn an_import_killed_at_any_moment_leaves_all_of_its_records_or_none_and_a_whole_
     };
     let mut killed_while_running = 0;
     for delay_ms in [20u64, 80, 160, 320, 640, 1_000, 1_500, 2_500] {
-        let mut child = support::kenning_at(&s.data)
-            .args(["import", file.to_str().unwrap(), "-s", &s.subject()])
-            .stdout(std::process::Stdio::null())
-            .stderr(std::process::Stdio::null())
-            .spawn()
-            .unwrap();
-        std::thread::sleep(std::time::Duration::from_millis(delay_ms));
-        if child.try_wait().unwrap().is_none() {
+        let mut import = support::kenning_at(&s.data);
+        import.args(["import", file.to_str().unwrap(), "-s", &s.subject()]);
+        if support::kill_after(&mut import, Duration::from_millis(delay_ms)) {
             killed_while_running += 1;
         }
-        let _ = child.kill();
-        let _ = child.wait();
         let memories = count();
         assert!(
             memories == 1 || memories == 1 + RECORDS as i64,

@@ -37,6 +37,21 @@ pub fn kenning_at(data: &Path) -> Command {
     command
 }
 
+/// Spawns `command` with its output discarded, kills it after `delay`, and says whether it was
+/// still running then: a kill in the middle of its work rather than after it.
+pub fn kill_after(command: &mut Command, delay: std::time::Duration) -> bool {
+    let mut child = command
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("spawn the command to kill");
+    std::thread::sleep(delay);
+    let running = child.try_wait().expect("poll the child").is_none();
+    let _ = child.kill();
+    let _ = child.wait();
+    running
+}
+
 /// Runs `kenning --data-dir DATA ARGS...` (see [`kenning_at`]) with `stdin` on its standard
 /// input (none: empty) and returns what it did.
 pub fn kenning(data: &Path, args: &[&str], stdin: Option<&str>) -> Output {
