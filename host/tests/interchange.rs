@@ -325,6 +325,15 @@ fn a_tampered_record_fails_naming_its_line_and_writes_nothing() {
     );
 }
 
+/// The memories in the knowledge base whose SQLite file would be `store`, once its integrity
+/// check passes.
+fn memories_in_whole_store(data: &Path, store: &Path) -> i64 {
+    let mut conn = support::postgres::DirectSql::open(data, store);
+    assert_eq!(conn.integrity(), "ok");
+    let count = "SELECT count(*) || '' FROM memories";
+    conn.texts(count, count).remove(0).parse().unwrap()
+}
+
 /// The files in `dir` that a staged store left (see `kenning::store::staging`).
 fn staged_files(dir: &Path) -> Vec<std::ffi::OsString> {
     std::fs::read_dir(dir)
@@ -969,12 +978,7 @@ fn an_import_into_a_new_subject_killed_at_any_moment_leaves_no_store_or_all_of_i
         command.args(["import", file.to_str().unwrap(), "-s", &s.subject()]);
         command
     };
-    let count = || -> i64 {
-        let mut conn = support::postgres::DirectSql::open(&s.data, &store);
-        assert_eq!(conn.integrity(), "ok");
-        let count = "SELECT count(*) || '' FROM memories";
-        conn.texts(count, count).remove(0).parse().unwrap()
-    };
+    let count = || memories_in_whole_store(&s.data, &store);
     let mut killed_while_running = 0;
     for delay_ms in [20u64, 80, 160, 320, 640, 1_000, 1_500, 2_500] {
         if support::kill_after(&mut import(), Duration::from_millis(delay_ms)) {
@@ -1034,12 +1038,7 @@ fn an_import_killed_at_any_moment_leaves_all_of_its_records_or_none_and_a_whole_
     let store = kenning::subject::Subject::parse(&s.subject())
         .unwrap()
         .store_path(&s.data);
-    let count = || -> i64 {
-        let mut conn = support::postgres::DirectSql::open(&s.data, &store);
-        assert_eq!(conn.integrity(), "ok");
-        let count = "SELECT count(*) || '' FROM memories";
-        conn.texts(count, count).remove(0).parse().unwrap()
-    };
+    let count = || memories_in_whole_store(&s.data, &store);
     let mut killed_while_running = 0;
     for delay_ms in [20u64, 80, 160, 320, 640, 1_000, 1_500, 2_500] {
         let mut import = support::kenning_at(&s.data);
