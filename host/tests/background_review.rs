@@ -285,3 +285,33 @@ fn consolidation_waits_for_its_minimum_of_user_turns_unless_forced() {
     assert_eq!(after["turns_since_last_run"], 0, "{after}");
     assert_eq!(after["last_run"]["turns"], 2);
 }
+
+#[test]
+fn where_writes_are_disabled_a_review_fails_without_asking_its_model() {
+    let s = Scratch::new(Some("placeholder"), 10);
+    s.ok(&[
+        "remember",
+        "-s",
+        SUBJECT,
+        "The deploy script lives in tools/deploy.sh",
+    ]);
+    s.ok(&["settings", "-s", SUBJECT, "allow_writes", "false"]);
+    let asked = s.path("asked");
+    let reply = s.path("reply.json");
+    write_reply(&reply, ADD_LYON);
+    let model = format!("touch '{}'; cat '{}'", asked.display(), reply.display());
+    std::fs::write(
+        s.data().join("kenning.toml"),
+        format!("[review]\nmodel_cmd = {}\n", toml_string(&model)),
+    )
+    .unwrap();
+    let output = s.run(&["memory-review", "-s", SUBJECT, "--session", "s1"]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(!output.status.success());
+    assert!(stderr.contains("writes are disabled"), "{stderr}");
+    assert!(!asked.exists(), "the model was asked for nothing");
+    assert_eq!(
+        s.actions().last().map(String::as_str),
+        Some("memory_review_failed")
+    );
+}

@@ -8,7 +8,8 @@
 //!   on a thread for the servers, the CLI in a detached process), so a slow or failing model
 //!   never blocks the turn that triggered it.
 //! - [`Service::background_review`] records `memory_review_started`, asks the model command
-//!   ([`PROMPT_TEMPLATE`], with the profile's files and the recent conversation if given),
+//!   ([`PROMPT_TEMPLATE`], with the profile's files and the recent conversation if given;
+//!   not where the settings disable writes in the session's thread: the review fails first),
 //!   checks the whole answer (only `memory` calls, each passing the policy's schema) before
 //!   applying any call, applies them one by one as the agent's `memory` calls (scanned, through
 //!   the write gate; a call that fails, such as a `replace` matching nothing, is reported and
@@ -233,6 +234,9 @@ impl Service {
         conversation: Option<&str>,
         model: &ModelCommand,
     ) -> Result<ReviewOutcome> {
+        // The review's calls are writes in the session's thread: where they would all be
+        // refused, the model is not asked.
+        self.refuse_unless_writable_if_stored(subject, Some(session))?;
         let view = self.view(subject)?;
         let profile: Vec<String> = [view.user, view.memory, view.daily.map(|(_, text)| text)]
             .into_iter()
