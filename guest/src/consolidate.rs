@@ -12,7 +12,7 @@ use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet};
 
 use crate::select::DUPLICATE_JACCARD;
-use crate::similarity::{jaccard, word_set};
+use crate::similarity::{jaccard, shared, word_set};
 use crate::types::{
     ConsolidationPlan, Expiry, MemoryId, Merge, Retention, StoredMemory, Supersession, Target,
 };
@@ -25,6 +25,13 @@ pub const CONTRADICTION_JACCARD: f64 = 0.5;
 
 /// Words two memories must open with, alike, before what follows can contradict.
 pub const MIN_SHARED_OPENING: usize = 3;
+
+/// Most distinct words a newer memory may drop from an older one, and most it may add, and
+/// still correct it. A correction replaces a value ("at 10.0.0.1" becomes "at 10.0.0.7"); a
+/// sentence that drops or adds more restates the older one with less or more detail, or says
+/// another thing that holds as well ("supports her writing" beside "supports her ice cream
+/// making"), and both are kept.
+pub const MAX_CORRECTED_WORDS: usize = 2;
 
 /// Most memories one memory is compared with, for merging and again for superseding. Enough
 /// for any real subject; a flood of near-identical memories meets it, and then the earliest
@@ -153,6 +160,17 @@ impl WordSets {
         jaccard(&self.sets[i], &self.sets[j])
     }
 
+    /// How the words of `newer` differ from those of `older`, from one merge of their sets.
+    fn change(&self, older: usize, newer: usize) -> Change {
+        let (a, b) = (&self.sets[older], &self.sets[newer]);
+        let common = shared(a, b);
+        Change {
+            dropped: a.len() - common,
+            added: b.len() - common,
+            common,
+        }
+    }
+
     /// Memory `i`'s rarest words, as many as prefix filtering needs: two sets that reach
     /// `threshold` share at least one word of their prefixes.
     fn prefix(&self, i: usize, threshold: f64) -> Vec<u32> {
@@ -161,6 +179,25 @@ impl WordSets {
         let n = rarest.len();
         rarest.truncate((n - (threshold * n as f64).ceil() as usize + 1).min(n));
         rarest
+    }
+}
+
+/// The distinct words a newer memory drops from an older one, adds to it, and keeps.
+struct Change {
+    dropped: usize,
+    added: usize,
+    common: usize,
+}
+
+impl Change {
+    /// Whether the newer memory corrects a value of the older one rather than saying another
+    /// thing: few words changed either way ([`MAX_CORRECTED_WORDS`]), most kept
+    /// ([`CONTRADICTION_JACCARD`]).
+    fn is_correction(&self) -> bool {
+        let union = self.dropped + self.added + self.common;
+        self.dropped <= MAX_CORRECTED_WORDS
+            && self.added <= MAX_CORRECTED_WORDS
+            && self.common as f64 >= CONTRADICTION_JACCARD * union as f64
     }
 }
 
@@ -230,8 +267,9 @@ fn merges(
     }
 }
 
-/// A newer memory that opens like an older one about the same place and then says something
-/// else supersedes it ("the C2 server is at 10.0.0.5" after "the C2 server is at 10.0.0.1").
+/// A newer memory that opens like an older one about the same place and then corrects a value
+/// in it (at most [`MAX_CORRECTED_WORDS`] words dropped and added) supersedes it ("the C2
+/// server is at 10.0.0.5" after "the C2 server is at 10.0.0.1").
 fn supersessions(
     group: &[&StoredMemory],
     words: &WordSets,
@@ -267,16 +305,13 @@ fn supersessions(
             } else {
                 (j, i)
             };
-        let shared = openings[older]
+        let alike = openings[older]
             .iter()
             .zip(&openings[newer])
             .take_while(|(a, b)| a == b)
             .count();
-        let differs = openings[older].len() > shared || openings[newer].len() > shared;
-        if shared >= MIN_SHARED_OPENING
-            && differs
-            && words.jaccard(older, newer) >= CONTRADICTION_JACCARD
-        {
+        let differs = openings[older].len() > alike || openings[newer].len() > alike;
+        if alike >= MIN_SHARED_OPENING && differs && words.change(older, newer).is_correction() {
             let best = newest_successor.entry(older).or_insert(newer);
             if (group[newer].created_at, group[newer].id)
                 > (group[*best].created_at, group[*best].id)
@@ -341,6 +376,28 @@ mod tests {
             (plan.supersessions[0].newer, plan.supersessions[0].older),
             (2, 1)
         );
+    }
+
+    #[test]
+    fn a_newer_memory_with_less_or_more_detail_or_another_fact_supersedes_nothing() {
+        for (older, newer) in [
+            (
+                "the loader decrypts the config with RC4 and then maps the payload into memory",
+                "the loader decrypts the config with RC4",
+            ),
+            (
+                "the loader decrypts the config with RC4",
+                "the loader decrypts the config with RC4 using a static key",
+            ),
+            (
+                "the sample persists through a scheduled task named updater",
+                "the sample persists through a registry run key named updater",
+            ),
+        ] {
+            let memories = [memory(1, older, 10), memory(2, newer, 20)];
+            let plan = consolidate(NOW, &memories, &Retention::default());
+            assert!(plan.supersessions.is_empty(), "{older} / {newer}: {plan:?}");
+        }
     }
 
     #[test]

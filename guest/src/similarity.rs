@@ -31,8 +31,8 @@ pub fn word_set(text: &str) -> Vec<Cow<'_, str>> {
     set
 }
 
-/// `|a ∩ b| / |a ∪ b|` of two sorted sets without repeats; two empty sets are identical.
-pub fn jaccard<T: Ord>(a: &[T], b: &[T]) -> f64 {
+/// How many items two sorted, deduplicated sets share, by merging them.
+pub fn shared<T: Ord>(a: &[T], b: &[T]) -> usize {
     let (mut x, mut y, mut common) = (0, 0, 0);
     while x < a.len() && y < b.len() {
         match a[x].cmp(&b[y]) {
@@ -45,6 +45,12 @@ pub fn jaccard<T: Ord>(a: &[T], b: &[T]) -> f64 {
             }
         }
     }
+    common
+}
+
+/// `|a ∩ b| / |a ∪ b|` of two sorted sets without repeats; two empty sets are identical.
+pub fn jaccard<T: Ord>(a: &[T], b: &[T]) -> f64 {
+    let common = shared(a, b);
     let union = a.len() + b.len() - common;
     if union == 0 {
         1.0

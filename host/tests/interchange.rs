@@ -964,7 +964,7 @@ fn on_a_terminal_an_import_draws_its_progress_and_clears_it_before_the_report() 
 }
 
 #[test]
-fn an_import_into_a_new_subject_killed_at_any_moment_leaves_no_store_or_all_of_its_records() {
+fn an_import_into_a_new_subject_killed_at_any_moment_leaves_none_or_all_of_its_records() {
     let s = scratch(b"a binary whose first import is killed");
     let subject = Subject::parse(&s.subject()).unwrap();
     const RECORDS: usize = 3_000;
@@ -987,9 +987,14 @@ fn an_import_into_a_new_subject_killed_at_any_moment_leaves_no_store_or_all_of_i
         if support::postgres::stores_in(&s.data).is_empty() {
             continue;
         }
+        let memories = count();
+        // PostgreSQL does not stage a new store: the subject is made before the import's
+        // transaction, so a kill may leave it empty, and never holding part of the import.
+        if memories == 0 && support::postgres::on_postgres() {
+            continue;
+        }
         assert_eq!(
-            count(),
-            RECORDS as i64,
+            memories, RECORDS as i64,
             "killed after {delay_ms} ms: a store was made without all of the import"
         );
         break;
