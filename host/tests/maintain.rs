@@ -331,13 +331,15 @@ fn the_schedule_maintains_only_the_subjects_whose_last_run_is_an_interval_old() 
     }
     let start = 1_800_000_000;
     let hour = 3_600;
-    let due_at = |now: i64| -> Vec<String> {
-        let service = kenning::Service::builder(data)
+    let service_at = |now: i64| {
+        kenning::Service::builder(data)
             .cache_dir(support::shared_cache_dir())
             .fixed_now(now)
             .build()
-            .unwrap();
-        let mut ran: Vec<String> = service
+            .unwrap()
+    };
+    let due_at = |now: i64| -> Vec<String> {
+        let mut ran: Vec<String> = service_at(now)
             .maintain_due()
             .unwrap()
             .into_iter()
@@ -355,12 +357,7 @@ fn the_schedule_maintains_only_the_subjects_whose_last_run_is_an_interval_old() 
         "never maintained: both due"
     );
     assert!(due_at(start + hour).is_empty(), "an hour later: neither");
-    let service = kenning::Service::builder(data)
-        .cache_dir(support::shared_cache_dir())
-        .fixed_now(start + 12 * hour)
-        .build()
-        .unwrap();
-    service
+    service_at(start + 12 * hour)
         .maintain(&Subject::parse(second).unwrap(), false)
         .unwrap();
     assert!(

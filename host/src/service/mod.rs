@@ -144,10 +144,9 @@ impl Service {
         subject: &Subject,
         thread: Option<&str>,
     ) -> Result<()> {
-        match self.open_existing(subject) {
-            Ok(kb) => refuse_unless_writable(&*kb, subject, thread),
-            Err(KenningError::UnknownSubject { .. }) => Ok(()),
-            Err(other) => Err(other),
+        match self.backend.open(subject, false)? {
+            Some(kb) => refuse_unless_writable(&*kb, subject, thread),
+            None => Ok(()),
         }
     }
 
