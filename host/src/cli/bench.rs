@@ -626,7 +626,7 @@ pub fn populate(subject: &Subject, backend: &dyn Backend, count: usize) -> Resul
         .open(subject, true)?
         .ok_or_else(|| KenningError::Usage(format!("no knowledge base for {subject}")))?;
     let mut rng = Rng(0x2545_f491_4f6c_dd1d);
-    kb.write(|tx| tx.bulk_load(&mut || populate_rows(tx, &mut rng, count)))
+    kb.write(|tx| tx.bulk_load(&mut |_| populate_rows(tx, &mut rng, count)))
 }
 
 /// [`populate`]'s rows, written through `tx`.

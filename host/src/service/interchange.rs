@@ -50,6 +50,7 @@ use crate::api::{Address, AnchorArg};
 use crate::error::{KenningError, PolicyError, Result};
 use crate::policy::Policy;
 use crate::provenance;
+use crate::store::contract::IndexSoFar;
 use crate::store::interchange::Imported;
 use crate::store::{
     Author, Badge, Event, KnowledgeStore, Memory, NewMemory, ProfileTarget, Reads, Status, Writes,
@@ -339,8 +340,9 @@ impl Service {
         kb.write(|tx| {
             let reads: &dyn Reads = tx;
             let mut settled = None;
-            tx.bulk_load(&mut || {
-                let mut settler = Settler::new(Some(reads), Some(tx), limit, job, progress)?;
+            tx.bulk_load(&mut |index_so_far| {
+                let mut settler = Settler::new(Some(reads), Some(tx), limit, job, progress)?
+                    .indexing(index_so_far);
                 self.check_records(lines, job.options.importer, job.bad, &mut |plan| {
                     settler.settle(plan)
                 })?;
@@ -674,6 +676,9 @@ struct Settler<'a> {
     limit: Option<u64>,
     job: Settlement<'a>,
     progress: &'a mut dyn FnMut(ImportStage, u64, u64),
+    /// Indexes the memories written so far, every [`INDEX_EVERY`] of them, while later records
+    /// are still being checked.
+    index_so_far: Option<&'a mut IndexSoFar<'a>>,
     /// The stored memories' ids by content hash.
     stored: HashMap<String, Vec<u64>>,
     active: u64,
@@ -744,6 +749,7 @@ impl<'a> Settler<'a> {
             limit,
             job,
             progress,
+            index_so_far: None,
             stored,
             active,
             planned: Vec::with_capacity(job.total as usize),
@@ -751,6 +757,12 @@ impl<'a> Settler<'a> {
             ids: HashMap::with_capacity(job.total as usize),
             counts: Counts::default(),
         })
+    }
+
+    /// Has the memories written so far indexed through `index_so_far` every [`INDEX_EVERY`].
+    fn indexing(mut self, index_so_far: &'a mut IndexSoFar<'a>) -> Self {
+        self.index_so_far = Some(index_so_far);
+        self
     }
 
     /// Settles every record of `planned` and finishes.
@@ -818,6 +830,11 @@ impl<'a> Settler<'a> {
                 self.ids.insert(plan.exporter_id, id);
             }
             self.counts.imported += 1;
+            if let Some(index_so_far) = self.index_so_far.as_mut()
+                && self.counts.imported.is_multiple_of(INDEX_EVERY)
+            {
+                index_so_far()?;
+            }
             let badge = plan.imported.badge.as_str();
             match self.counts.badges.get_mut(badge) {
                 Some(count) => *count += 1,
@@ -854,6 +871,11 @@ impl<'a> Settler<'a> {
     }
 }
 
+/// How many memories an import writes between two rounds of full-text indexing: few enough
+/// that the last round, which nothing overlaps, is short; many enough that each round still
+/// indexes its rows in one statement.
+const INDEX_EVERY: u64 = 2048;
+
 /// Writes records checked beforehand into `kb`, in one transaction.
 fn write_checked(
     kb: &mut dyn KnowledgeStore,
@@ -866,7 +888,7 @@ fn write_checked(
         let reads: &dyn Reads = tx;
         let mut planned = Some(planned);
         let mut settled = None;
-        tx.bulk_load(&mut || {
+        tx.bulk_load(&mut |_| {
             let planned = planned.take().unwrap_or_default();
             settled = Some(
                 Settler::new(Some(reads), Some(tx), limit, job, progress)?.settle_all(planned)?,

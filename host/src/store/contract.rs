@@ -74,6 +74,10 @@ pub trait Reads {
     fn index_segments(&self) -> Result<u64>;
 }
 
+/// Indexes, during a [`Writes::bulk_load`], the memories the load has inserted so far (a
+/// backend that indexes each row as it is inserted does nothing).
+pub type IndexSoFar<'a> = dyn FnMut() -> Result<()> + 'a;
+
 /// The changes the service makes, inside one transaction with their audit events.
 pub trait Writes: Reads {
     /// Inserts `memory` (active, with `badge`) and its anchors and appends `event` with the
@@ -92,8 +96,10 @@ pub trait Writes: Reads {
     fn insert_imported(&self, imported: &Imported, now: i64, event: &Event<'_>) -> Result<u64>;
 
     /// Runs `load` (which inserts memories) and leaves the full-text index whole afterwards, a
-    /// backend free to index the new rows once at the end rather than one by one.
-    fn bulk_load(&self, load: &mut dyn FnMut() -> Result<()>) -> Result<()>;
+    /// backend free to index the new rows in bulk rather than one by one. `load` is handed
+    /// [`IndexSoFar`], which a long load calls now and then, so that the indexing overlaps its
+    /// other work (checking the records still to come) instead of all waiting for the end.
+    fn bulk_load(&self, load: &mut dyn FnMut(&mut IndexSoFar<'_>) -> Result<()>) -> Result<()>;
 
     /// Overwrites memory `id` with `revised` (text, kind, tags, categories, confidence,
     /// thread, image base and anchors), whose text hashes to `content_hash`.

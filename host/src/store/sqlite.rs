@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 
 use rusqlite::Connection;
 
-use super::contract::{Backend, KnowledgeStore, Reads, StagedStore, Writes};
+use super::contract::{Backend, IndexSoFar, KnowledgeStore, Reads, StagedStore, Writes};
 use super::edits::{self, Placement};
 use super::interchange::{self, Imported, StoredPlacement};
 use super::pool::StorePool;
@@ -210,7 +210,7 @@ impl Writes for Connection {
         interchange::insert_imported(self, imported, now, event)
     }
 
-    fn bulk_load(&self, load: &mut dyn FnMut() -> Result<()>) -> Result<()> {
+    fn bulk_load(&self, load: &mut dyn FnMut(&mut IndexSoFar<'_>) -> Result<()>) -> Result<()> {
         interchange::with_index_deferred(self, load)
     }
 

@@ -167,7 +167,7 @@ mod tests {
     fn write_one(store: &mut dyn KnowledgeStore) {
         store
             .write_with(&mut |tx| {
-                tx.bulk_load(&mut || Ok(()))?;
+                tx.bulk_load(&mut |_| Ok(()))?;
                 Ok(())
             })
             .unwrap();

@@ -13,7 +13,7 @@ use postgres::types::ToSql;
 use super::bm25;
 use crate::error::{KenningError, Result};
 use crate::settings::Settings;
-use crate::store::contract::{Reads, Writes};
+use crate::store::contract::{IndexSoFar, Reads, Writes};
 use crate::store::edits::Placement;
 use crate::store::interchange::{Imported, StoredPlacement};
 use crate::store::search::{context, like_escape, plan, pool_size, query, scored_page};
@@ -771,7 +771,7 @@ impl Writes for Pg<'_, postgres::Transaction<'_>> {
         Ok(id)
     }
 
-    fn bulk_load(&self, load: &mut dyn FnMut() -> Result<()>) -> Result<()> {
+    fn bulk_load(&self, load: &mut dyn FnMut(&mut IndexSoFar<'_>) -> Result<()>) -> Result<()> {
         // The GIN index takes new rows into its pending list cheaply; the vocabulary's trigger
         // costs a statement a stem, so it waits (for this transaction only) and the subject's
         // stems are counted once at the end.
@@ -779,7 +779,8 @@ impl Writes for Pg<'_, postgres::Transaction<'_>> {
             "SELECT set_config('kenning.stems_deferred', 'on', true)",
             &[],
         )?;
-        load()?;
+        // The GIN index takes each row as it is inserted: there is nothing to index early.
+        load(&mut || Ok(()))?;
         self.execute(
             "SELECT set_config('kenning.stems_deferred', 'off', true)",
             &[],
