@@ -1,8 +1,10 @@
 //! Developer-platform credentials whose prefix and shape the providers document, not yet
 //! covered by the other families: hosting and infrastructure (Supabase, Tailscale, Netlify,
 //! Render, Neon, Docker Hub, Tencent Cloud, Amazon MWS, Azure DevOps), package registries
-//! (NuGet), design and AI tooling (Figma, LangSmith, Pinecone). Each rule is written from the
-//! format's facts: prefix, alphabet and length.
+//! (NuGet, Postman collections), design, analytics and AI tooling (Figma, Mapbox, PostHog,
+//! LangSmith, Pinecone, NVIDIA, Tavily, Apify). Each rule is written from the format's facts:
+//! prefix, alphabet and length. Keys a provider issues to be public (Mapbox `pk.`, PostHog
+//! project `phc_` keys) are left alone.
 
 use super::super::rules::Rule;
 use super::token;
@@ -58,6 +60,43 @@ pub fn rules() -> Vec<Rule> {
             "amazon-mws-token",
             &["amzn.mws."],
             r"\bamzn\.mws\.[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b",
+        ),
+        // NVIDIA API keys (build.nvidia.com, NGC): "nvapi-" and 64 URL-safe characters
+        // (a few more or fewer taken, as the key may end in "-" where no word boundary stands).
+        token(
+            "nvidia-api-key",
+            &["nvapi-"],
+            r"\bnvapi-[A-Za-z0-9_-]{60,70}",
+        ),
+        // Tavily API keys: "tvly-", an optional environment ("dev-", "prod-"), 32 letters and digits.
+        token(
+            "tavily-api-key",
+            &["tvly-"],
+            r"\btvly-(?:dev-|prod-)?[A-Za-z0-9]{32}\b",
+        ),
+        // Apify API tokens: "apify_api_" and 36 letters and digits.
+        token(
+            "apify-api-token",
+            &["apify_api_"],
+            r"\bapify_api_[A-Za-z0-9]{36}\b",
+        ),
+        // Mapbox secret tokens: "sk.", a base64url JSON header starting "eyJ", ".", a signature.
+        token(
+            "mapbox-secret-token",
+            &["sk.eyJ"],
+            r"\bsk\.eyJ[A-Za-z0-9_-]{20,}\.[A-Za-z0-9_-]{20,}",
+        ),
+        // PostHog personal API keys: "phx_" and about 47 letters and digits.
+        token(
+            "posthog-personal-key",
+            &["phx_"],
+            r"\bphx_[A-Za-z0-9]{40,60}\b",
+        ),
+        // Postman collection access tokens: "PMAT-" and a 26-character ULID (Crockford base32).
+        token(
+            "postman-collection-token",
+            &["PMAT-"],
+            r"\bPMAT-[0-9A-HJKMNP-TV-Z]{26}\b",
         ),
         // Azure DevOps personal access tokens of the 84-character format: 76 letters and
         // digits, the signature "AZDO", 4 more.
@@ -141,6 +180,36 @@ mod tests {
             "AZURE_DEVOPS_EXT_PAT=cmjoaRsuUwpNFgFULh2GNqTmSH4BbyOA0HNkIn3OIOnHn2INL2io6VOZw5luMu57mnXm4gi4piUfAZDOqygB",
             "cmjoaRsuUwpNFgFULh2GNqTmSH4BbyOA0HNkIn3OIOnHn2INL2io6VOZw5luMu57mnXm4gi4piUfAZDOqygB",
         ),
+        (
+            "nvidia-api-key",
+            "export NVIDIA_API_KEY=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",
+            "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",
+        ),
+        (
+            "tavily-api-key",
+            "client = TavilyClient(api_key=\"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\")",
+            "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",
+        ),
+        (
+            "apify-api-token",
+            "APIFY_TOKEN=apify_api_Pv0NIB5waX9s5OrCq00300OZBSnCMeiL2L2l",
+            "apify_api_Pv0NIB5waX9s5OrCq00300OZBSnCMeiL2L2l",
+        ),
+        (
+            "mapbox-secret-token",
+            "MAPBOX_DOWNLOADS_TOKEN=sk.eyJ1IjoiajgVap4LA46Ony5EF9ERiWROGv-i7DA_bekG80uA.EFOKLSDSNdciQSuUCIRNus",
+            "sk.eyJ1IjoiajgVap4LA46Ony5EF9ERiWROGv-i7DA_bekG80uA.EFOKLSDSNdciQSuUCIRNus",
+        ),
+        (
+            "posthog-personal-key",
+            "POSTHOG_PERSONAL_API_KEY=phx_cM3HOGYQiYxabX47jK57O4MjFmXh25VhdMIqBJ3mTQyObZD",
+            "phx_cM3HOGYQiYxabX47jK57O4MjFmXh25VhdMIqBJ3mTQyObZD",
+        ),
+        (
+            "postman-collection-token",
+            "curl 'https://api.getpostman.com/collections/123?access_key=PMAT-STQR91TP9ZKT3SXVS6C38YD3Z4'",
+            "PMAT-STQR91TP9ZKT3SXVS6C38YD3Z4",
+        ),
     ];
 
     /// (kind, a look-alike that is not a credential of that kind)
@@ -193,6 +262,35 @@ mod tests {
         (
             "azure-devops-pat",
             "cmjoaRsuUwpNFgFULh2GNqTmSH4BbyOA0HNkIn3OIOnHn2INL2io6VOZw5luMu57mnXm4gi4AZDOpiUfqygB",
+        ),
+        // A truncated key in a log, and the prefix named in prose.
+        (
+            "nvidia-api-key",
+            "auth failed for nvapi-GMQnHOjXHP4xBbPLnlUh...; keys start with nvapi-",
+        ),
+        (
+            "tavily-api-key",
+            "tvly-YOUR_API_KEY and tvly-dev-shortvalue",
+        ),
+        // Underscores are not in Apify's alphabet.
+        (
+            "apify-api-token",
+            "apify_api_token_name_for_the_actor_settings_page",
+        ),
+        // A public token ("pk."), which Mapbox issues for browsers.
+        (
+            "mapbox-secret-token",
+            "mapboxgl.accessToken = 'pk.eyJ1IjoiajgVap4LA46Ony5EF9ERiWROGv-i7DA_bekG80uA.EFOKLSDSNdciQSuUCIRNus'",
+        ),
+        // A project key ("phc_"), which PostHog puts in web pages.
+        (
+            "posthog-personal-key",
+            "posthog.init('phc_cM3HOGYQiYxabX47jK57O4MjFmXh25VhdMIqBJ3mTQyObZD') and phx_short",
+        ),
+        // Letters Crockford's base32 leaves out (I, L, O, U), and a Postman API key's prefix.
+        (
+            "postman-collection-token",
+            "PMAT-STQR91TP9ZKT3SXVS6C38YD3ZI and PMAT-token-placeholder",
         ),
     ];
 
