@@ -54,10 +54,17 @@ pub fn find(text: &str, lowered: &str, addressed: bool) -> Vec<Found> {
     let mut found = Vec::new();
     // Floods need two dozen bytes and scripts a few sentences; non-ASCII signals need
     // non-ASCII text.
-    if text.len() >= 2 * FLOOD_REPEATS && token_signals(text, &mut found) {
-        suffixes(text, &mut found);
+    if text.len() >= 2 * FLOOD_REPEATS {
+        let tokens = token_signals(text, &mut found);
+        if tokens.symbols >= SUFFIX_SYMBOLS {
+            suffixes(text, &mut found);
+        }
+        // Each tangled place needs a bracket (and six words and four brackets are longer
+        // than the length that lets a text here).
+        if tokens.brackets >= TANGLE_SITES {
+            tangles(text, &mut found);
+        }
     }
-    tangles(text, &mut found);
     if !text.is_ascii() {
         char_floods(text, &mut found);
         mixed_scripts(text, &mut found);
@@ -80,11 +87,13 @@ fn is_suffix_byte(b: u8) -> bool {
 /// persona and two rules, run to a few sentences).
 pub const SCRIPT_BYTES: usize = 64;
 
-/// Runs of one whitespace-separated token (floods); returns whether the text holds enough
-/// loose symbol tokens for [`suffixes`] to look at its lines.
-fn token_signals(text: &str, found: &mut Vec<Found>) -> bool {
+/// Runs of one whitespace-separated token (floods); returns what the signals after it need
+/// counted: loose symbol tokens for [`suffixes`], brackets for [`tangles`]. Counting them in
+/// this walk, rather than in one more pass of their own, keeps the scan's speed: a separate
+/// bracket count of every text cost a twelfth of the scan inside the component.
+fn token_signals(text: &str, found: &mut Vec<Found>) -> TokenCounts {
     let bytes = text.as_bytes();
-    let mut symbols = 0;
+    let (mut symbols, mut brackets) = (0, 0);
     // The hot loop of this module: tokens split at ASCII blanks, each compared with the one
     // before it (length first).
     let (mut run_start, mut run_end, mut count) = (0, 0, 0usize);
@@ -102,6 +111,7 @@ fn token_signals(text: &str, found: &mut Vec<Found>) -> bool {
         }
         let start = i;
         while i < bytes.len() && !bytes[i].is_ascii_whitespace() {
+            brackets += usize::from(is_bracket(bytes[i]));
             i += 1;
         }
         let token = &bytes[start..i];
@@ -118,7 +128,15 @@ fn token_signals(text: &str, found: &mut Vec<Found>) -> bool {
         }
     }
     flush(count, run_start, run_end, found);
-    symbols >= SUFFIX_SYMBOLS
+    TokenCounts { symbols, brackets }
+}
+
+/// What [`token_signals`]' walk over the tokens counts for the signals after it.
+struct TokenCounts {
+    /// Tokens of one or two loose symbols.
+    symbols: usize,
+    /// Round, square and curly brackets.
+    brackets: usize,
 }
 
 /// Runs of one non-ASCII character, as in "öööö…" (ASCII runs are separators, masks or
@@ -188,9 +206,7 @@ fn tangles(text: &str, found: &mut Vec<Found>) {
             .position(|&b| b == b'\n')
             .map_or(bytes.len(), |i| line_start + i);
         let line = &bytes[line_start..end];
-        if line
-            .iter()
-            .any(|b| matches!(b, b'(' | b')' | b'[' | b']' | b'{' | b'}'))
+        if line.iter().any(|&b| is_bracket(b))
             && tangled_places(line) >= TANGLE_SITES
             && plain_words(line) >= TANGLE_WORDS
         {
@@ -202,6 +218,11 @@ fn tangles(text: &str, found: &mut Vec<Found>) {
         }
         line_start = end + 1;
     }
+}
+
+/// Whether `b` is a round, square or curly bracket.
+fn is_bracket(b: u8) -> bool {
+    matches!(b, b'(' | b')' | b'[' | b']' | b'{' | b'}')
 }
 
 /// The places on `line` where a bracket closes nothing or the wrong kind, plus the brackets
