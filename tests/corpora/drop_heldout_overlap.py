@@ -31,6 +31,18 @@ def heldout_passages():
     return held
 
 
+def write_tuning_file(name, rows, dropped):
+    """Writes `rows` to tuning file `name` beside this script, one JSON object a line, and says
+    how many of each label it holds and how many rows were `dropped` for a held-out passage."""
+    out = HERE / name
+    with open(out, "w", encoding="utf-8") as f:
+        for r in rows:
+            f.write(json.dumps(r, ensure_ascii=False) + "\n")
+    attacks = sum(r["label"] == "attack" for r in rows)
+    benign = f", {len(rows) - attacks} benign" if attacks < len(rows) else ""
+    print(f"{out.name}: {attacks} attack{benign} ({dropped} dropped for a passage shared with a held-out row)")
+
+
 def main():
     held = heldout_passages()
     for name in sys.argv[1:]:

@@ -23,11 +23,9 @@ import json
 import re
 import subprocess
 import sys
-from pathlib import Path
 
-from drop_heldout_overlap import heldout_passages, passages
+from drop_heldout_overlap import heldout_passages, passages, write_tuning_file
 
-HERE = Path(__file__).resolve().parent
 COMMIT = "4be64c3a24442b51c76175e6ec67722cc3f5fe38"
 FOLDER = "CybersecurityBenchmarks/datasets/prompt_injection/"
 FILES = ["prompt_injection.json", "prompt_injection_multilingual_machine_translated.json"]
@@ -57,11 +55,7 @@ def main():
                 continue
             rows.append({"text": text, "label": "attack", "family": f"cyberseceval-{variant}",
                          "source": f"{name}#{t['prompt_id']}"})
-    out = HERE / "tune-cyberseceval.jsonl"
-    with open(out, "w", encoding="utf-8") as f:
-        for r in rows:
-            f.write(json.dumps(r, ensure_ascii=False) + "\n")
-    print(f"{out.name}: {len(rows)} attack ({dropped} dropped for a passage shared with a held-out row)")
+    write_tuning_file("tune-cyberseceval.jsonl", rows, dropped)
 
 
 if __name__ == "__main__":

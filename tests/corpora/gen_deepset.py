@@ -13,15 +13,11 @@ dropped; the held-out files are read only for that comparison.
 Usage: gen_deepset.py TRAIN.parquet TEST.parquet   (needs `pip install pyarrow`)
 """
 
-import json
 import sys
-from pathlib import Path
 
-from drop_heldout_overlap import heldout_passages, passages
+from drop_heldout_overlap import heldout_passages, passages, write_tuning_file
 
 import pyarrow.parquet as pq
-
-HERE = Path(__file__).resolve().parent
 
 
 def main():
@@ -40,12 +36,7 @@ def main():
                 rows.append({"text": text, "label": "attack", "family": "deepset-injection"})
             else:
                 rows.append({"text": text, "label": "benign", "kind": "deepset-prompt"})
-    out = HERE / "tune-deepset.jsonl"
-    with open(out, "w", encoding="utf-8") as f:
-        for r in rows:
-            f.write(json.dumps(r, ensure_ascii=False) + "\n")
-    attacks = sum(r["label"] == "attack" for r in rows)
-    print(f"{out.name}: {attacks} attack, {len(rows) - attacks} benign ({dropped} dropped)")
+    write_tuning_file("tune-deepset.jsonl", rows, dropped)
 
 
 if __name__ == "__main__":

@@ -17,11 +17,9 @@ Usage: gen_jailbreakbench.py GIT_DIR [COMMIT]
 import json
 import subprocess
 import sys
-from pathlib import Path
 
-from drop_heldout_overlap import heldout_passages, passages
+from drop_heldout_overlap import heldout_passages, passages, write_tuning_file
 
-HERE = Path(__file__).resolve().parent
 COMMIT = "909e68c01d94222b8ad2e397a017e2e12e2adb73"
 METHODS = ["GCG", "DSN", "PAIR", "prompt_with_random_search", "JBC"]
 
@@ -48,11 +46,7 @@ def main():
                     continue
                 rows.append({"text": text, "label": "attack", "family": f"jailbreakbench-{method.lower()}",
                              "source": f"{name.removeprefix('attack-artifacts/')}#{jb['index']}"})
-    out = HERE / "tune-jailbreakbench.jsonl"
-    with open(out, "w", encoding="utf-8") as f:
-        for r in rows:
-            f.write(json.dumps(r, ensure_ascii=False) + "\n")
-    print(f"{out.name}: {len(rows)} attack ({dropped} dropped for a passage shared with a held-out row)")
+    write_tuning_file("tune-jailbreakbench.jsonl", rows, dropped)
 
 
 if __name__ == "__main__":

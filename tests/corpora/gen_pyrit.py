@@ -14,18 +14,16 @@ from the same prompt sites as the held-out in-the-wild set, so most are dropped.
 Usage: gen_pyrit.py GIT_DIR [COMMIT]   (needs `pip install pyyaml`)
 """
 
-import json
 import re
 import subprocess
 import sys
 import zlib
 from pathlib import Path
 
-from drop_heldout_overlap import heldout_passages, passages
+from drop_heldout_overlap import heldout_passages, passages, write_tuning_file
 
 import yaml
 
-HERE = Path(__file__).resolve().parent
 # Not attacks: a benign baseline prompt of DecodingTrust, and a Jinja scaffold with no text of its own.
 SKIP = {"dt_stereotypes_benign", "many_shot_template"}
 COMMIT = "b06c6bca8aff0cb115d281763c74faa60b10b172"
@@ -63,11 +61,7 @@ def main():
         if Path(name).stem in SKIP:
             continue
         rows.append({"text": text, "label": "attack", "family": "jailbreak-pyrit", "source": Path(name).stem})
-    out = HERE / "tune-pyrit-jailbreaks.jsonl"
-    with open(out, "w", encoding="utf-8") as f:
-        for r in rows:
-            f.write(json.dumps(r, ensure_ascii=False) + "\n")
-    print(f"{out.name}: {len(rows)} attack ({dropped} dropped for a passage shared with a held-out row)")
+    write_tuning_file("tune-pyrit-jailbreaks.jsonl", rows, dropped)
 
 
 if __name__ == "__main__":
