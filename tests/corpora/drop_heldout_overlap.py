@@ -8,6 +8,7 @@ Usage: drop_heldout_overlap.py tune-FILE.jsonl [...]
 
 import json
 import re
+import subprocess
 import sys
 from pathlib import Path
 
@@ -29,6 +30,38 @@ def heldout_passages():
             if line.strip():
                 held |= passages(json.loads(line)["text"])
     return held
+
+
+class TuningRows:
+    """The rows of a tuning file being gathered: each text once (stripped, never empty), and
+    none sharing a passage with a held-out row (those are only counted)."""
+
+    def __init__(self):
+        self.held = heldout_passages()
+        self.seen = set()
+        self.rows = []
+        self.dropped = 0
+
+    def add(self, text, **fields):
+        """Keeps `{"text": text, **fields}` unless its text is empty, seen, or held out."""
+        text = text.strip()
+        if not text or text in self.seen:
+            return
+        self.seen.add(text)
+        if passages(text) & self.held:
+            self.dropped += 1
+            return
+        self.rows.append({"text": text, **fields})
+
+    def write(self, name):
+        """Writes the rows kept to tuning file `name` (see `write_tuning_file`)."""
+        write_tuning_file(name, self.rows, self.dropped)
+
+
+def git(git_dir, *args):
+    """The output of `git --git-dir GIT_DIR ARGS...` (the generators read upstream sources from
+    a fetched repository without a work tree)."""
+    return subprocess.run(["git", "--git-dir", git_dir, *args], check=True, capture_output=True, text=True).stdout
 
 
 def write_tuning_file(name, rows, dropped):

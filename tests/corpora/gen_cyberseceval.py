@@ -21,10 +21,9 @@ Usage: gen_cyberseceval.py GIT_DIR [COMMIT]
 
 import json
 import re
-import subprocess
 import sys
 
-from drop_heldout_overlap import heldout_passages, passages, write_tuning_file
+from drop_heldout_overlap import TuningRows, git
 
 COMMIT = "4be64c3a24442b51c76175e6ec67722cc3f5fe38"
 FOLDER = "CybersecurityBenchmarks/datasets/prompt_injection/"
@@ -38,24 +37,14 @@ ADDRESSED = re.compile(r"(?i)ignore|override|password|secret|instruction|\bmode\
 def main():
     git_dir = sys.argv[1]
     commit = sys.argv[2] if len(sys.argv) > 2 else COMMIT
-    held = heldout_passages()
-    rows, seen, dropped = [], set(), 0
+    rows = TuningRows()
     for name in FILES:
-        tests = json.loads(subprocess.run(["git", "--git-dir", git_dir, "show", f"{commit}:{FOLDER}{name}"],
-                                          check=True, capture_output=True, text=True).stdout)
-        for t in tests:
+        for t in json.loads(git(git_dir, "show", f"{commit}:{FOLDER}{name}")):
             variant, text = t["injection_variant"], t["user_input"].strip()
             if variant not in ALWAYS and not (variant in IF_ADDRESSED and ADDRESSED.search(text)):
                 continue
-            if not text or text in seen:
-                continue
-            seen.add(text)
-            if passages(text) & held:
-                dropped += 1
-                continue
-            rows.append({"text": text, "label": "attack", "family": f"cyberseceval-{variant}",
-                         "source": f"{name}#{t['prompt_id']}"})
-    write_tuning_file("tune-cyberseceval.jsonl", rows, dropped)
+            rows.add(text, label="attack", family=f"cyberseceval-{variant}", source=f"{name}#{t['prompt_id']}")
+    rows.write("tune-cyberseceval.jsonl")
 
 
 if __name__ == "__main__":

@@ -15,28 +15,20 @@ Usage: gen_deepset.py TRAIN.parquet TEST.parquet   (needs `pip install pyarrow`)
 
 import sys
 
-from drop_heldout_overlap import heldout_passages, passages, write_tuning_file
+from drop_heldout_overlap import TuningRows
 
 import pyarrow.parquet as pq
 
 
 def main():
-    held = heldout_passages()
-    rows, seen, dropped = [], set(), 0
+    rows = TuningRows()
     for src in sys.argv[1:]:
         for rec in pq.read_table(src).to_pylist():
-            text = rec["text"].strip()
-            if not text or text in seen:
-                continue
-            seen.add(text)
-            if passages(text) & held:
-                dropped += 1
-                continue
             if rec["label"] == 1:
-                rows.append({"text": text, "label": "attack", "family": "deepset-injection"})
+                rows.add(rec["text"], label="attack", family="deepset-injection")
             else:
-                rows.append({"text": text, "label": "benign", "kind": "deepset-prompt"})
-    write_tuning_file("tune-deepset.jsonl", rows, dropped)
+                rows.add(rec["text"], label="benign", kind="deepset-prompt")
+    rows.write("tune-deepset.jsonl")
 
 
 if __name__ == "__main__":

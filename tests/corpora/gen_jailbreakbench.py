@@ -15,38 +15,25 @@ Usage: gen_jailbreakbench.py GIT_DIR [COMMIT]
 """
 
 import json
-import subprocess
 import sys
 
-from drop_heldout_overlap import heldout_passages, passages, write_tuning_file
+from drop_heldout_overlap import TuningRows, git
 
 COMMIT = "909e68c01d94222b8ad2e397a017e2e12e2adb73"
 METHODS = ["GCG", "DSN", "PAIR", "prompt_with_random_search", "JBC"]
 
 
-def git(git_dir, *args):
-    return subprocess.run(["git", "--git-dir", git_dir, *args], check=True, capture_output=True, text=True).stdout
-
-
 def main():
     git_dir = sys.argv[1]
     commit = sys.argv[2] if len(sys.argv) > 2 else COMMIT
-    held = heldout_passages()
     names = git(git_dir, "ls-tree", "-r", "--name-only", commit, "attack-artifacts/").split()
-    rows, seen, dropped = [], set(), 0
+    rows = TuningRows()
     for method in METHODS:
         for name in sorted(n for n in names if n.startswith(f"attack-artifacts/{method}/") and n.count("/") == 3):
             for jb in json.loads(git(git_dir, "show", f"{commit}:{name}"))["jailbreaks"]:
-                text = (jb.get("prompt") or "").strip()
-                if not text or text in seen:
-                    continue
-                seen.add(text)
-                if passages(text) & held:
-                    dropped += 1
-                    continue
-                rows.append({"text": text, "label": "attack", "family": f"jailbreakbench-{method.lower()}",
-                             "source": f"{name.removeprefix('attack-artifacts/')}#{jb['index']}"})
-    write_tuning_file("tune-jailbreakbench.jsonl", rows, dropped)
+                rows.add(jb.get("prompt") or "", label="attack", family=f"jailbreakbench-{method.lower()}",
+                         source=f"{name.removeprefix('attack-artifacts/')}#{jb['index']}")
+    rows.write("tune-jailbreakbench.jsonl")
 
 
 if __name__ == "__main__":
