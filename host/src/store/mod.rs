@@ -38,6 +38,27 @@ use rusqlite::{Connection, OpenFlags, OptionalExtension, TransactionBehavior, pa
 
 use crate::error::{KenningError, Result};
 
+/// Creates the folder a store at `path` goes in, if missing.
+fn create_folder_of(path: &Path) -> Result<()> {
+    match path.parent() {
+        Some(dir) => std::fs::create_dir_all(dir).map_err(|source| KenningError::Io {
+            path: dir.to_owned(),
+            source,
+        }),
+        None => Ok(()),
+    }
+}
+
+/// How a writable connection keeps its commits.
+#[derive(Clone, Copy)]
+enum Durability {
+    /// Write-ahead log, flushed at every commit: the store every caller shares.
+    CrashSafe,
+    /// Rollback journal in memory, never flushed: a store no one else can see yet, discarded
+    /// whole if anything fails (see [`KnowledgeBase::create_staged`]).
+    Staged,
+}
+
 /// How long a writer waits for another writer before giving up.
 const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
 
@@ -173,12 +194,7 @@ impl KnowledgeBase {
     /// [`KnowledgeBase::open_or_create`] for a store encrypted with `key` (plaintext when
     /// `None`); a store it creates is encrypted with the key.
     pub fn open_or_create_keyed(path: &Path, key: Option<&StoreKey>) -> Result<KnowledgeBase> {
-        if let Some(dir) = path.parent() {
-            std::fs::create_dir_all(dir).map_err(|source| KenningError::Io {
-                path: dir.to_owned(),
-                source,
-            })?;
-        }
+        create_folder_of(path)?;
         Self::open(path, key)
     }
 
@@ -204,7 +220,7 @@ impl KnowledgeBase {
             // must be left exactly as it is.
             check_version_read_only(path, key)?;
         }
-        match Self::open_writable(path, key) {
+        match Self::open_writable(path, key, Durability::CrashSafe) {
             Err(error) if is_permission_error(&error) && path.is_file() => {
                 Self::open_read_only(path, key)
             }
@@ -245,7 +261,11 @@ impl KnowledgeBase {
         })
     }
 
-    fn open_writable(path: &Path, key: Option<&StoreKey>) -> Result<KnowledgeBase> {
+    fn open_writable(
+        path: &Path,
+        key: Option<&StoreKey>,
+        durability: Durability,
+    ) -> Result<KnowledgeBase> {
         let store_err = |source| KenningError::Store {
             path: path.to_owned(),
             source,
@@ -254,11 +274,15 @@ impl KnowledgeBase {
         encryption::apply(&conn, path, key)?;
         conn.busy_timeout(BUSY_TIMEOUT).map_err(store_err)?;
         encryption::verify(&conn, path, key)?;
-        conn.pragma_update(None, "journal_mode", "WAL")
+        let (journal_mode, synchronous) = match durability {
+            // FULL: an acknowledged write survives an OS crash or a power cut, not only a
+            // killed process (WAL with NORMAL may lose the last commits then).
+            Durability::CrashSafe => ("WAL", "FULL"),
+            Durability::Staged => ("MEMORY", "OFF"),
+        };
+        conn.pragma_update(None, "journal_mode", journal_mode)
             .map_err(store_err)?;
-        // FULL: an acknowledged write survives an OS crash or a power cut, not only a killed
-        // process (WAL with NORMAL may lose the last commits then).
-        conn.pragma_update(None, "synchronous", "FULL")
+        conn.pragma_update(None, "synchronous", synchronous)
             .map_err(store_err)?;
         conn.pragma_update(None, "foreign_keys", "ON")
             .map_err(store_err)?;
@@ -419,16 +443,16 @@ impl KnowledgeBase {
         settings::effective(&self.conn, thread).map_err(|e| self.err(e))
     }
 
-    /// Gives up crash safety for a store no other connection can know of (a staged one, which
-    /// a failure discards whole): the rollback journal kept in memory and no flush at each
-    /// commit, so a bulk load writes its pages once, to the file, instead of to the
-    /// write-ahead log and then again into the file. [`Self::fold_log_and_close`] restores
-    /// the write-ahead log; the file is then flushed before it is published.
-    pub fn write_without_crash_safety(&self) -> Result<()> {
-        self.set_journal_mode("memory")?;
-        self.conn
-            .pragma_update(None, "synchronous", "OFF")
-            .map_err(|e| self.err(e))
+    /// Creates a knowledge base at `path`, where no other connection can know of it (a
+    /// staged one, which a failure discards whole), without crash safety from its first
+    /// statement: the rollback journal kept in memory and no flush at any commit. Its schema
+    /// and a bulk load are thus written once, to the file, and never flushed on the way;
+    /// [`Self::fold_log_and_close`] puts it in WAL mode and the file is flushed once before
+    /// it is published. (Created crash-safe and switched afterwards, a new store took a dozen
+    /// flushes, a few milliseconds each, before its first memory.)
+    pub(crate) fn create_staged(path: &Path, key: Option<&StoreKey>) -> Result<KnowledgeBase> {
+        create_folder_of(path)?;
+        Self::open_writable(path, key, Durability::Staged)
     }
 
     /// Sets the journal mode, checking that SQLite took it (it answers the mode in force).

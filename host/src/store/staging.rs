@@ -3,9 +3,9 @@
 //!
 //! The store is created under a hidden name beside where it belongs
 //! (`.SUBJECT.sqlite.PID.staged`), which no listing of subjects and no other connection
-//! knows. Nothing can see it, and a failure or a crash discards it whole, so it is written
-//! without a journal on disk and without a flush at each commit. Publishing puts it back in
-//! WAL mode, flushes it, and links it under the subject's name only if that name is still
+//! knows. Nothing can see it, and a failure or a crash discards it whole, so from its schema on
+//! it is written without a journal on disk and never flushed. Publishing puts it in WAL mode,
+//! flushes it once, and links it under the subject's name only if that name is still
 //! free, so a store another writer created meanwhile is never replaced. Dropped unpublished, the staged files are deleted; files a
 //! killed process left behind are deleted by the next staging of the same subject.
 
@@ -42,15 +42,13 @@ impl StagedKb {
         let stage = NEXT_STAGE.fetch_add(1, Ordering::Relaxed);
         let staged = sibling(target, &format!(".{}-{stage}", std::process::id()));
         remove_files(&staged);
-        let kb = KnowledgeBase::open_or_create_keyed(&staged, key)?;
-        // Held before anything else can fail, so that its drop deletes the files.
-        let store = StagedKb {
+        let kb =
+            KnowledgeBase::create_staged(&staged, key).inspect_err(|_| remove_files(&staged))?;
+        Ok(Some(StagedKb {
             kb: Some(kb),
             staged,
             target: target.to_owned(),
-        };
-        store.write_without_crash_safety()?;
-        Ok(Some(store))
+        }))
     }
 }
 
@@ -180,6 +178,25 @@ mod tests {
             .collect();
         names.sort();
         names
+    }
+
+    #[test]
+    fn a_staged_store_keeps_no_journal_on_disk_and_flushes_nothing_from_its_first_statement() {
+        let dir = tempfile::tempdir().unwrap();
+        let target = dir.path().join("profile-me.sqlite");
+        let staged = StagedKb::create(&target, None).unwrap().unwrap();
+        let pragma = |name: &str| -> String {
+            staged
+                .conn()
+                .query_row(&format!("PRAGMA {name}"), [], |row| {
+                    row.get::<_, rusqlite::types::Value>(0)
+                })
+                .map(|v| format!("{v:?}"))
+                .unwrap()
+        };
+        assert_eq!(pragma("journal_mode"), r#"Text("memory")"#);
+        assert_eq!(pragma("synchronous"), "Integer(0)", "OFF");
+        assert_eq!(files_in(dir.path()).len(), 1, "{:?}", files_in(dir.path()));
     }
 
     #[test]
