@@ -99,6 +99,8 @@ pub trait Writes: Reads {
     /// backend free to index the new rows in bulk rather than one by one. `load` is handed
     /// [`IndexSoFar`], which a long load calls now and then, so that the indexing overlaps its
     /// other work (checking the records still to come) instead of all waiting for the end.
+    /// Into an empty store, the backend may also build its other indexes only at the end, so
+    /// `load` finds memories by id alone (the import keeps what else it needs in memory).
     fn bulk_load(&self, load: &mut dyn FnMut(&mut IndexSoFar<'_>) -> Result<()>) -> Result<()>;
 
     /// Overwrites memory `id` with `revised` (text, kind, tags, categories, confidence,

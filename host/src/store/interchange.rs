@@ -52,12 +52,13 @@ pub(super) fn ids_by_hash(conn: &Connection) -> rusqlite::Result<HashMap<String,
 /// then indexes every row it inserted that is not indexed yet and puts the trigger back exactly
 /// as it was, all inside `tx`: the index is whole when the transaction commits, and a failure
 /// anywhere rolls everything back, the trigger's removal included. `load` may index the rows it
-/// inserted so far through the callback it is handed.
+/// inserted so far through the callback it is handed. Into an empty store the other indexes of
+/// the memories and anchors are dropped and built again at the end too (see [`drop_indexes`]).
 ///
 /// Indexing rows many at a time costs several times less than one trigger run a row; and an
 /// insert that fires no trigger needs no statement journal, which SQLite otherwise writes
 /// for each one.
-pub(super) fn with_index_deferred<T>(
+pub(super) fn with_indexing_deferred<T>(
     tx: &Connection,
     load: impl FnOnce(&mut IndexSoFar<'_>) -> Result<T>,
 ) -> Result<T> {
@@ -68,6 +69,11 @@ pub(super) fn with_index_deferred<T>(
         |row| row.get(0),
     )?;
     tx.execute_batch(&format!("DROP TRIGGER {FTS_INSERT_TRIGGER}"))?;
+    let indexes = if indexed == 0 {
+        drop_indexes(tx)?
+    } else {
+        Vec::new()
+    };
     let mut index_so_far = || -> Result<()> {
         let last = last_id(tx)?;
         tx.prepare_cached(
@@ -81,7 +87,29 @@ pub(super) fn with_index_deferred<T>(
     let loaded = load(&mut index_so_far)?;
     index_so_far()?;
     tx.execute_batch(&trigger)?;
+    for index in indexes {
+        tx.execute_batch(&index)?;
+    }
     Ok(loaded)
+}
+
+/// Drops the indexes of the memories and their anchors, returning the statements that create
+/// them again. Only for a load into an empty store: building an index once over all its rows
+/// (one sort) costs less than putting each row in its place as it comes, but rebuilding the
+/// index of a large store to add a few rows would cost more. Nothing a load reads uses them:
+/// an empty store has no duplicates to look up.
+fn drop_indexes(tx: &Connection) -> Result<Vec<String>> {
+    let indexes: Vec<(String, String)> = tx
+        .prepare(
+            "SELECT name, sql FROM sqlite_schema
+             WHERE type = 'index' AND tbl_name IN ('memories', 'anchors') AND sql IS NOT NULL",
+        )?
+        .query_map([], |row| Ok((row.get(0)?, row.get(1)?)))?
+        .collect::<rusqlite::Result<_>>()?;
+    for (name, _) in &indexes {
+        tx.execute_batch(&format!("DROP INDEX \"{name}\""))?;
+    }
+    Ok(indexes.into_iter().map(|(_, sql)| sql).collect())
 }
 
 /// The highest memory id in use (0 in an empty store).
@@ -160,7 +188,9 @@ pub(super) fn insert_imported(
 #[cfg(test)]
 mod tests {
     use crate::error::KenningError;
-    use crate::store::{Badge, KnowledgeBase, TEST_EVENT, global_fact};
+    use kenning_contract::types::{Anchor, FunctionAnchor, OffsetRadius, Scope};
+
+    use crate::store::{Badge, KnowledgeBase, NewMemory, TEST_EVENT, global_fact};
 
     /// The stored text of the full-text index's insert trigger.
     fn index_trigger(kb: &KnowledgeBase) -> String {
@@ -217,6 +247,82 @@ mod tests {
             indexed, 2,
             "both the loaded and the later memory are indexed"
         );
+    }
+
+    /// The name and statement of every index of the memories and their anchors.
+    fn indexes(kb: &KnowledgeBase) -> Vec<(String, String)> {
+        kb.conn()
+            .prepare(
+                "SELECT name, sql FROM sqlite_schema
+                 WHERE type = 'index' AND tbl_name IN ('memories', 'anchors') AND sql IS NOT NULL
+                 ORDER BY name",
+            )
+            .unwrap()
+            .query_map([], |row| Ok((row.get(0)?, row.get(1)?)))
+            .unwrap()
+            .collect::<rusqlite::Result<_>>()
+            .unwrap()
+    }
+
+    #[test]
+    fn a_bulk_load_into_an_empty_store_builds_its_indexes_at_the_end_exactly_as_they_were() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut kb = KnowledgeBase::open_or_create(&dir.path().join("binary-x.sqlite")).unwrap();
+        let before = indexes(&kb);
+        assert!(before.len() >= 10, "{before:?}");
+        let anchored = |i: u64| NewMemory {
+            scope: Scope::Local,
+            anchors: vec![
+                Anchor::Function(FunctionAnchor {
+                    start: 0x1000 * i,
+                    end: Some(0x1000 * i + 0x80),
+                    name: format!("fn_{i}"),
+                }),
+                Anchor::Near(OffsetRadius {
+                    offset: 0x1000 * i,
+                    radius: 16,
+                }),
+            ],
+            ..global_fact(&format!("loaded note {i}"))
+        };
+        let failed = kb.write(|tx| {
+            tx.bulk_load(&mut |_| {
+                tx.insert_memory(&anchored(1), Badge::Native, 1, &TEST_EVENT)?;
+                Err(KenningError::Forbidden("stop".into()))
+            })
+        });
+        assert!(failed.is_err());
+        assert_eq!(indexes(&kb), before, "a failed load drops nothing");
+        for round in 0..2 {
+            kb.write(|tx| {
+                tx.bulk_load(&mut |_| {
+                    for i in 1..=50 {
+                        tx.insert_memory(
+                            &anchored(round * 100 + i),
+                            Badge::Native,
+                            1,
+                            &TEST_EVENT,
+                        )?;
+                    }
+                    Ok(())
+                })
+            })
+            .unwrap();
+            assert_eq!(indexes(&kb), before, "after load {round}");
+        }
+        let conn = kb.conn();
+        let check: String = conn
+            .query_row("PRAGMA integrity_check", [], |row| row.get(0))
+            .unwrap();
+        assert_eq!(check, "ok", "every index holds exactly its table's rows");
+        let by_name: i64 = conn
+            .query_row(
+                "SELECT count(*) FROM anchors INDEXED BY anchors_by_name WHERE name = 'fn_107'",
+                [],
+                |row| row.get(0),
+            )
+            .unwrap();
+        assert_eq!(by_name, 1);
     }
 
     #[test]

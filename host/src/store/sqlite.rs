@@ -211,7 +211,7 @@ impl Writes for Connection {
     }
 
     fn bulk_load(&self, load: &mut dyn FnMut(&mut IndexSoFar<'_>) -> Result<()>) -> Result<()> {
-        interchange::with_index_deferred(self, load)
+        interchange::with_indexing_deferred(self, load)
     }
 
     fn update_memory(
