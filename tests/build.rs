@@ -1,7 +1,7 @@
 //! Builds the policy components the end-to-end tests load, each into `OUT_DIR` under an
 //! environment variable of its own:
 //!
-//! - `HOSTILE_POLICY_WASM`: the hostile fixture, lean (contract 0.2.0, no imports);
+//! - `HOSTILE_POLICY_WASM`: the hostile fixture, lean (the current contract, no imports);
 //! - `HOSTILE_DESCRIBE_TRAP_WASM`: the same with `describe` trapping;
 //! - `HOSTILE_WASI_WASM`: the same built for wasm32-wasip2, so it imports `wasi:` interfaces;
 //! - `RECENCY_POLICY_WASM`: the example policy `examples/recency-policy`, lean.

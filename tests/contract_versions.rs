@@ -1,6 +1,8 @@
 //! Components of every accepted contract version load and answer through their own adapter:
 //! the default policy as it was built against contract 0.1.0 (kept as a fixture) and as it is
-//! built today against 0.2.0 agree with the native build on every duty both versions have.
+//! built today against 0.3.0 agree with the native build on every duty both versions have, and
+//! the example recency policy as it was built against 0.2.0 (kept as a fixture) answers as its
+//! build against 0.3.0 does.
 
 use kenning::PolicyError;
 use kenning::policy::{
@@ -14,6 +16,14 @@ use kenning_policy::vectors::stored_fact;
 /// The default policy as built against contract 0.1.0 (wasm32-wasip2), before 0.2.0 existed.
 const DEFAULT_V0_1: &[u8] =
     include_bytes!("../fixtures/contract-v0.1.0/kenning-default-0.1.0.wasm");
+
+/// The example policy `examples/recency-policy` as built against contract 0.2.0 (lean), before
+/// 0.3.0 existed: the last commit with 0.2.0 as the current contract, built for
+/// `wasm32-unknown-unknown` and made a component.
+const RECENCY_V0_2: &[u8] = include_bytes!("../fixtures/contract-v0.2.0/recency-0.2.0.wasm");
+
+/// The same policy as the tests' build makes it today.
+const RECENCY_POLICY_WASM: &str = env!("RECENCY_POLICY_WASM");
 
 fn scan_items() -> Vec<ScanItem> {
     [
@@ -76,23 +86,65 @@ fn a_0_1_0_component_is_told_it_has_no_consolidate_duty() {
     assert!(
         error
             .to_string()
-            .contains("rebuild the policy against contract 0.2.0"),
+            .contains("rebuild the policy against contract 0.3.0"),
         "{error}"
     );
 }
 
 #[test]
-fn the_default_component_implements_0_2_0_and_imports_nothing_but_the_contract_types() {
+fn the_default_component_implements_0_3_0_and_imports_nothing_but_the_contract_types() {
     let engine = policy_engine();
     let imports = component_imports(&engine, DEFAULT_POLICY_WASM).unwrap();
-    assert_eq!(imports, vec!["kenning:policy/types@0.2.0".to_owned()]);
+    assert_eq!(imports, vec!["kenning:policy/types@0.3.0".to_owned()]);
     let old_imports = component_imports(&engine, DEFAULT_V0_1).unwrap();
     assert!(
         old_imports.iter().any(|i| i.starts_with("wasi:")),
         "the 0.1.0 build imported WASI: {old_imports:?}"
     );
     let policy = engine.load_default(SandboxLimits::default()).unwrap();
-    assert_eq!(policy.contract_version(), "0.2.0");
+    assert_eq!(policy.contract_version(), "0.3.0");
+}
+
+#[test]
+fn a_component_built_against_0_2_0_still_loads_and_selects_like_its_0_3_0_build() {
+    let engine = policy_engine();
+    let old = engine
+        .load_bytes("recency-0.2.0", RECENCY_V0_2, SandboxLimits::default())
+        .unwrap();
+    assert_eq!(old.contract_version(), "0.2.0");
+    assert_eq!(old.info().contract_version, "0.2.0");
+    let new = engine
+        .load_file(
+            std::path::Path::new(RECENCY_POLICY_WASM),
+            SandboxLimits::default(),
+        )
+        .unwrap();
+    assert_eq!(new.contract_version(), "0.3.0");
+    let (old, new) = (Guarded::new(old), Guarded::new(new));
+    for n in [0, 1, 37, 300] {
+        let (context, candidates) = kenning_policy::vectors::workload(n);
+        let limits = Limits::default();
+        let selection = old.select(&context, &candidates, &limits).unwrap();
+        assert_eq!(
+            selection,
+            new.select(&context, &candidates, &limits).unwrap()
+        );
+        assert_eq!(
+            selection.chosen.len() + selection.rejected.len(),
+            candidates.len()
+        );
+        assert_eq!(
+            old.score(&context, &candidates).unwrap(),
+            new.score(&context, &candidates).unwrap()
+        );
+    }
+    let memories = [stored(1, "a suggestion", 0)];
+    assert_eq!(
+        old.consolidate(1_796_000_000, &memories, &Retention::default())
+            .unwrap(),
+        new.consolidate(1_796_000_000, &memories, &Retention::default())
+            .unwrap()
+    );
 }
 
 /// A stored fact tagged `#c2` and `#net`.
@@ -143,12 +195,13 @@ fn consolidation_plans_agree_between_the_component_and_the_native_build() {
 }
 
 #[test]
-fn the_conformance_kit_passes_the_default_policy_of_both_contract_versions() {
+fn the_conformance_kit_passes_policies_of_every_contract_version() {
     let engine = policy_engine();
     // Timed against the sandboxed default, as `kenning policy check` does.
     let reference = engine.load_default(SandboxLimits::default()).unwrap();
     for (label, wasm) in [
-        ("default 0.2.0", DEFAULT_POLICY_WASM),
+        ("default 0.3.0", DEFAULT_POLICY_WASM),
+        ("recency 0.2.0", RECENCY_V0_2),
         ("default 0.1.0", DEFAULT_V0_1),
     ] {
         let mut policy = engine

@@ -13,7 +13,7 @@ use kenning::{PolicySource, Service, ServiceBuilder};
 #[path = "../host/tests/support/postgres.rs"]
 pub mod postgres;
 
-/// The hostile policy component built by `build.rs` (contract 0.2.0, lean).
+/// The hostile policy component built by `build.rs` (the current contract, lean).
 pub const HOSTILE_POLICY_WASM: &str = env!("HOSTILE_POLICY_WASM");
 
 /// The hostile policy with `describe` trapping.

@@ -1,16 +1,17 @@
 //! The WebAssembly side of the contract (compiled for `wasm32` only): the bindings of the
-//! current WIT version and the glue that exports any [`Policy`] through them. Texts arrive
-//! packed in one buffer; the glue cuts them out inside the policy, so the host makes two
-//! allocations per batch instead of one per string.
+//! current WIT version and the glue that exports any [`Policy`] through them. Candidates arrive
+//! as columns, one list per field and one buffer of texts; the glue hands the policy a view of
+//! them as they arrived ([`crate::Candidates`]), so nothing is allocated per candidate.
 
 use core::marker::PhantomData;
 
 use crate::Policy;
+use crate::candidates::CandidateColumns;
 use crate::types as plain;
 
 wit_bindgen::generate!({
     world: "memory-policy",
-    path: "wit/since_v0.2.0",
+    path: "wit/since_v0.3.0",
     pub_export_macro: true,
     export_macro_name: "export_bindings",
     default_bindings_module: "kenning_contract::export",
@@ -66,8 +67,8 @@ impl<P: Policy> Guest for Export<P> {
     }
 
     fn score(context: wit::Context, candidates: wit::Candidates) -> Vec<wit::ScoreParts> {
-        let candidates = unpack(candidates);
-        P::score(&context_in(context), &candidates)
+        let candidates = columns(candidates);
+        P::score(&context_in(context), candidates.view())
             .into_iter()
             .map(score_out)
             .collect()
@@ -78,14 +79,14 @@ impl<P: Policy> Guest for Export<P> {
         candidates: wit::Candidates,
         limits: wit::Limits,
     ) -> wit::Selection {
-        let candidates = unpack(candidates);
+        let candidates = columns(candidates);
         let limits = plain::Limits {
             local_quota: limits.local_quota,
             global_quota: limits.global_quota,
             token_budget: limits.token_budget,
             max_snapshot_bytes: limits.max_snapshot_bytes,
         };
-        let s = P::select(&context_in(context), &candidates, &limits);
+        let s = P::select(&context_in(context), candidates.view(), &limits);
         wit::Selection {
             chosen: s
                 .chosen
@@ -192,24 +193,24 @@ fn tags(texts: &str, span: wit::Span) -> Vec<String> {
         .collect()
 }
 
-fn unpack(batch: wit::Candidates) -> Vec<plain::Candidate> {
-    let (texts, anchors) = (batch.texts, batch.anchors);
-    batch
-        .items
-        .into_iter()
-        .map(|c| plain::Candidate {
-            id: c.id,
-            scope: scope(c.scope),
-            kind: kind(c.kind),
-            text: cut(&texts, c.text),
-            tags: tags(&texts, c.tags),
-            confidence: c.confidence,
-            created_at: c.created_at,
-            updated_at: c.updated_at,
-            anchors: anchors_of(&texts, &anchors, c.anchors),
-            lexical_score: c.lexical_score,
-        })
-        .collect()
+/// The batch's columns, moved as they are (no copy).
+fn columns(batch: wit::Candidates) -> CandidateColumns {
+    CandidateColumns {
+        ids: batch.ids,
+        scopes: batch.scopes,
+        kinds: batch.kinds,
+        confidences: batch.confidences,
+        created_at: batch.created_at,
+        updated_at: batch.updated_at,
+        lexical_scores: batch.lexical_scores,
+        texts: batch.texts,
+        text_ends: batch.text_ends,
+        anchor_ends: batch.anchor_ends,
+        anchor_kinds: batch.anchor_kinds,
+        anchor_values: batch.anchor_values,
+        anchor_texts: batch.anchor_texts,
+        anchor_text_ends: batch.anchor_text_ends,
+    }
 }
 
 fn scope(s: wit::Scope) -> plain::Scope {

@@ -2,6 +2,8 @@
 //!
 //! - [`types`]: the data that crosses the boundary (contexts, candidates, selections, scan
 //!   results, consolidation plans), as plain Rust values;
+//! - [`candidates`]: candidates as a policy reads them, borrowed in place ([`Candidates`],
+//!   [`CandidateRef`], [`AnchorRef`]), and the column layout they travel in;
 //! - [`args`]: the closed records of the agent's tool calls and of imported and extracted
 //!   memories, as a policy's `validate` returns them;
 //! - the documented limits (`MAX_*`), the tools ([`TOOLS`]) and record kinds ([`RECORDS`]);
@@ -24,6 +26,7 @@
 #![warn(missing_docs)]
 
 pub mod args;
+pub mod candidates;
 pub mod types;
 
 mod input;
@@ -37,15 +40,16 @@ pub mod export;
 #[doc(hidden)]
 pub mod snapshot_alloc;
 
+pub use candidates::{AnchorRef, CandidateRef, Candidates};
 pub use input::{is_thread_id, parse_address};
 pub use policy::{Policy, estimate_tokens};
 
-/// The contract version this crate implements (its WIT is `wit/since_v0.2.0/`).
-pub const CONTRACT_VERSION: &str = "0.2.0";
+/// The contract version this crate implements (its WIT is `wit/since_v0.3.0/`).
+pub const CONTRACT_VERSION: &str = "0.3.0";
 
 /// Every contract version a kenning host accepts, oldest first; each has its WIT frozen under
 /// `wit/since_vX.Y.Z/`.
-pub const CONTRACT_VERSIONS: &[&str] = &["0.1.0", "0.2.0"];
+pub const CONTRACT_VERSIONS: &[&str] = &["0.1.0", "0.2.0", "0.3.0"];
 
 /// The tools an agent may call, in the order error messages list them.
 pub const TOOLS: &[&str] = &[

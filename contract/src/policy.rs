@@ -3,10 +3,11 @@
 //! implementation into the exports of a WebAssembly component.
 
 use crate::args::{ForgetMemory, MemoryEdit, Recall, Remember, ReviseMemory};
+use crate::candidates::Candidates;
 use crate::types::{
-    Candidate, Capability, ConsolidationPlan, Context, FieldError, Limits, PolicyInfo,
-    RejectReason, Rejected, Retention, ScanItem, ScanResult, ScoreParts, Section, Selection,
-    StoredMemory, ValidatedCall, Verdict,
+    Capability, ConsolidationPlan, Context, FieldError, Limits, PolicyInfo, RejectReason, Rejected,
+    Retention, ScanItem, ScanResult, ScoreParts, Section, Selection, StoredMemory, ValidatedCall,
+    Verdict,
 };
 use crate::{CONTRACT_VERSION, TOOLS};
 
@@ -98,7 +99,10 @@ pub trait Policy {
 
     /// Scores each candidate for this turn; one result per candidate. By default only the
     /// host's lexical score counts, squashed into 0..1.
-    fn score(_context: &Context, candidates: &[Candidate]) -> Vec<ScoreParts> {
+    ///
+    /// The candidates are borrowed from the batch the host sent: reading them allocates
+    /// nothing (see [`Candidates`]).
+    fn score(_context: &Context, candidates: Candidates<'_>) -> Vec<ScoreParts> {
         candidates
             .iter()
             .map(|c| {
@@ -117,21 +121,24 @@ pub trait Policy {
     /// Chooses what enters the prompt and renders the snapshot. By default: the candidates in
     /// order of [`score`](Policy::score), within the quotas, the token budget and the snapshot
     /// size, rendered as one line each under a heading per scope.
-    fn select(context: &Context, candidates: &[Candidate], limits: &Limits) -> Selection {
+    fn select(context: &Context, candidates: Candidates<'_>, limits: &Limits) -> Selection {
         let scores = Self::score(context, candidates);
+        let score_of = |i: usize| scores.get(i).copied().unwrap_or_default();
         let mut order: Vec<usize> = (0..candidates.len()).collect();
         order.sort_by(|&a, &b| {
-            scores[b]
+            score_of(b)
                 .total
-                .total_cmp(&scores[a].total)
-                .then(candidates[a].id.cmp(&candidates[b].id))
+                .total_cmp(&score_of(a).total)
+                .then(candidates.id(a).cmp(&candidates.id(b)))
         });
         let mut selection = Selection::default();
         let (mut local, mut global, mut tokens) = (0u32, 0u32, 0u32);
         let mut lines: Vec<(Section, String)> = Vec::new();
-        for i in order {
-            let c = &candidates[i];
-            let score = scores[i];
+        for (i, c) in order
+            .into_iter()
+            .filter_map(|i| Some((i, candidates.get(i)?)))
+        {
+            let score = score_of(i);
             let line = format!("- {}\n", c.text.replace('\n', " "));
             let cost = estimate_tokens(&line);
             let section = match c.scope {

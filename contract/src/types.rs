@@ -1,10 +1,11 @@
-//! Plain Rust mirrors of the types of the contract's WIT (`wit/since_v0.2.0/policy.wit`,
-//! `kenning:policy/types@0.2.0`).
+//! Plain Rust mirrors of the types of the contract's WIT (`wit/since_v0.3.0/policy.wit`,
+//! `kenning:policy/types@0.3.0`).
 //!
 //! A policy's logic works on these, so it runs and unit-tests natively; the export glue
 //! (`export.rs`) and the host's adapter per contract version convert to and from the generated
 //! bindings. Where the WIT packs texts into one buffer (candidates, stored memories), these hold
-//! the texts themselves. Field docs live in the WIT file, which is the contract; only what
+//! the texts themselves; a policy reads candidates through the borrowed view of
+//! [`crate::candidates`] instead. Field docs live in the WIT file, which is the contract; only what
 //! differs is noted here.
 
 use serde::{Deserialize, Serialize};
@@ -179,7 +180,8 @@ impl Context {
     }
 }
 
-/// A memory offered for selection.
+/// A memory offered for selection, owned (as a host gathers it; a policy reads candidates as
+/// [`crate::CandidateRef`]s).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Candidate {

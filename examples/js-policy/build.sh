@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the JavaScript policy as a component: installs componentize-js (pinned in
 # package-lock.json) and writes policy.wasm beside this script. Every WASI feature is disabled,
-# so the component imports only the contract's types, as the host requires of contract 0.2.0.
+# so the component imports only the contract's types, as the host requires of contract 0.2.0
+# and later. The policy targets 0.2.0 on purpose (see policy.js).
 set -euo pipefail
 cd "$(dirname "$0")"
 npm ci --no-audit --no-fund --loglevel=error

@@ -1,6 +1,8 @@
 // A kenning memory policy in JavaScript, against contract 0.2.0 (contract/wit/since_v0.2.0),
 // made a component by componentize-js with every WASI feature disabled: it imports nothing but
-// the contract's types.
+// the contract's types. It stays on 0.2.0 although 0.3.0 is current (0.3.0 only changes how
+// candidates travel, as columns, for speed): the host still accepts 0.2.0, and this policy
+// keeps its adapter exercised.
 //
 // - select: the host's lexical relevance first, then confidence, then freshness, within the
 //   quotas, the token budget and the snapshot size;

@@ -8,7 +8,7 @@
 //!
 //! Natively this is an ordinary library (the host links it for benchmarks, golden vectors and
 //! fallback); built for `wasm32-unknown-unknown` and made a component it implements
-//! `kenning:policy/policy@0.2.0` through [`kenning_contract::Policy`] and
+//! `kenning:policy/policy@0.3.0` through [`kenning_contract::Policy`] and
 //! [`kenning_contract::export_policy!`], like any policy written against the contract crate.
 //!
 //! Modules, one concern each: `validate` (closed schemas), `scan` (secrets and unsafe content),
@@ -33,6 +33,7 @@ mod validate;
 
 /// The boundary types, from the contract crate.
 pub use kenning_contract::types;
+pub use kenning_contract::{AnchorRef, CandidateRef, Candidates};
 pub use kenning_contract::{
     CONTRACT_VERSION, MAX_ANCHORS, MAX_ARGS_BYTES, MAX_CATEGORIES, MAX_EXTRACTION_BYTES,
     MAX_EXTRACTION_ITEMS, MAX_QUERY_BYTES, MAX_RECALL_LIMIT, MAX_TAG_BYTES, MAX_TAGS,
@@ -44,8 +45,8 @@ pub use validate::schemas;
 pub use validate::{is_tag, is_thread_id, parse_address};
 
 use types::{
-    Anchor, Candidate, ConsolidationPlan, Context, FieldError, Limits, PolicyInfo, Retention,
-    ScanItem, ScanResult, ScoreParts, Selection, StoredMemory, ValidatedCall,
+    ConsolidationPlan, Context, FieldError, Limits, PolicyInfo, Retention, ScanItem, ScanResult,
+    ScoreParts, Selection, StoredMemory, ValidatedCall,
 };
 
 /// The name this policy reports through [`describe`] and prints in its snapshot header.
@@ -67,11 +68,11 @@ impl kenning_contract::Policy for DefaultPolicy {
         scan(items)
     }
 
-    fn score(context: &Context, candidates: &[Candidate]) -> Vec<ScoreParts> {
+    fn score(context: &Context, candidates: Candidates<'_>) -> Vec<ScoreParts> {
         score(context, candidates)
     }
 
-    fn select(context: &Context, candidates: &[Candidate], limits: &Limits) -> Selection {
+    fn select(context: &Context, candidates: Candidates<'_>, limits: &Limits) -> Selection {
         select(context, candidates, limits)
     }
 
@@ -123,14 +124,15 @@ pub fn scan(items: &[ScanItem]) -> Vec<ScanResult> {
 }
 
 /// Scores how strongly each candidate matches the context: one result per candidate, in order.
-pub fn score(context: &Context, candidates: &[Candidate]) -> Vec<ScoreParts> {
+/// The candidates are a slice of [`types::Candidate`]s or any other [`Candidates`] view.
+pub fn score<'a>(context: &Context, candidates: impl Into<Candidates<'a>>) -> Vec<ScoreParts> {
     score::score_all(context, candidates)
 }
 
 /// Whether `anchor` no longer matches the live subject described by `context` (a function
 /// renamed or moved, a string gone, an address outside every known function). Nothing is stale
 /// when the context does not list live functions or strings.
-pub fn is_stale(context: &Context, anchor: &Anchor) -> bool {
+pub fn is_stale<'a>(context: &Context, anchor: impl Into<AnchorRef<'a>>) -> bool {
     score::is_stale(context, anchor)
 }
 
@@ -138,8 +140,13 @@ pub fn is_stale(context: &Context, anchor: &Anchor) -> bool {
 ///
 /// Every candidate id appears exactly once, either in `chosen` (in render order) or in
 /// `rejected` (with the reason); the snapshot fits `limits.token_budget` by [`estimate_tokens`]
-/// and `limits.max_snapshot_bytes`.
-pub fn select(context: &Context, candidates: &[Candidate], limits: &Limits) -> Selection {
+/// and `limits.max_snapshot_bytes`. The candidates are a slice of [`types::Candidate`]s or any
+/// other [`Candidates`] view.
+pub fn select<'a>(
+    context: &Context,
+    candidates: impl Into<Candidates<'a>>,
+    limits: &Limits,
+) -> Selection {
     select::select(context, candidates, limits)
 }
 
@@ -177,7 +184,7 @@ mod tests {
 
     #[test]
     fn contract_version_matches_the_wit_package() {
-        let wit = include_str!("../../contract/wit/since_v0.2.0/policy.wit");
+        let wit = include_str!("../../contract/wit/since_v0.3.0/policy.wit");
         assert!(wit.contains(&format!("package kenning:policy@{CONTRACT_VERSION};")));
     }
 }

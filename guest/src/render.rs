@@ -7,7 +7,9 @@
 use crate::POLICY_NAME;
 use crate::score;
 use crate::tokens::line_tokens;
-use crate::types::{Anchor, Candidate, Context, MemoryKind, Scope, Section, SubjectKind};
+use kenning_contract::{AnchorRef, CandidateRef};
+
+use crate::types::{Context, MemoryKind, Scope, Section, SubjectKind};
 
 /// The first line of every non-empty snapshot.
 pub fn header() -> String {
@@ -24,7 +26,7 @@ pub const ELLIPSIS: &str = "…";
 const MAX_LABEL_CHARS: usize = 40;
 
 /// The section a chosen memory belongs to: by scope for binaries, by kind otherwise.
-pub fn section_of(subject: SubjectKind, candidate: &Candidate) -> Section {
+pub fn section_of(subject: SubjectKind, candidate: &CandidateRef<'_>) -> Section {
     match (subject, candidate.scope, candidate.kind) {
         (SubjectKind::Binary, Scope::Global, _) => Section::Global,
         (SubjectKind::Binary, Scope::Local, _) => Section::Local,
@@ -57,10 +59,10 @@ pub fn flatten(text: &str) -> String {
 
 /// The line for one memory showing `text` (already flattened): `- [#id] text`, and for a
 /// binary's local memory `- [#id @ where] text`.
-pub fn item_line(context: &Context, candidate: &Candidate, text: &str) -> String {
+pub fn item_line(context: &Context, candidate: &CandidateRef<'_>, text: &str) -> String {
     let label = match (context.subject_kind, candidate.scope) {
         (SubjectKind::Binary, Scope::Local) => {
-            score::best_anchor(context, &candidate.anchors).map(|a| anchor_label(context, a))
+            score::best_anchor(context, candidate.anchors).map(|a| anchor_label(context, a))
         }
         _ => None,
     };
@@ -72,15 +74,17 @@ pub fn item_line(context: &Context, candidate: &Candidate, text: &str) -> String
 
 /// Where an anchor applies, as the agent sees it: addresses of the running image (offset plus
 /// image base), an address inside the current function relative to its name.
-fn anchor_label(context: &Context, anchor: &Anchor) -> String {
+fn anchor_label(context: &Context, anchor: AnchorRef<'_>) -> String {
     let base = context.image_base;
     let address = |offset: u64| offset.saturating_add(base);
     match anchor {
-        Anchor::Function(f) if f.name.is_empty() => format!("{:#x}", address(f.start)),
-        Anchor::Function(f) => flatten(&f.name),
-        Anchor::Range(r) => format!("{:#x}..{:#x}", address(r.start), address(r.end)),
-        Anchor::Address { offset } => {
-            let at = address(*offset);
+        AnchorRef::Function {
+            start, name: "", ..
+        } => format!("{:#x}", address(start)),
+        AnchorRef::Function { name, .. } => flatten(name),
+        AnchorRef::Range { start, end } => format!("{:#x}..{:#x}", address(start), address(end)),
+        AnchorRef::Address { offset } => {
+            let at = address(offset);
             match &context.current_function {
                 Some(f) if f.start <= at && at < f.end && !f.name.is_empty() => {
                     format!("{}+{:#x}", flatten(&f.name), at - f.start)
@@ -88,8 +92,8 @@ fn anchor_label(context: &Context, anchor: &Anchor) -> String {
                 _ => format!("{at:#x}"),
             }
         }
-        Anchor::Near(n) => format!("near {:#x}", address(n.offset)),
-        Anchor::String { value } => {
+        AnchorRef::Near { offset, .. } => format!("near {:#x}", address(offset)),
+        AnchorRef::String { value } => {
             let flat = flatten(value).replace('"', "'");
             let shown: String = flat.chars().take(MAX_LABEL_CHARS).collect();
             let cut = if shown.len() < flat.len() {
@@ -163,7 +167,9 @@ pub fn render(entries: &[Entry]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::types::{FunctionAnchor, LiveFunction, OffsetRadius, OffsetRange};
+    use crate::types::{
+        Anchor, Candidate, FunctionAnchor, LiveFunction, OffsetRadius, OffsetRange,
+    };
 
     fn candidate(id: u64, scope: Scope, kind: MemoryKind, anchors: Vec<Anchor>) -> Candidate {
         Candidate {
@@ -195,7 +201,7 @@ mod tests {
     fn label(anchor: Anchor) -> String {
         item_line(
             &binary(),
-            &candidate(12, Scope::Local, MemoryKind::Fact, vec![anchor]),
+            &(&candidate(12, Scope::Local, MemoryKind::Fact, vec![anchor])).into(),
             "x",
         )
     }
@@ -247,7 +253,7 @@ mod tests {
     #[test]
     fn global_and_non_binary_lines_have_only_the_id() {
         let g = candidate(3, Scope::Global, MemoryKind::Fact, vec![]);
-        assert_eq!(item_line(&binary(), &g, "x"), "- [#3] x");
+        assert_eq!(item_line(&binary(), &(&g).into(), "x"), "- [#3] x");
         let account = Context::at(0, SubjectKind::Account);
         let l = candidate(
             4,
@@ -255,20 +261,23 @@ mod tests {
             MemoryKind::Fact,
             vec![Anchor::Address { offset: 1 }],
         );
-        assert_eq!(item_line(&account, &l, "x"), "- [#4] x");
+        assert_eq!(item_line(&account, &(&l).into(), "x"), "- [#4] x");
     }
 
     #[test]
     fn sections_follow_subject_kind() {
         let pref = candidate(1, Scope::Global, MemoryKind::Preference, vec![]);
         let summary = candidate(2, Scope::Global, MemoryKind::ConversationSummary, vec![]);
-        assert_eq!(section_of(SubjectKind::Binary, &pref), Section::Global);
         assert_eq!(
-            section_of(SubjectKind::Account, &pref),
+            section_of(SubjectKind::Binary, &(&pref).into()),
+            Section::Global
+        );
+        assert_eq!(
+            section_of(SubjectKind::Account, &(&pref).into()),
             Section::Preferences
         );
         assert_eq!(
-            section_of(SubjectKind::Account, &summary),
+            section_of(SubjectKind::Account, &(&summary).into()),
             Section::Conversations
         );
         assert_eq!(

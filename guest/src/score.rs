@@ -2,7 +2,10 @@
 //! recency, combined per scope; and the staleness of anchors against the live subject.
 
 use crate::detmath;
-use crate::types::{Anchor, Candidate, Context, LiveFunction, Scope, ScoreParts};
+use kenning_contract::candidates::Anchors;
+use kenning_contract::{AnchorRef, CandidateRef, Candidates};
+
+use crate::types::{Context, LiveFunction, Scope, ScoreParts};
 
 /// Anchor score of an exact address hit on the cursor.
 pub const EXACT: f32 = 1.0;
@@ -58,7 +61,8 @@ impl<'a> Place<'a> {
 }
 
 /// Scores every candidate; see [`crate::score`].
-pub fn score_all(context: &Context, candidates: &[Candidate]) -> Vec<ScoreParts> {
+pub fn score_all<'a>(context: &Context, candidates: impl Into<Candidates<'a>>) -> Vec<ScoreParts> {
+    let candidates = candidates.into();
     let place = Place::of(context);
     let max_lexical = candidates
         .iter()
@@ -114,57 +118,56 @@ fn recency(now: i64, updated_at: i64) -> f32 {
 }
 
 /// How strongly one anchor matches the place, 0 to 1.
-fn anchor_score(place: &Place<'_>, anchor: &Anchor) -> f32 {
+fn anchor_score(place: &Place<'_>, anchor: AnchorRef<'_>) -> f32 {
     match anchor {
-        Anchor::Address { offset } => {
-            if place.cursor == Some(*offset) {
+        AnchorRef::Address { offset } => {
+            if place.cursor == Some(offset) {
                 EXACT
             } else if place
                 .function
-                .is_some_and(|(s, e, _)| s <= *offset && *offset < e)
+                .is_some_and(|(s, e, _)| s <= offset && offset < e)
             {
                 ADDRESS_IN_FUNCTION
             } else {
                 0.0
             }
         }
-        Anchor::Function(f) => {
+        AnchorRef::Function { start, end, name } => {
             let current = place.function;
             // The anchor's own end when known, else the current function's when it is the same.
-            let end = f
-                .end
-                .or(current.and_then(|(s, e, _)| (s == f.start).then_some(e)));
-            let contains = end.is_some_and(|end| place.cursor_in(f.start, end));
-            if contains || current.is_some_and(|(s, _, _)| s == f.start) {
+            let end = end.or(current.and_then(|(s, e, _)| (s == start).then_some(e)));
+            let contains = end.is_some_and(|end| place.cursor_in(start, end));
+            if contains || current.is_some_and(|(s, _, _)| s == start) {
                 IN_FUNCTION
-            } else if current.is_some_and(|(_, _, name)| !name.is_empty() && name == f.name) {
+            } else if current.is_some_and(|(_, _, current)| !current.is_empty() && current == name)
+            {
                 SAME_NAME
             } else {
                 0.0
             }
         }
-        Anchor::Range(r) => {
-            if place.cursor_in(r.start, r.end) {
+        AnchorRef::Range { start, end } => {
+            if place.cursor_in(start, end) {
                 IN_RANGE
             } else {
                 0.0
             }
         }
-        Anchor::Near(n) => match place.cursor {
+        AnchorRef::Near { offset, radius } => match place.cursor {
             Some(c) => {
-                let distance = c.abs_diff(n.offset);
-                if distance > n.radius {
+                let distance = c.abs_diff(offset);
+                if distance > radius {
                     0.0
-                } else if n.radius == 0 {
+                } else if radius == 0 {
                     NEAR_FLOOR + NEAR_SPAN
                 } else {
-                    let closeness = 1.0 - distance as f64 / n.radius as f64;
+                    let closeness = 1.0 - distance as f64 / radius as f64;
                     NEAR_FLOOR + NEAR_SPAN * closeness as f32
                 }
             }
             None => 0.0,
         },
-        Anchor::String { value } => {
+        AnchorRef::String { value } => {
             if place.referenced.iter().any(|s| s == value) {
                 STRING
             } else {
@@ -176,10 +179,13 @@ fn anchor_score(place: &Place<'_>, anchor: &Anchor) -> f32 {
 
 /// The anchor that matches the context best (the first of equals), or the first anchor when
 /// none matches; `None` without anchors.
-pub fn best_anchor<'a>(context: &Context, anchors: &'a [Anchor]) -> Option<&'a Anchor> {
+pub fn best_anchor<'a>(
+    context: &Context,
+    anchors: impl Into<Anchors<'a>>,
+) -> Option<AnchorRef<'a>> {
     let place = Place::of(context);
-    let mut best: Option<(&Anchor, f32)> = None;
-    for anchor in anchors {
+    let mut best: Option<(AnchorRef<'a>, f32)> = None;
+    for anchor in anchors.into().iter() {
         let s = anchor_score(&place, anchor);
         if best.is_none_or(|(_, b)| s > b) {
             best = Some((anchor, s));
@@ -189,7 +195,7 @@ pub fn best_anchor<'a>(context: &Context, anchors: &'a [Anchor]) -> Option<&'a A
 }
 
 /// Whether `anchor` no longer matches the live subject; see [`crate::is_stale`].
-pub fn is_stale(context: &Context, anchor: &Anchor) -> bool {
+pub fn is_stale<'a>(context: &Context, anchor: impl Into<AnchorRef<'a>>) -> bool {
     let base = context.image_base;
     let live = &context.live_functions;
     let offsets = |f: &LiveFunction| (f.start.saturating_sub(base), f.end.saturating_sub(base));
@@ -199,31 +205,30 @@ pub fn is_stale(context: &Context, anchor: &Anchor) -> bool {
             s <= offset && offset < e
         })
     };
-    match anchor {
-        Anchor::Function(a) => {
-            !live.is_empty()
-                && !live
-                    .iter()
-                    .any(|f| offsets(f).0 == a.start && f.name == a.name)
+    match anchor.into() {
+        AnchorRef::Function { start, name, .. } => {
+            !live.is_empty() && !live.iter().any(|f| offsets(f).0 == start && f.name == name)
         }
-        Anchor::String { value } => {
-            !context.live_strings.is_empty() && !context.live_strings.contains(value)
+        AnchorRef::String { value } => {
+            !context.live_strings.is_empty() && !context.live_strings.iter().any(|s| s == value)
         }
-        Anchor::Address { offset } => !live.is_empty() && !inside_some_function(*offset),
-        Anchor::Near(n) => !live.is_empty() && !inside_some_function(n.offset),
-        Anchor::Range(r) => !live.is_empty() && !inside_some_function(r.start),
+        AnchorRef::Address { offset } => !live.is_empty() && !inside_some_function(offset),
+        AnchorRef::Near { offset, .. } => !live.is_empty() && !inside_some_function(offset),
+        AnchorRef::Range { start, .. } => !live.is_empty() && !inside_some_function(start),
     }
 }
 
 /// Whether any of the candidate's anchors is stale.
-pub fn candidate_is_stale(context: &Context, candidate: &Candidate) -> bool {
+pub fn candidate_is_stale(context: &Context, candidate: &CandidateRef<'_>) -> bool {
     candidate.anchors.iter().any(|a| is_stale(context, a))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::types::{FunctionAnchor, MemoryKind, OffsetRadius, OffsetRange, SubjectKind};
+    use crate::types::{
+        Anchor, Candidate, FunctionAnchor, MemoryKind, OffsetRadius, OffsetRange, SubjectKind,
+    };
 
     const DAY: i64 = 86_400;
 
@@ -480,7 +485,7 @@ mod tests {
             })
         ));
         let c = local(1, vec![Anchor::Address { offset: 0x1010 }, s]);
-        assert!(candidate_is_stale(&ctx, &c));
+        assert!(candidate_is_stale(&ctx, &(&c).into()));
     }
 
     #[test]
@@ -494,17 +499,11 @@ mod tests {
             Anchor::Address { offset: 0x1010 },
             Anchor::Address { offset: 0x1010 },
         ];
-        assert!(std::ptr::eq(
-            best_anchor(&ctx, &anchors).unwrap(),
-            &anchors[1]
-        ));
+        assert_eq!(best_anchor(&ctx, &anchors), Some((&anchors[1]).into()));
         let mut far = binary_context(0, 0x9999);
         far.current_function = None;
-        assert!(std::ptr::eq(
-            best_anchor(&far, &anchors).unwrap(),
-            &anchors[0]
-        ));
-        assert!(best_anchor(&ctx, &[]).is_none());
+        assert_eq!(best_anchor(&far, &anchors), Some((&anchors[0]).into()));
+        assert!(best_anchor(&ctx, &Vec::new()).is_none());
     }
 
     #[test]

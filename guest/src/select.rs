@@ -19,9 +19,9 @@ use crate::score;
 use crate::similarity::{jaccard, word_set};
 use crate::tokens::{self, line_tokens};
 use crate::types::{
-    Candidate, Chosen, Context, Limits, RejectReason, Rejected, Scope, ScoreParts, Section,
-    Selection,
+    Chosen, Context, Limits, RejectReason, Rejected, Scope, ScoreParts, Section, Selection,
 };
+use kenning_contract::{CandidateRef, Candidates};
 
 /// Least token budget left (after a new heading) for which a memory that does not fit whole is
 /// shortened instead of rejected.
@@ -38,19 +38,24 @@ enum Outcome {
 }
 
 /// Chooses and renders; see [`crate::select`].
-pub fn select(context: &Context, candidates: &[Candidate], limits: &Limits) -> Selection {
+pub fn select<'a>(
+    context: &Context,
+    candidates: impl Into<Candidates<'a>>,
+    limits: &Limits,
+) -> Selection {
+    let candidates = candidates.into();
     if candidates.is_empty() {
         return Selection::default();
     }
     let scores = score::score_all(context, candidates);
-    let mut outcomes: Vec<Outcome> = candidates.iter().map(|_| Outcome::Pending).collect();
+    let mut outcomes: Vec<Outcome> = (0..candidates.len()).map(|_| Outcome::Pending).collect();
 
     let mut locals = (Vec::new(), Vec::new());
     let mut globals = (Vec::new(), Vec::new());
     let query_given = !context.query.trim().is_empty();
     for (i, c) in candidates.iter().enumerate() {
         let s = &scores[i];
-        if score::candidate_is_stale(context, c) {
+        if score::candidate_is_stale(context, &c) {
             outcomes[i] = Outcome::Rejected(RejectReason::Stale);
             continue;
         }
@@ -62,12 +67,14 @@ pub fn select(context: &Context, candidates: &[Candidate], limits: &Limits) -> S
             Scope::Global => globals.1.push(i),
         }
     }
+    // Read once: the sort compares ids many times over.
+    let ids: Vec<u64> = (0..candidates.len()).map(|i| candidates.id(i)).collect();
     let rank = |tier: &mut Vec<usize>| {
         tier.sort_by(|&a, &b| {
             scores[b]
                 .total
                 .total_cmp(&scores[a].total)
-                .then(candidates[a].id.cmp(&candidates[b].id))
+                .then(ids[a].cmp(&ids[b]))
                 .then(a.cmp(&b))
         })
     };
@@ -82,7 +89,9 @@ pub fn select(context: &Context, candidates: &[Candidate], limits: &Limits) -> S
     let mut chosen_words: Vec<Vec<Cow<'_, str>>> = Vec::new();
     let (mut local_taken, mut global_taken) = (0u32, 0u32);
     for i in interleave(&local_order, &global_order) {
-        let c = &candidates[i];
+        let Some(c) = candidates.get(i) else {
+            continue;
+        };
         let (taken, quota) = match c.scope {
             Scope::Local => (&mut local_taken, limits.local_quota),
             Scope::Global => (&mut global_taken, limits.global_quota),
@@ -91,7 +100,7 @@ pub fn select(context: &Context, candidates: &[Candidate], limits: &Limits) -> S
             outcomes[i] = Outcome::Rejected(RejectReason::Quota);
             continue;
         }
-        let words = word_set(&c.text);
+        let words = word_set(c.text);
         if chosen_words
             .iter()
             .any(|w| jaccard(w, &words) >= DUPLICATE_JACCARD)
@@ -99,9 +108,9 @@ pub fn select(context: &Context, candidates: &[Candidate], limits: &Limits) -> S
             outcomes[i] = Outcome::Rejected(RejectReason::Duplicate);
             continue;
         }
-        let section = render::section_of(context.subject_kind, c);
+        let section = render::section_of(context.subject_kind, &c);
         let (heading, rank) = render::heading(context.subject_kind, section);
-        outcomes[i] = match budget.as_mut().and_then(|b| b.take(context, c, heading)) {
+        outcomes[i] = match budget.as_mut().and_then(|b| b.take(context, &c, heading)) {
             Some((line, tokens)) => {
                 *taken += 1;
                 chosen_words.push(words);
@@ -125,7 +134,7 @@ pub fn select(context: &Context, candidates: &[Candidate], limits: &Limits) -> S
 /// Assembles the selection: chosen in render order (by heading rank, then in the order they
 /// were picked), rejected in input order.
 fn finish(
-    candidates: &[Candidate],
+    candidates: Candidates<'_>,
     scores: &[ScoreParts],
     mut outcomes: Vec<Outcome>,
     picked: &[usize],
@@ -145,7 +154,7 @@ fn finish(
         .enumerate()
         .filter_map(|(i, outcome)| match outcome {
             Outcome::Rejected(reason) => Some(Rejected {
-                id: candidates[i].id,
+                id: candidates.id(i),
                 reason: *reason,
                 score: scores[i],
             }),
@@ -156,7 +165,7 @@ fn finish(
     let mut chosen_out = Vec::with_capacity(chosen.len());
     for (i, section, entry) in chosen {
         chosen_out.push(Chosen {
-            id: candidates[i].id,
+            id: candidates.id(i),
             section,
             score: scores[i],
         });
@@ -207,7 +216,7 @@ impl Budget {
     fn take(
         &mut self,
         context: &Context,
-        candidate: &Candidate,
+        candidate: &CandidateRef<'_>,
         heading: &'static str,
     ) -> Option<(String, u32)> {
         let (heading_tokens, heading_bytes) = if self.headings.contains(&heading) {
@@ -223,7 +232,7 @@ impl Budget {
             (estimate <= tokens && line.len() < bytes).then_some(estimate)
         };
 
-        let text = render::flatten(&candidate.text);
+        let text = render::flatten(candidate.text);
         let whole = render::item_line(context, candidate, &text);
         let (line, line_cost) = if let Some(estimate) = fits(&whole) {
             (whole, estimate)
@@ -245,7 +254,7 @@ impl Budget {
 /// at least one grapheme, with the estimate `fits` gave it.
 fn shortened(
     context: &Context,
-    candidate: &Candidate,
+    candidate: &CandidateRef<'_>,
     text: &str,
     fits: impl Fn(&str) -> Option<u32>,
 ) -> Option<(String, u32)> {
@@ -273,7 +282,7 @@ fn shortened(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::types::{Anchor, FunctionAnchor, LiveFunction, MemoryKind, SubjectKind};
+    use crate::types::{Anchor, Candidate, FunctionAnchor, LiveFunction, MemoryKind, SubjectKind};
 
     const BIG: Limits = Limits {
         local_quota: 6,
@@ -351,7 +360,7 @@ mod tests {
 
     #[test]
     fn empty_candidates_give_an_empty_snapshot() {
-        let sel = select(&ctx(0), &[], &Limits::default());
+        let sel = select(&ctx(0), &Vec::new(), &Limits::default());
         assert_eq!(sel, Selection::default());
     }
 

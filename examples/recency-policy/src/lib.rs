@@ -9,9 +9,9 @@
 //!   strictly as the closed records);
 //! - **consolidate**: expires suggestions and daily notes past their retention.
 
-use kenning_contract::Policy;
+use kenning_contract::{Candidates, Policy};
 use kenning_contract::types::{
-    Candidate, ConsolidationPlan, Context, Expiry, Finding, Retention, ScanItem, ScanResult,
+    ConsolidationPlan, Context, Expiry, Finding, Retention, ScanItem, ScanResult,
     ScoreParts, Target, Verdict,
 };
 
@@ -35,7 +35,7 @@ impl Policy for Recency {
         items.iter().map(|item| scan_one(&item.text)).collect()
     }
 
-    fn score(context: &Context, candidates: &[Candidate]) -> Vec<ScoreParts> {
+    fn score(context: &Context, candidates: Candidates<'_>) -> Vec<ScoreParts> {
         candidates
             .iter()
             .map(|c| {

@@ -7,7 +7,7 @@
 //!
 //! Components of every accepted contract version load here; which one a component implements
 //! is read from the interface it exports, and each version's calls go through its adapter
-//! module (`v0_1`, `v0_2`). Only 0.1.0 components may import anything (the WASI interfaces of
+//! module (`v0_1`, `v0_2`, `v0_3`). Only 0.1.0 components may import anything (the WASI interfaces of
 //! Rust's `wasm32-wasip2` std, satisfied with a fixed seed and traps); later ones import nothing.
 
 use std::path::{Path, PathBuf};
@@ -25,7 +25,7 @@ use wasmtime::{
 };
 
 use super::cache::{self, CacheOutcome};
-use super::{CONTRACT_INTERFACES, DEFAULT_POLICY_WASM, Policy, v0_1, v0_2};
+use super::{CONTRACT_INTERFACES, DEFAULT_POLICY_WASM, Policy, v0_1, v0_2, v0_3};
 use crate::error::PolicyError;
 
 /// Resource limits applied to every policy call.
@@ -190,6 +190,7 @@ impl PolicyEngine {
         let info = policy.run("describe", |bindings, store| match bindings {
             Bindings::V0_1(b) => v0_1::describe(b, store),
             Bindings::V0_2(b) => v0_2::describe(b, store),
+            Bindings::V0_3(b) => v0_3::describe(b, store),
         })?;
         check_contract_version(label, policy.pre.interface(), &info)?;
         policy.info = Some(info);
@@ -268,21 +269,26 @@ impl PolicyEngine {
             v0_1::BindingsPre::new(instance_pre)
                 .map(Pre::V0_1)
                 .map_err(wrong)
-        } else {
+        } else if *interface == v0_2::INTERFACE {
             v0_2::BindingsPre::new(instance_pre)
                 .map(Pre::V0_2)
+                .map_err(wrong)
+        } else {
+            v0_3::BindingsPre::new(instance_pre)
+                .map(Pre::V0_3)
                 .map_err(wrong)
         }
     }
 }
 
 /// How the host names "any accepted contract" in errors.
-const ANY_CONTRACT: &str = "kenning:policy/policy (0.1.0 or 0.2.0)";
+const ANY_CONTRACT: &str = "kenning:policy/policy (0.1.0, 0.2.0 or 0.3.0)";
 
 /// A component's pre-instantiated bindings, for the contract version it implements.
 enum Pre {
     V0_1(v0_1::BindingsPre<Sandbox>),
     V0_2(v0_2::BindingsPre<Sandbox>),
+    V0_3(v0_3::BindingsPre<Sandbox>),
 }
 
 impl Pre {
@@ -290,6 +296,7 @@ impl Pre {
         match self {
             Pre::V0_1(_) => v0_1::INTERFACE,
             Pre::V0_2(_) => v0_2::INTERFACE,
+            Pre::V0_3(_) => v0_3::INTERFACE,
         }
     }
 
@@ -297,6 +304,7 @@ impl Pre {
         match self {
             Pre::V0_1(pre) => pre.instantiate(store).map(Bindings::V0_1),
             Pre::V0_2(pre) => pre.instantiate(store).map(Bindings::V0_2),
+            Pre::V0_3(pre) => pre.instantiate(store).map(Bindings::V0_3),
         }
     }
 }
@@ -305,6 +313,7 @@ impl Pre {
 enum Bindings {
     V0_1(v0_1::Bindings),
     V0_2(v0_2::Bindings),
+    V0_3(v0_3::Bindings),
 }
 
 /// The names of everything a component imports (for `kenning describe` and the README).
@@ -605,6 +614,7 @@ impl Policy for ComponentPolicy {
         self.run("validate", |bindings, store| match bindings {
             Bindings::V0_1(b) => v0_1::validate(b, store, tool, args_json),
             Bindings::V0_2(b) => v0_2::validate(b, store, tool, args_json),
+            Bindings::V0_3(b) => v0_3::validate(b, store, tool, args_json),
         })
     }
 
@@ -612,6 +622,7 @@ impl Policy for ComponentPolicy {
         self.run("scan", |bindings, store| match bindings {
             Bindings::V0_1(b) => v0_1::scan(b, store, items),
             Bindings::V0_2(b) => v0_2::scan(b, store, items),
+            Bindings::V0_3(b) => v0_3::scan(b, store, items),
         })
     }
 
@@ -623,6 +634,7 @@ impl Policy for ComponentPolicy {
         self.run("score", |bindings, store| match bindings {
             Bindings::V0_1(b) => v0_1::score(b, store, context, candidates),
             Bindings::V0_2(b) => v0_2::score(b, store, context, candidates),
+            Bindings::V0_3(b) => v0_3::score(b, store, context, candidates),
         })
     }
 
@@ -635,6 +647,7 @@ impl Policy for ComponentPolicy {
         self.run("select", |bindings, store| match bindings {
             Bindings::V0_1(b) => v0_1::select(b, store, context, candidates, limits),
             Bindings::V0_2(b) => v0_2::select(b, store, context, candidates, limits),
+            Bindings::V0_3(b) => v0_3::select(b, store, context, candidates, limits),
         })
     }
 
@@ -647,6 +660,7 @@ impl Policy for ComponentPolicy {
         let plan = self.run("consolidate", |bindings, store| match bindings {
             Bindings::V0_1(_) => Ok(None),
             Bindings::V0_2(b) => v0_2::consolidate(b, store, now, memories, retention).map(Some),
+            Bindings::V0_3(b) => v0_3::consolidate(b, store, now, memories, retention).map(Some),
         })?;
         plan.ok_or_else(|| PolicyError::Unsupported {
             policy: self.name().to_owned(),

@@ -1,0 +1,91 @@
+//! The adapter for contract `kenning:policy@0.3.0` (frozen in
+//! `contract/wit/since_v0.3.0/`): its generated bindings, the conversions between them and the
+//! contract's plain types, and one function per duty. Candidates travel as columns, laid out by
+//! [`CandidateColumns`] (the layout's one definition, which the component glue reads back);
+//! memories travel packed as in 0.2.0.
+
+use kenning_contract::candidates::CandidateColumns;
+use kenning_contract::types as plain;
+use wasmtime::Store;
+
+use super::component::Sandbox;
+use super::convert::{packed_memories, shared_conversions};
+
+wasmtime::component::bindgen!({
+    world: "memory-policy",
+    path: "../contract/wit/since_v0.3.0",
+});
+
+use self::kenning::policy::types as wit;
+
+pub use MemoryPolicy as Bindings;
+pub use MemoryPolicyPre as BindingsPre;
+
+/// The interface a 0.3.0 component exports.
+pub const INTERFACE: &str = "kenning:policy/policy@0.3.0";
+
+shared_conversions!();
+packed_memories!();
+
+fn pack(candidates: &[plain::Candidate]) -> wit::Candidates {
+    let columns = CandidateColumns::pack(candidates);
+    wit::Candidates {
+        ids: columns.ids,
+        scopes: columns.scopes,
+        kinds: columns.kinds,
+        confidences: columns.confidences,
+        created_at: columns.created_at,
+        updated_at: columns.updated_at,
+        lexical_scores: columns.lexical_scores,
+        texts: columns.texts,
+        text_ends: columns.text_ends,
+        anchor_ends: columns.anchor_ends,
+        anchor_kinds: columns.anchor_kinds,
+        anchor_values: columns.anchor_values,
+        anchor_texts: columns.anchor_texts,
+        anchor_text_ends: columns.anchor_text_ends,
+    }
+}
+
+fn capability(c: wit::Capability) -> plain::Capability {
+    match c {
+        wit::Capability::Validate => plain::Capability::Validate,
+        wit::Capability::Scan => plain::Capability::Scan,
+        wit::Capability::Score => plain::Capability::Score,
+        wit::Capability::Select => plain::Capability::Select,
+        wit::Capability::Consolidate => plain::Capability::Consolidate,
+    }
+}
+
+/// Scores candidates, sent as columns.
+pub(super) fn score(
+    b: &MemoryPolicy,
+    store: &mut Store<Sandbox>,
+    context: &plain::Context,
+    candidates: &[plain::Candidate],
+) -> wasmtime::Result<Vec<plain::ScoreParts>> {
+    let candidates = pack(candidates);
+    let scores =
+        b.kenning_policy_policy()
+            .call_score(store, &self::context(context), &candidates)?;
+    Ok(scores.into_iter().map(score_parts).collect())
+}
+
+/// Selects among candidates, sent as columns.
+pub(super) fn select(
+    b: &MemoryPolicy,
+    store: &mut Store<Sandbox>,
+    context: &plain::Context,
+    candidates: &[plain::Candidate],
+    limits: &plain::Limits,
+) -> wasmtime::Result<plain::Selection> {
+    let candidates = pack(candidates);
+    b.kenning_policy_policy()
+        .call_select(
+            store,
+            &self::context(context),
+            &candidates,
+            self::limits(limits),
+        )
+        .map(selection)
+}
