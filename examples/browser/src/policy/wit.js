@@ -1,9 +1,8 @@
-// Between the page's values and the component's (jco's mapping of kenning:policy@0.2.0's WIT):
+// Between the page's values and the component's (jco's mapping of kenning:policy@0.3.0's WIT):
 // u64 and s64 are BigInt, enums are kebab-case strings, `option` is a value or undefined.
-// Candidates are packed exactly as the host packs them (host/src/policy/v0_2.rs): texts, tags
-// and anchor strings in one UTF-8 buffer that spans index by byte, anchors in one list.
-
-const ASCII = /^[\x00-\x7f]*$/;
+// Candidates are packed exactly as the host packs them (kenning-contract's
+// `CandidateColumns::pack`): one typed array per field, and the texts, tags and anchor strings
+// back to back in two strings cut by UTF-8 byte offsets.
 
 /** The length of `text` in UTF-8, without encoding it (a turn packs thousands of texts). */
 export function utf8Length(text) {
@@ -23,89 +22,93 @@ export function utf8Length(text) {
   return bytes;
 }
 
-/**
- * Appends texts and anchors to one buffer each and hands out their spans. The spans count UTF-16
- * code units until `finish`, which joins the texts and, only when they are not all ASCII, turns
- * the spans into UTF-8 byte spans (one check over the joined text, not one per text).
- */
-class Packer {
+/** Texts joined back to back, each push answering the UTF-8 byte offset where it ends. */
+class Pieces {
   constructor() {
     this.parts = [];
-    this.spans = [];
-    this.units = 0;
-    this.anchors = [];
+    this.bytes = 0;
   }
 
   push(text) {
-    const span = { start: this.units, len: text.length };
     this.parts.push(text);
-    this.spans.push(span);
-    this.units += text.length;
-    return span;
+    this.bytes += utf8Length(text);
+    return this.bytes;
   }
 
-  /** The joined texts; every span handed out is then in UTF-8 bytes. */
-  finish() {
-    const texts = this.parts.join('');
-    if (!ASCII.test(texts)) {
-      let bytes = 0;
-      for (let i = 0; i < this.parts.length; i++) {
-        const span = this.spans[i];
-        span.start = bytes;
-        span.len = utf8Length(this.parts[i]);
-        bytes += span.len;
-      }
-    }
-    return texts;
-  }
-
-  pushTags(tags) {
-    return this.push(tags.join(' '));
-  }
-
-  pushAnchors(anchors) {
-    const start = this.anchors.length;
-    for (const a of anchors) this.anchors.push(this.anchor(a));
-    return { start, len: anchors.length };
-  }
-
-  anchor(a) {
-    switch (a.kind) {
-      case 'function':
-        return {
-          tag: 'function',
-          val: { start: BigInt(a.start), end: a.end === null ? undefined : BigInt(a.end), name: this.push(a.name) },
-        };
-      case 'range':
-        return { tag: 'range', val: { start: BigInt(a.start), end: BigInt(a.end) } };
-      case 'address':
-        return { tag: 'address', val: BigInt(a.offset) };
-      case 'near':
-        return { tag: 'near', val: { offset: BigInt(a.offset), radius: BigInt(a.radius) } };
-      default:
-        return { tag: 'referenced-string', val: this.push(a.value) };
-    }
+  join() {
+    return this.parts.join('');
   }
 }
 
-const witKind = (type) => (type === 'conversation_summary' ? 'conversation-summary' : type);
+/** Kind codes of the `kinds` column. */
+const KIND_CODES = { fact: 0, preference: 1, context: 2, conversation_summary: 3 };
 
-/** `[{memory, lexicalScore}]` as the component's `candidates` record. */
+/** Anchor kind codes of the `anchor-kinds` column. */
+const ANCHOR = { functionOpen: 0, function: 1, range: 2, address: 3, near: 4, string: 5 };
+
+/** An anchor as its kind code, its two numbers and its string. */
+function anchorColumns(a) {
+  switch (a.kind) {
+    case 'function':
+      return a.end === null || a.end === undefined
+        ? [ANCHOR.functionOpen, a.start, 0, a.name]
+        : [ANCHOR.function, a.start, a.end, a.name];
+    case 'range':
+      return [ANCHOR.range, a.start, a.end, ''];
+    case 'address':
+      return [ANCHOR.address, a.offset, 0, ''];
+    case 'near':
+      return [ANCHOR.near, a.offset, a.radius, ''];
+    default:
+      return [ANCHOR.string, 0, 0, a.value];
+  }
+}
+
+/** `[{memory, lexicalScore}]` as the component's `candidates` columns. */
 export function packCandidates(candidates) {
-  const packer = new Packer();
-  const items = candidates.map(({ memory: m, lexicalScore }) => ({
-    id: BigInt(m.id),
-    scope: m.scope,
-    kind: witKind(m.type),
-    text: packer.push(m.text),
-    tags: packer.pushTags(m.tags),
-    confidence: Math.fround(m.confidence),
-    createdAt: BigInt(m.createdAt),
-    updatedAt: BigInt(m.updatedAt),
-    anchors: packer.pushAnchors(m.anchors),
-    lexicalScore: Math.fround(lexicalScore),
-  }));
-  return { texts: packer.finish(), anchors: packer.anchors, items };
+  const n = candidates.length;
+  const columns = {
+    ids: new BigUint64Array(n),
+    scopes: new Uint8Array(n),
+    kinds: new Uint8Array(n),
+    confidences: new Float32Array(n),
+    createdAt: new BigInt64Array(n),
+    updatedAt: new BigInt64Array(n),
+    lexicalScores: new Float32Array(n),
+    textEnds: new Uint32Array(2 * n),
+    anchorEnds: new Uint32Array(n),
+  };
+  const texts = new Pieces();
+  const anchorTexts = new Pieces();
+  const anchorKinds = [];
+  const anchorValues = [];
+  const anchorTextEnds = [];
+  candidates.forEach(({ memory: m, lexicalScore }, i) => {
+    columns.ids[i] = BigInt(m.id);
+    columns.scopes[i] = m.scope === 'local' ? 1 : 0;
+    columns.kinds[i] = KIND_CODES[m.type] ?? 0;
+    columns.confidences[i] = m.confidence;
+    columns.createdAt[i] = BigInt(m.createdAt);
+    columns.updatedAt[i] = BigInt(m.updatedAt);
+    columns.lexicalScores[i] = lexicalScore;
+    columns.textEnds[2 * i] = texts.push(m.text);
+    columns.textEnds[2 * i + 1] = texts.push(m.tags.join(' '));
+    for (const a of m.anchors) {
+      const [kind, first, second, text] = anchorColumns(a);
+      anchorKinds.push(kind);
+      anchorValues.push(BigInt(first), BigInt(second));
+      anchorTextEnds.push(anchorTexts.push(text));
+    }
+    columns.anchorEnds[i] = anchorKinds.length;
+  });
+  return {
+    ...columns,
+    texts: texts.join(),
+    anchorKinds: Uint8Array.from(anchorKinds),
+    anchorValues: BigUint64Array.from(anchorValues),
+    anchorTexts: anchorTexts.join(),
+    anchorTextEnds: Uint32Array.from(anchorTextEnds),
+  };
 }
 
 const liveFunction = (f) => ({ start: BigInt(f.start), end: BigInt(f.end), name: f.name });
