@@ -22,21 +22,37 @@ export function utf8Length(text) {
   return bytes;
 }
 
-/** Texts joined back to back, each push answering the UTF-8 byte offset where it ends. */
+const ASCII = /^[\x00-\x7f]*$/;
+
+/**
+ * Texts joined back to back, with the offset where each ends. The offsets count UTF-16 code
+ * units until `finish`, which joins the texts and, only when they are not all ASCII, counts
+ * them again in UTF-8 bytes (one check over the joined text, not one per text).
+ */
 class Pieces {
   constructor() {
     this.parts = [];
-    this.bytes = 0;
+    this.ends = [];
+    this.units = 0;
   }
 
   push(text) {
     this.parts.push(text);
-    this.bytes += utf8Length(text);
-    return this.bytes;
+    this.units += text.length;
+    this.ends.push(this.units);
   }
 
-  join() {
-    return this.parts.join('');
+  /** The joined text and where each piece ends in it, in UTF-8 bytes. */
+  finish() {
+    const text = this.parts.join('');
+    if (!ASCII.test(text)) {
+      let bytes = 0;
+      this.parts.forEach((part, i) => {
+        bytes += utf8Length(part);
+        this.ends[i] = bytes;
+      });
+    }
+    return { text, ends: Uint32Array.from(this.ends) };
   }
 }
 
@@ -75,14 +91,13 @@ export function packCandidates(candidates) {
     createdAt: new BigInt64Array(n),
     updatedAt: new BigInt64Array(n),
     lexicalScores: new Float32Array(n),
-    textEnds: new Uint32Array(2 * n),
     anchorEnds: new Uint32Array(n),
   };
+  // A candidate's text, then its tags: two pieces each, so their ends are `text-ends`.
   const texts = new Pieces();
   const anchorTexts = new Pieces();
   const anchorKinds = [];
   const anchorValues = [];
-  const anchorTextEnds = [];
   candidates.forEach(({ memory: m, lexicalScore }, i) => {
     columns.ids[i] = BigInt(m.id);
     columns.scopes[i] = m.scope === 'local' ? 1 : 0;
@@ -91,23 +106,26 @@ export function packCandidates(candidates) {
     columns.createdAt[i] = BigInt(m.createdAt);
     columns.updatedAt[i] = BigInt(m.updatedAt);
     columns.lexicalScores[i] = lexicalScore;
-    columns.textEnds[2 * i] = texts.push(m.text);
-    columns.textEnds[2 * i + 1] = texts.push(m.tags.join(' '));
+    texts.push(m.text);
+    texts.push(m.tags.join(' '));
     for (const a of m.anchors) {
       const [kind, first, second, text] = anchorColumns(a);
       anchorKinds.push(kind);
       anchorValues.push(BigInt(first), BigInt(second));
-      anchorTextEnds.push(anchorTexts.push(text));
+      anchorTexts.push(text);
     }
     columns.anchorEnds[i] = anchorKinds.length;
   });
+  const packedTexts = texts.finish();
+  const packedAnchorTexts = anchorTexts.finish();
   return {
     ...columns,
-    texts: texts.join(),
+    texts: packedTexts.text,
+    textEnds: packedTexts.ends,
     anchorKinds: Uint8Array.from(anchorKinds),
     anchorValues: BigUint64Array.from(anchorValues),
-    anchorTexts: anchorTexts.join(),
-    anchorTextEnds: Uint32Array.from(anchorTextEnds),
+    anchorTexts: packedAnchorTexts.text,
+    anchorTextEnds: packedAnchorTexts.ends,
   };
 }
 
