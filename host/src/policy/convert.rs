@@ -221,8 +221,9 @@ pub(crate) use shared_conversions;
 
 /// Expands, in the adapter module of a contract version whose `memories` batch packs texts and
 /// anchors as 0.2.0 introduced them (0.2.0 and 0.3.0), the packing of that batch (and of
-/// 0.2.0's candidates) and the `consolidate` call.
-macro_rules! packed_memories {
+/// 0.2.0's candidates), the `consolidate` call, the capabilities (`consolidate` among them), and
+/// the `score` and `select` calls, which send candidates as the module's own `pack` lays them out.
+macro_rules! packed_batches {
     () => {
         /// Appends texts and anchors to one buffer each and hands out their spans.
         #[derive(Default)]
@@ -356,7 +357,52 @@ macro_rules! packed_memories {
                     .collect(),
             })
         }
+
+        fn capability(c: wit::Capability) -> plain::Capability {
+            match c {
+                wit::Capability::Validate => plain::Capability::Validate,
+                wit::Capability::Scan => plain::Capability::Scan,
+                wit::Capability::Score => plain::Capability::Score,
+                wit::Capability::Select => plain::Capability::Select,
+                wit::Capability::Consolidate => plain::Capability::Consolidate,
+            }
+        }
+
+        /// Scores candidates, laid out by this version's `pack`.
+        pub(super) fn score(
+            b: &MemoryPolicy,
+            store: &mut Store<Sandbox>,
+            context: &plain::Context,
+            candidates: &[plain::Candidate],
+        ) -> wasmtime::Result<Vec<plain::ScoreParts>> {
+            let candidates = pack(candidates);
+            let scores = b.kenning_policy_policy().call_score(
+                store,
+                &self::context(context),
+                &candidates,
+            )?;
+            Ok(scores.into_iter().map(score_parts).collect())
+        }
+
+        /// Selects among candidates, laid out by this version's `pack`.
+        pub(super) fn select(
+            b: &MemoryPolicy,
+            store: &mut Store<Sandbox>,
+            context: &plain::Context,
+            candidates: &[plain::Candidate],
+            limits: &plain::Limits,
+        ) -> wasmtime::Result<plain::Selection> {
+            let candidates = pack(candidates);
+            b.kenning_policy_policy()
+                .call_select(
+                    store,
+                    &self::context(context),
+                    &candidates,
+                    self::limits(limits),
+                )
+                .map(selection)
+        }
     };
 }
 
-pub(crate) use packed_memories;
+pub(crate) use packed_batches;

@@ -9,7 +9,7 @@ use kenning_contract::types as plain;
 use wasmtime::Store;
 
 use super::component::Sandbox;
-use super::convert::{packed_memories, shared_conversions};
+use super::convert::{packed_batches, shared_conversions};
 
 wasmtime::component::bindgen!({
     world: "memory-policy",
@@ -25,7 +25,7 @@ pub use MemoryPolicyPre as BindingsPre;
 pub const INTERFACE: &str = "kenning:policy/policy@0.3.0";
 
 shared_conversions!();
-packed_memories!();
+packed_batches!();
 
 fn pack(candidates: &[plain::Candidate]) -> wit::Candidates {
     let columns = CandidateColumns::pack(candidates);
@@ -45,47 +45,4 @@ fn pack(candidates: &[plain::Candidate]) -> wit::Candidates {
         anchor_texts: columns.anchor_texts,
         anchor_text_ends: columns.anchor_text_ends,
     }
-}
-
-fn capability(c: wit::Capability) -> plain::Capability {
-    match c {
-        wit::Capability::Validate => plain::Capability::Validate,
-        wit::Capability::Scan => plain::Capability::Scan,
-        wit::Capability::Score => plain::Capability::Score,
-        wit::Capability::Select => plain::Capability::Select,
-        wit::Capability::Consolidate => plain::Capability::Consolidate,
-    }
-}
-
-/// Scores candidates, sent as columns.
-pub(super) fn score(
-    b: &MemoryPolicy,
-    store: &mut Store<Sandbox>,
-    context: &plain::Context,
-    candidates: &[plain::Candidate],
-) -> wasmtime::Result<Vec<plain::ScoreParts>> {
-    let candidates = pack(candidates);
-    let scores =
-        b.kenning_policy_policy()
-            .call_score(store, &self::context(context), &candidates)?;
-    Ok(scores.into_iter().map(score_parts).collect())
-}
-
-/// Selects among candidates, sent as columns.
-pub(super) fn select(
-    b: &MemoryPolicy,
-    store: &mut Store<Sandbox>,
-    context: &plain::Context,
-    candidates: &[plain::Candidate],
-    limits: &plain::Limits,
-) -> wasmtime::Result<plain::Selection> {
-    let candidates = pack(candidates);
-    b.kenning_policy_policy()
-        .call_select(
-            store,
-            &self::context(context),
-            &candidates,
-            self::limits(limits),
-        )
-        .map(selection)
 }
