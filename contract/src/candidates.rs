@@ -198,6 +198,22 @@ impl<'a> From<&'a CandidateColumns> for Candidates<'a> {
     }
 }
 
+/// Accessors reading one field of the `i`-th candidate, so a loop over a field or two reads
+/// only those columns rather than assembling whole [`CandidateRef`]s.
+macro_rules! scalar_columns {
+    ($($(#[$doc:meta])* $name:ident: $ty:ident from $column:ident;)*) => {$(
+        $(#[$doc])*
+        #[inline]
+        pub fn $name(&self, i: usize) -> $ty {
+            match self.0 {
+                Repr::Records(records) => records.get(i).map_or(<$ty>::default(), |c| c.$name),
+                Repr::Columns { columns, len } if i < len => columns.$column[i],
+                Repr::Columns { .. } => <$ty>::default(),
+            }
+        }
+    )*};
+}
+
 impl<'a> Candidates<'a> {
     /// How many candidates there are.
     #[inline]
@@ -214,13 +230,40 @@ impl<'a> Candidates<'a> {
         self.len() == 0
     }
 
-    /// The id of the `i`-th candidate (0 past the end), without reading the rest of it.
+    scalar_columns! {
+        /// The id of the `i`-th candidate (0 past the end).
+        id: u64 from ids;
+        /// The confidence of the `i`-th candidate (0 past the end).
+        confidence: f32 from confidences;
+        /// When the `i`-th candidate was written (0 past the end).
+        created_at: i64 from created_at;
+        /// When the `i`-th candidate last changed (0 past the end).
+        updated_at: i64 from updated_at;
+        /// The host's lexical score of the `i`-th candidate (0 past the end).
+        lexical_score: f32 from lexical_scores;
+    }
+
+    /// The scope of the `i`-th candidate (global past the end).
     #[inline]
-    pub fn id(&self, i: usize) -> u64 {
+    pub fn scope(&self, i: usize) -> Scope {
         match self.0 {
-            Repr::Records(records) => records.get(i).map_or(0, |c| c.id),
-            Repr::Columns { columns, len } if i < len => columns.ids[i],
-            Repr::Columns { .. } => 0,
+            Repr::Records(records) => records.get(i).map_or(Scope::Global, |c| c.scope),
+            Repr::Columns { columns, len } if i < len && columns.scopes[i] == SCOPE_LOCAL => {
+                Scope::Local
+            }
+            Repr::Columns { .. } => Scope::Global,
+        }
+    }
+
+    /// The anchors of the `i`-th candidate (none past the end).
+    #[inline]
+    pub fn anchors(&self, i: usize) -> Anchors<'a> {
+        match self.0 {
+            Repr::Records(records) => Anchors(AnchorsRepr::Records(
+                records.get(i).map_or(&[], |c| &c.anchors),
+            )),
+            Repr::Columns { columns, len } if i < len => column_anchors(columns, i),
+            Repr::Columns { .. } => Anchors(AnchorsRepr::Records(&[])),
         }
     }
 
@@ -287,7 +330,6 @@ fn bounds(ends: &[u32], i: usize) -> (u32, u32) {
 fn column_candidate(c: &CandidateColumns, i: usize) -> CandidateRef<'_> {
     let (text_start, text_end) = bounds(&c.text_ends, 2 * i);
     let tags_end = c.text_ends.get(2 * i + 1).copied().unwrap_or(text_end);
-    let (anchors_start, anchors_end) = bounds(&c.anchor_ends, i);
     CandidateRef {
         id: c.ids[i],
         scope: if c.scopes[i] == SCOPE_LOCAL {
@@ -304,13 +346,20 @@ fn column_candidate(c: &CandidateColumns, i: usize) -> CandidateRef<'_> {
         confidence: c.confidences[i],
         created_at: c.created_at[i],
         updated_at: c.updated_at[i],
-        anchors: Anchors(AnchorsRepr::Columns {
-            columns: c,
-            start: anchors_start as usize,
-            end: (anchors_end as usize).max(anchors_start as usize),
-        }),
+        anchors: column_anchors(c, i),
         lexical_score: c.lexical_scores[i],
     }
+}
+
+/// The anchors of the `i`-th candidate of `c`.
+#[inline]
+fn column_anchors(c: &CandidateColumns, i: usize) -> Anchors<'_> {
+    let (start, end) = bounds(&c.anchor_ends, i);
+    Anchors(AnchorsRepr::Columns {
+        columns: c,
+        start: start as usize,
+        end: (end as usize).max(start as usize),
+    })
 }
 
 /// One candidate, borrowed from its batch: the fields of [`Candidate`], with the text as a
@@ -662,6 +711,31 @@ mod tests {
             assert!(a.anchors.iter().eq(b.anchors.iter()));
             assert_eq!(a.anchors.is_empty(), b.anchors.is_empty());
             assert_eq!(a.tags.is_empty(), b.tags.is_empty());
+        }
+    }
+
+    #[test]
+    fn the_one_field_accessors_read_what_whole_candidates_hold_and_defaults_past_the_end() {
+        let records = every_kind_of_candidate();
+        let columns = CandidateColumns::pack(&records);
+        for view in [columns.view(), Candidates::from(&records)] {
+            for (i, c) in view.iter().enumerate() {
+                assert_eq!(view.id(i), c.id);
+                assert_eq!(view.scope(i), c.scope);
+                assert_eq!(view.confidence(i), c.confidence);
+                assert_eq!(view.created_at(i), c.created_at);
+                assert_eq!(view.updated_at(i), c.updated_at);
+                assert_eq!(view.lexical_score(i), c.lexical_score);
+                assert!(view.anchors(i).iter().eq(c.anchors.iter()));
+            }
+            let past = view.len();
+            assert_eq!((view.id(past), view.scope(past)), (0, Scope::Global));
+            assert_eq!(
+                (view.confidence(past), view.lexical_score(past)),
+                (0.0, 0.0)
+            );
+            assert_eq!((view.created_at(past), view.updated_at(past)), (0, 0));
+            assert!(view.anchors(past).is_empty());
         }
     }
 

@@ -40,7 +40,7 @@ pub mod export;
 #[doc(hidden)]
 pub mod snapshot_alloc;
 
-pub use candidates::{AnchorRef, CandidateRef, Candidates};
+pub use candidates::{AnchorRef, Anchors, CandidateRef, Candidates, Tags};
 pub use input::{is_thread_id, parse_address};
 pub use policy::{Policy, estimate_tokens};
 

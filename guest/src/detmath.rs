@@ -21,6 +21,17 @@ fn pow2i(n: i32) -> f64 {
     }
 }
 
+/// Adds the Taylor series' terms `y^k / k!` for the given `k`s to `sum`, in order, each from
+/// the one before (`term *= y / k`).
+macro_rules! taylor_terms {
+    ($y:ident, $term:ident, $sum:ident; $($k:literal)*) => {
+        $(
+            $term *= $y / $k;
+            $sum += $term;
+        )*
+    };
+}
+
 /// `2^x`, deterministic across platforms (relative error below 1e-15).
 pub fn exp2(x: f64) -> f64 {
     if x.is_nan() {
@@ -34,12 +45,12 @@ pub fn exp2(x: f64) -> f64 {
     }
     let n = x.floor();
     let y = (x - n) * LN_2; // in [0, ln 2)
-    // e^y by its Taylor series; 20 terms are far past f64 precision for y < 0.7.
+    // e^y by its Taylor series; 20 terms are far past f64 precision for y < 0.7. Written out
+    // rather than looped: inside the component a loop pays for its counter and the sandbox's
+    // fuel check on every turn, which made this the costliest line of scoring there.
     let (mut term, mut sum) = (1.0f64, 1.0f64);
-    for k in 1..=20 {
-        term *= y / f64::from(k);
-        sum += term;
-    }
+    taylor_terms!(y, term, sum; 1.0 2.0 3.0 4.0 5.0 6.0 7.0 8.0 9.0 10.0
+        11.0 12.0 13.0 14.0 15.0 16.0 17.0 18.0 19.0 20.0);
     let n = n as i32;
     // Apply the power of two in two steps so neither factor under- or overflows early.
     let half = n / 2;
@@ -97,6 +108,26 @@ mod tests {
         }
         assert_eq!(exp2(-5000.0), 0.0);
         assert!(exp2(f64::NAN).is_nan());
+    }
+
+    #[test]
+    fn exp2_gives_bit_for_bit_what_the_series_summed_in_a_loop_gives() {
+        let looped = |x: f64| {
+            let n = x.floor();
+            let y = (x - n) * LN_2;
+            let (mut term, mut sum) = (1.0f64, 1.0f64);
+            for k in 1..=20 {
+                term *= y / f64::from(k);
+                sum += term;
+            }
+            let n = n as i32;
+            let half = n / 2;
+            sum * pow2i(half) * pow2i(n - half)
+        };
+        for i in -200_000..200_000 {
+            let x = f64::from(i) * 0.003_7 + 1e-9 * f64::from(i % 7);
+            assert_eq!(exp2(x).to_bits(), looped(x).to_bits(), "at {x}");
+        }
     }
 
     #[test]

@@ -2,8 +2,7 @@
 //! recency, combined per scope; and the staleness of anchors against the live subject.
 
 use crate::detmath;
-use kenning_contract::candidates::Anchors;
-use kenning_contract::{AnchorRef, CandidateRef, Candidates};
+use kenning_contract::{AnchorRef, Anchors, Candidates};
 
 use crate::types::{Context, LiveFunction, Scope, ScoreParts};
 
@@ -64,30 +63,31 @@ impl<'a> Place<'a> {
 pub fn score_all<'a>(context: &Context, candidates: impl Into<Candidates<'a>>) -> Vec<ScoreParts> {
     let candidates = candidates.into();
     let place = Place::of(context);
-    let max_lexical = candidates
-        .iter()
-        .map(|c| lexical_raw(c.lexical_score))
-        .fold(0.0f32, f32::max);
-    candidates
-        .iter()
-        .map(|c| {
-            let anchor = c
-                .anchors
+    // Each loop reads only the columns it needs: assembling whole candidates would cost more
+    // than scoring them.
+    let max_lexical = (0..candidates.len())
+        .map(|i| lexical_raw(candidates.lexical_score(i)))
+        .fold(0.0f32, larger);
+    (0..candidates.len())
+        .map(|i| {
+            let anchor = candidates
+                .anchors(i)
                 .iter()
                 .map(|a| anchor_score(&place, a))
-                .fold(0.0f32, f32::max);
+                .fold(0.0f32, larger);
             let lexical = if max_lexical > 0.0 {
-                lexical_raw(c.lexical_score) / max_lexical
+                lexical_raw(candidates.lexical_score(i)) / max_lexical
             } else {
                 0.0
             };
-            let confidence = if c.confidence.is_finite() {
-                c.confidence.clamp(0.0, 1.0)
+            let confidence = candidates.confidence(i);
+            let confidence = if confidence.is_finite() {
+                confidence.clamp(0.0, 1.0)
             } else {
                 0.0
             };
-            let recency = recency(context.now, c.updated_at);
-            let total = match c.scope {
+            let recency = recency(context.now, candidates.updated_at(i));
+            let total = match candidates.scope(i) {
                 Scope::Local => 0.55 * anchor + 0.25 * lexical + 0.1 * confidence + 0.1 * recency,
                 Scope::Global => 0.6 * lexical + 0.2 * confidence + 0.2 * recency,
             };
@@ -100,6 +100,13 @@ pub fn score_all<'a>(context: &Context, candidates: impl Into<Candidates<'a>>) -
             }
         })
         .collect()
+}
+
+/// The larger of two scores, neither of them NaN. `f32::max` also handles NaN, which inside the
+/// component costs a call to a library function for every comparison.
+#[inline]
+fn larger(a: f32, b: f32) -> f32 {
+    if b > a { b } else { a }
 }
 
 /// A host lexical score usable for normalising: finite and positive, else 0.
@@ -219,8 +226,8 @@ pub fn is_stale<'a>(context: &Context, anchor: impl Into<AnchorRef<'a>>) -> bool
 }
 
 /// Whether any of the candidate's anchors is stale.
-pub fn candidate_is_stale(context: &Context, candidate: &CandidateRef<'_>) -> bool {
-    candidate.anchors.iter().any(|a| is_stale(context, a))
+pub fn candidate_is_stale(context: &Context, anchors: Anchors<'_>) -> bool {
+    anchors.iter().any(|a| is_stale(context, a))
 }
 
 #[cfg(test)]
@@ -485,7 +492,7 @@ mod tests {
             })
         ));
         let c = local(1, vec![Anchor::Address { offset: 0x1010 }, s]);
-        assert!(candidate_is_stale(&ctx, &(&c).into()));
+        assert!(candidate_is_stale(&ctx, (&c.anchors).into()));
     }
 
     #[test]

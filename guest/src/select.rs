@@ -53,13 +53,12 @@ pub fn select<'a>(
     let mut locals = (Vec::new(), Vec::new());
     let mut globals = (Vec::new(), Vec::new());
     let query_given = !context.query.trim().is_empty();
-    for (i, c) in candidates.iter().enumerate() {
-        let s = &scores[i];
-        if score::candidate_is_stale(context, &c) {
+    for (i, s) in scores.iter().enumerate() {
+        if score::candidate_is_stale(context, candidates.anchors(i)) {
             outcomes[i] = Outcome::Rejected(RejectReason::Stale);
             continue;
         }
-        match c.scope {
+        match candidates.scope(i) {
             Scope::Local if s.anchor > 0.0 => locals.0.push(i),
             Scope::Local if s.lexical > 0.0 => locals.1.push(i),
             Scope::Local => outcomes[i] = Outcome::Rejected(RejectReason::Irrelevant),
@@ -89,10 +88,7 @@ pub fn select<'a>(
     let mut chosen_words: Vec<Vec<Cow<'_, str>>> = Vec::new();
     let (mut local_taken, mut global_taken) = (0u32, 0u32);
     for i in interleave(&local_order, &global_order) {
-        let Some(c) = candidates.get(i) else {
-            continue;
-        };
-        let (taken, quota) = match c.scope {
+        let (taken, quota) = match candidates.scope(i) {
             Scope::Local => (&mut local_taken, limits.local_quota),
             Scope::Global => (&mut global_taken, limits.global_quota),
         };
@@ -100,6 +96,9 @@ pub fn select<'a>(
             outcomes[i] = Outcome::Rejected(RejectReason::Quota);
             continue;
         }
+        let Some(c) = candidates.get(i) else {
+            continue;
+        };
         let words = word_set(c.text);
         if chosen_words
             .iter()
