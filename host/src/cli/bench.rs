@@ -315,15 +315,15 @@ pub fn measure(config: &BenchConfig) -> Result<BenchReport> {
             .map(drop)
     })?;
 
-    let cache_dir = tempfile_dir().map_err(runtime)?;
-    let cached = PolicyEngine::new(Some(cache_dir.clone()))?;
+    let cache_dir = scratch_dir().map_err(runtime)?;
+    let cached = PolicyEngine::new(Some(cache_dir.path().to_owned()))?;
     cached.compile("kenning-default", DEFAULT_POLICY_WASM)?;
     let cached_load_ms = median_ms(config.compiles.max(5), || {
         cached
             .compile("kenning-default", DEFAULT_POLICY_WASM)
             .map(drop)
     })?;
-    let _ = std::fs::remove_dir_all(&cache_dir);
+    drop(cache_dir);
 
     let mut policy = engine.load_default(SandboxLimits::default())?;
     let instantiate_us = median_us(config.iterations * 4, || policy.instantiate_only())?;
@@ -350,7 +350,8 @@ pub fn measure(config: &BenchConfig) -> Result<BenchReport> {
         Some(url) => Some(inject_figures(&engine, config, Some(url))?),
         None => None,
     };
-    let mcp_dir = tempfile_dir().map_err(runtime)?.join("mcp");
+    let mcp_scratch = scratch_dir().map_err(runtime)?;
+    let mcp_dir = mcp_scratch.path().join("mcp");
     populate_files(&mcp_dir, "profile:bench", MCP_MEMORIES)?;
     let queries: Vec<String> = (0..config.iterations as u64 * 4)
         .map(|i| turn(i).query)
@@ -358,9 +359,10 @@ pub fn measure(config: &BenchConfig) -> Result<BenchReport> {
     let cold_recall_ms = cold_recall_ms(&mcp_dir, &queries);
     let recall_us = recall_in_process_us(&mcp_dir, &queries);
     let mcp_recall_us = super::bench_mcp::recall_round_trip_us(&mcp_dir, &queries);
-    let _ = std::fs::remove_dir_all(&mcp_dir);
+    drop(mcp_scratch);
     let (recall_us, mcp_recall_us, cold_recall_ms) = (recall_us?, mcp_recall_us?, cold_recall_ms?);
-    let http_dir = tempfile_dir().map_err(runtime)?.join("http");
+    let http_scratch = scratch_dir().map_err(runtime)?;
+    let http_dir = http_scratch.path().join("http");
     populate_files(&http_dir, "profile:bench", MCP_MEMORIES)?;
     let http = super::bench_http::measure(
         &http_dir,
@@ -368,11 +370,11 @@ pub fn measure(config: &BenchConfig) -> Result<BenchReport> {
         config.http_searches,
         config.http_writes,
     );
-    let _ = std::fs::remove_dir_all(&http_dir);
+    drop(http_scratch);
     let http = http?;
-    let import_dir = tempfile_dir().map_err(runtime)?.join("import");
-    let import_per_s = import_throughput(&import_dir);
-    let _ = std::fs::remove_dir_all(&import_dir);
+    let import_scratch = scratch_dir().map_err(runtime)?;
+    let import_per_s = import_throughput(&import_scratch.path().join("import"));
+    drop(import_scratch);
     let import_per_s = import_per_s?;
 
     Ok(BenchReport {
@@ -516,7 +518,8 @@ fn inject_figures(
     config: &BenchConfig,
     postgres: Option<&str>,
 ) -> Result<InjectFigures> {
-    let dir = tempfile_dir().map_err(|e| PolicyError::Runtime(e.to_string()))?;
+    let scratch = scratch_dir().map_err(|e| PolicyError::Runtime(e.to_string()))?;
+    let dir = scratch.path();
     let result = (|| {
         let subject = Subject::parse("account:bench")?;
         let backend = || -> Result<Box<dyn Backend>> {
@@ -572,7 +575,7 @@ fn inject_figures(
                 / turn_candidates.len().max(1) as f64,
         })
     })();
-    let _ = std::fs::remove_dir_all(&dir);
+    drop(scratch);
     result
 }
 
@@ -713,10 +716,10 @@ pub fn turn(i: u64) -> TurnContext {
     }
 }
 
-fn tempfile_dir() -> std::io::Result<std::path::PathBuf> {
-    let dir = std::env::temp_dir().join(format!("kenning-bench-{}", std::process::id()));
-    std::fs::create_dir_all(&dir)?;
-    Ok(dir)
+/// A new folder under the temporary directory, deleted with everything in it when dropped,
+/// whether the measurement it serves succeeded or not.
+fn scratch_dir() -> std::io::Result<tempfile::TempDir> {
+    tempfile::Builder::new().prefix("kenning-bench-").tempdir()
 }
 
 fn median(mut samples: Vec<Duration>) -> Duration {

@@ -12,13 +12,28 @@ use kenning_contract::types::{Limits, LiveFunction};
 
 use super::{GlobalOpts, PolicyUse, envelope, service};
 
-/// Runs the demo in a fresh folder under the temporary directory; its knowledge base goes
-/// there too unless `--data-dir` names another place.
+/// Runs the demo in a fresh folder under the temporary directory, deleted when the demo ends;
+/// its knowledge base goes there too unless `--data-dir` names another place, where it stays.
 pub fn run(global: &GlobalOpts) -> Result<ExitCode> {
-    let work = std::env::temp_dir().join(format!("kenning-demo-{}", std::process::id()));
-    let data = global.data_dir.clone().unwrap_or_else(|| work.join("data"));
+    let work = tempfile::Builder::new()
+        .prefix("kenning-demo-")
+        .tempdir()
+        .map_err(|source| KenningError::Io {
+            path: std::env::temp_dir(),
+            source,
+        })?;
+    let data = global
+        .data_dir
+        .clone()
+        .unwrap_or_else(|| work.path().join("data"));
     let service = service(global, Some(&data), PolicyUse::Calls)?.build()?;
-    script(&service, &work, &mut std::io::stdout())?;
+    script(&service, work.path(), &mut std::io::stdout())?;
+    if global.data_dir.is_none() {
+        let _ = writeln!(
+            std::io::stdout(),
+            "The demo's knowledge base is deleted with its folder; give --data-dir to keep it."
+        );
+    }
     Ok(ExitCode::SUCCESS)
 }
 
