@@ -406,6 +406,21 @@ fn demo_shows_remember_redaction_and_inject() {
 }
 
 #[test]
+fn the_demo_leaves_nothing_in_the_temporary_directory() {
+    let dir = tempfile::tempdir().unwrap();
+    let tmp = tempfile::tempdir().unwrap();
+    let output = support::kenning_at(dir.path())
+        .arg("demo")
+        .env("TMPDIR", tmp.path())
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let left: Vec<_> = std::fs::read_dir(tmp.path()).unwrap().collect();
+    assert!(left.is_empty(), "{left:?}");
+}
+
+#[test]
 fn remember_and_recall_print_the_tools_results() {
     let dir = tempfile::tempdir().unwrap();
     let remember = |text: &str| {
