@@ -131,7 +131,7 @@ impl WordSets {
                 .into_iter()
                 .map(|w| {
                     let next = ids.len() as u32;
-                    *ids.entry(w.into_owned()).or_insert(next)
+                    *ids.entry(w.text.into_owned()).or_insert(next)
                 })
                 .collect();
             set.sort_unstable();

@@ -10,13 +10,11 @@
 //!    does not fit is cut at a grapheme boundary when enough budget remains).
 //! 4. The chosen memories are rendered grouped by section.
 
-use std::borrow::Cow;
-
 use unicode_segmentation::UnicodeSegmentation;
 
 use crate::render::{self, Entry};
 use crate::score;
-use crate::similarity::{jaccard, word_set};
+use crate::similarity::{SetWord, jaccard, word_set};
 use crate::tokens::{self, line_tokens};
 use crate::types::{
     Chosen, Context, Limits, RejectReason, Rejected, Scope, ScoreParts, Section, Selection,
@@ -85,7 +83,7 @@ pub fn select<'a>(
 
     let mut budget = Budget::new(limits);
     let mut picked = Vec::new();
-    let mut chosen_words: Vec<Vec<Cow<'_, str>>> = Vec::new();
+    let mut chosen_words: Vec<Vec<SetWord<'_>>> = Vec::new();
     let (mut local_taken, mut global_taken) = (0u32, 0u32);
     for i in interleave(&local_order, &global_order) {
         let (taken, quota) = match candidates.scope(i) {
