@@ -525,13 +525,13 @@ fn inject_figures(
         let backend = || -> Result<Box<dyn Backend>> {
             Ok(match postgres {
                 Some(url) => Box::new(PostgresStore::connect(url)?),
-                None => Box::new(SqliteFiles::new(&dir, None)),
+                None => Box::new(SqliteFiles::new(dir, None)),
             })
         };
         populate(&subject, &*backend()?, config.memories)?;
         // The component compiled above, so the figures leave compiling out.
         let policy = engine.load_default(SandboxLimits::default())?;
-        let service = Service::builder(&dir)
+        let service = Service::builder(dir)
             .policy(PolicySource::Custom(Box::new(policy)))
             .fixed_now(NOW)
             .backend(backend()?)
