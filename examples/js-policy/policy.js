@@ -245,27 +245,35 @@ function scoreAll(context, candidates) {
   });
 }
 
+// The bytes of each section's heading, `## global\n` and `## local\n`.
+const HEADING_BYTES = { global: utf8Length("## global\n"), local: utf8Length("## local\n") };
+
 function selectAll(context, candidates, limits) {
-  const cut = spanCutter(candidates.texts);
+  const items = candidates.items;
   const scores = scoreAll(context, candidates);
-  const order = candidates.items.map((_, i) => i);
-  order.sort((a, b) => scores[b].total - scores[a].total
-    || (candidates.items[a].id < candidates.items[b].id ? -1 : 1));
+  const order = items.map((_, i) => i);
+  order.sort((a, b) => scores[b].total - scores[a].total || (items[a].id < items[b].id ? -1 : 1));
   const sections = { global: [], local: [] };
   const chosen = [];
   const rejected = [];
+  let cut = null;
   let bytes = 0;
   for (const i of order) {
-    const c = candidates.items[i];
+    const c = items[i];
     const score = scores[i];
-    // A text longer than the whole snapshot may hold is not even cut out of the buffer.
-    const line = c.text.len > limits.maxSnapshotBytes ? "" : `- ${cut(c.text).replace(/\s+/g, " ")}\n`;
     const lines = sections[c.scope];
-    const cost = utf8Length(line) + (lines.length === 0 ? utf8Length(`## ${c.scope}\n`) : 0);
     const quota = c.scope === "local" ? limits.localQuota : limits.globalQuota;
+    // A candidate past its section's quota is rejected whatever its text: its line is never
+    // rendered, so a select renders only the few lines that can still be chosen.
     if (lines.length >= quota) {
       rejected.push({ id: c.id, reason: "quota", score });
-    } else if (line === "" || bytes + cost > limits.maxSnapshotBytes || Math.ceil((bytes + cost) / 4) > limits.tokenBudget) {
+      continue;
+    }
+    cut ??= spanCutter(candidates.texts);
+    // A text longer than the whole snapshot may hold is not even cut out of the buffer.
+    const line = c.text.len > limits.maxSnapshotBytes ? "" : `- ${cut(c.text).replace(/\s+/g, " ")}\n`;
+    const cost = utf8Length(line) + (lines.length === 0 ? HEADING_BYTES[c.scope] : 0);
+    if (line === "" || bytes + cost > limits.maxSnapshotBytes || Math.ceil((bytes + cost) / 4) > limits.tokenBudget) {
       rejected.push({ id: c.id, reason: "budget", score });
     } else {
       bytes += cost;
