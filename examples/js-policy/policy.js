@@ -270,8 +270,10 @@ function selectAll(context, candidates, limits) {
       continue;
     }
     cut ??= spanCutter(candidates.texts);
-    // A text longer than the whole snapshot may hold is not even cut out of the buffer.
-    const line = c.text.len > limits.maxSnapshotBytes ? "" : `- ${cut(c.text).replace(/\s+/g, " ")}\n`;
+    // A text longer than the whole snapshot may hold is not even cut out of the buffer. Runs of
+    // whitespace become one space: only runs that are not already one space are matched, so a
+    // text with none costs one scan rather than a replacement per word.
+    const line = c.text.len > limits.maxSnapshotBytes ? "" : `- ${cut(c.text).replace(/\s{2,}|[^\S ]/g, " ")}\n`;
     const cost = utf8Length(line) + (lines.length === 0 ? HEADING_BYTES[c.scope] : 0);
     if (line === "" || bytes + cost > limits.maxSnapshotBytes || Math.ceil((bytes + cost) / 4) > limits.tokenBudget) {
       rejected.push({ id: c.id, reason: "budget", score });
