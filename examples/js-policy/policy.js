@@ -234,15 +234,27 @@ function scanOne(text) {
 
 // ---- score and select ----
 
+// One plain loop, with the clamps written as comparisons rather than Math.max and Math.min calls
+// (with the same results: NaN stays NaN, -0 becomes 0) and Number.isFinite as a subtraction:
+// the runtime interprets JavaScript, where a call per candidate and part adds up.
 function scoreAll(context, candidates) {
-  return candidates.items.map((c) => {
-    const lexical = Math.max(0, c.lexicalScore) / (1 + Math.max(0, c.lexicalScore));
-    const ageDays = Math.max(0, Number(context.now - c.updatedAt)) / 86400;
+  const items = candidates.items;
+  const now = context.now;
+  const scores = new Array(items.length);
+  for (let i = 0; i < items.length; i++) {
+    const c = items[i];
+    const s = c.lexicalScore;
+    const positive = s > 0 ? s : s === s ? 0 : s;
+    const lexical = positive / (1 + positive);
+    const age = Number(now - c.updatedAt);
+    const ageDays = (age > 0 ? age : 0) / 86400;
     const recency = 1 / (1 + ageDays / 30);
-    const confidence = Math.min(1, Math.max(0, c.confidence));
+    const k = c.confidence;
+    const confidence = k > 0 ? (k < 1 ? k : 1) : k === k ? 0 : k;
     const total = 0.6 * lexical + 0.3 * confidence + 0.1 * recency;
-    return { anchor: 0, lexical, confidence, recency, total: Number.isFinite(total) ? total : 0 };
-  });
+    scores[i] = { anchor: 0, lexical, confidence, recency, total: total - total === 0 ? total : 0 };
+  }
+  return scores;
 }
 
 // The bytes of each section's heading, `## global\n` and `## local\n`.
@@ -251,14 +263,23 @@ const HEADING_BYTES = { global: utf8Length("## global\n"), local: utf8Length("##
 function selectAll(context, candidates, limits) {
   const items = candidates.items;
   const scores = scoreAll(context, candidates);
-  const order = items.map((_, i) => i);
-  order.sort((a, b) => scores[b].total - scores[a].total || (items[a].id < items[b].id ? -1 : 1));
+  // Ranked by total, then id; the comparator reads flat arrays rather than two objects each.
+  const totals = new Float64Array(items.length);
+  const ids = new Array(items.length);
+  const order = new Array(items.length);
+  for (let i = 0; i < items.length; i++) {
+    totals[i] = scores[i].total;
+    ids[i] = items[i].id;
+    order[i] = i;
+  }
+  order.sort((a, b) => totals[b] - totals[a] || (ids[a] < ids[b] ? -1 : 1));
   const sections = { global: [], local: [] };
   const chosen = [];
   const rejected = [];
   let cut = null;
   let bytes = 0;
-  for (const i of order) {
+  for (let k = 0; k < order.length; k++) {
+    const i = order[k];
     const c = items[i];
     const score = scores[i];
     const lines = sections[c.scope];
