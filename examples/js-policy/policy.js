@@ -1,8 +1,8 @@
-// A kenning memory policy in JavaScript, against contract 0.2.0 (contract/wit/since_v0.2.0),
+// A kenning memory policy in JavaScript, against contract 0.3.0 (contract/wit/since_v0.3.0),
 // made a component by componentize-js with every WASI feature disabled: it imports nothing but
-// the contract's types. It stays on 0.2.0 although 0.3.0 is current (0.3.0 only changes how
-// candidates travel, as columns, for speed): the host still accepts 0.2.0, and this policy
-// keeps its adapter exercised.
+// the contract's types. It targets 0.3.0 because there candidates travel as columns (typed
+// lists and one texts buffer), which the generated glue copies in blocks and an interpreter
+// reads by index, where 0.2.0's records cost several reads and conversions per candidate.
 //
 // - select: the host's lexical relevance first, then confidence, then freshness, within the
 //   quotas, the token budget and the snapshot size;
@@ -29,10 +29,10 @@ const decoder = new TextDecoder();
 
 const utf8Length = (s) => encoder.encode(s).length;
 
-// Cuts spans (UTF-8 byte offsets) out of a packed buffer.
-function spanCutter(texts) {
+// Cuts pieces (from one UTF-8 byte offset to another) out of a packed buffer.
+function pieceCutter(texts) {
   const bytes = encoder.encode(texts);
-  return (span) => decoder.decode(bytes.subarray(span.start, span.start + span.len));
+  return (start, end) => decoder.decode(bytes.subarray(start, end));
 }
 
 const estimateTokens = (s) => Math.ceil(utf8Length(s) / 4);
@@ -234,22 +234,30 @@ function scanOne(text) {
 
 // ---- score and select ----
 
-// One plain loop, with the clamps written as comparisons rather than Math.max and Math.min calls
-// (with the same results: NaN stays NaN, -0 becomes 0) and Number.isFinite as a subtraction:
-// the runtime interprets JavaScript, where a call per candidate and part adds up.
+// How many candidates a batch holds: as many as its shortest per-candidate column describes
+// (the host packs them all alike; a malformed batch reads as the candidates it describes whole).
+function count(c) {
+  return Math.min(c.ids.length, c.scopes.length, c.kinds.length, c.confidences.length,
+    c.createdAt.length, c.updatedAt.length, c.lexicalScores.length, c.textEnds.length >> 1,
+    c.anchorEnds.length);
+}
+
+// One plain loop over the columns, with the clamps written as comparisons rather than Math.max
+// and Math.min calls (with the same results: NaN stays NaN, -0 becomes 0) and Number.isFinite as
+// a subtraction: the runtime interprets JavaScript, where a call per candidate and part adds up.
 function scoreAll(context, candidates) {
-  const items = candidates.items;
+  const n = count(candidates);
+  const { lexicalScores, confidences, updatedAt } = candidates;
   const now = context.now;
-  const scores = new Array(items.length);
-  for (let i = 0; i < items.length; i++) {
-    const c = items[i];
-    const s = c.lexicalScore;
+  const scores = new Array(n);
+  for (let i = 0; i < n; i++) {
+    const s = lexicalScores[i];
     const positive = s > 0 ? s : s === s ? 0 : s;
     const lexical = positive / (1 + positive);
-    const age = Number(now - c.updatedAt);
+    const age = Number(now - updatedAt[i]);
     const ageDays = (age > 0 ? age : 0) / 86400;
     const recency = 1 / (1 + ageDays / 30);
-    const k = c.confidence;
+    const k = confidences[i];
     const confidence = k > 0 ? (k < 1 ? k : 1) : k === k ? 0 : k;
     const total = 0.6 * lexical + 0.3 * confidence + 0.1 * recency;
     scores[i] = { anchor: 0, lexical, confidence, recency, total: total - total === 0 ? total : 0 };
@@ -261,15 +269,14 @@ function scoreAll(context, candidates) {
 const HEADING_BYTES = { global: utf8Length("## global\n"), local: utf8Length("## local\n") };
 
 function selectAll(context, candidates, limits) {
-  const items = candidates.items;
+  const n = count(candidates);
+  const { ids, scopes, textEnds } = candidates;
   const scores = scoreAll(context, candidates);
   // Ranked by total, then id; the comparator reads flat arrays rather than two objects each.
-  const totals = new Float64Array(items.length);
-  const ids = new Array(items.length);
-  const order = new Array(items.length);
-  for (let i = 0; i < items.length; i++) {
+  const totals = new Float64Array(n);
+  const order = new Array(n);
+  for (let i = 0; i < n; i++) {
     totals[i] = scores[i].total;
-    ids[i] = items[i].id;
     order[i] = i;
   }
   order.sort((a, b) => totals[b] - totals[a] || (ids[a] < ids[b] ? -1 : 1));
@@ -280,28 +287,32 @@ function selectAll(context, candidates, limits) {
   let bytes = 0;
   for (let k = 0; k < order.length; k++) {
     const i = order[k];
-    const c = items[i];
+    const id = ids[i];
     const score = scores[i];
-    const lines = sections[c.scope];
-    const quota = c.scope === "local" ? limits.localQuota : limits.globalQuota;
+    const scope = scopes[i] === 1 ? "local" : "global";
+    const lines = sections[scope];
+    const quota = scope === "local" ? limits.localQuota : limits.globalQuota;
     // A candidate past its section's quota is rejected whatever its text: its line is never
     // rendered, so a select renders only the few lines that can still be chosen.
     if (lines.length >= quota) {
-      rejected.push({ id: c.id, reason: "quota", score });
+      rejected.push({ id, reason: "quota", score });
       continue;
     }
-    cut ??= spanCutter(candidates.texts);
-    // A text longer than the whole snapshot may hold is not even cut out of the buffer. Runs of
-    // whitespace become one space: only runs that are not already one space are matched, so a
-    // text with none costs one scan rather than a replacement per word.
-    const line = c.text.len > limits.maxSnapshotBytes ? "" : `- ${cut(c.text).replace(/\s{2,}|[^\S ]/g, " ")}\n`;
-    const cost = utf8Length(line) + (lines.length === 0 ? HEADING_BYTES[c.scope] : 0);
+    cut ??= pieceCutter(candidates.texts);
+    // The text runs from where the previous candidate's tags end to its own end (its tags
+    // follow it). A text longer than the whole snapshot may hold is not even cut out of the
+    // buffer. Runs of whitespace become one space: only runs that are not already one space are
+    // matched, so a text with none costs one scan rather than a replacement per word.
+    const start = i === 0 ? 0 : textEnds[2 * i - 1];
+    const end = textEnds[2 * i];
+    const line = end - start > limits.maxSnapshotBytes ? "" : `- ${cut(start, end).replace(/\s{2,}|[^\S ]/g, " ")}\n`;
+    const cost = utf8Length(line) + (lines.length === 0 ? HEADING_BYTES[scope] : 0);
     if (line === "" || bytes + cost > limits.maxSnapshotBytes || Math.ceil((bytes + cost) / 4) > limits.tokenBudget) {
-      rejected.push({ id: c.id, reason: "budget", score });
+      rejected.push({ id, reason: "budget", score });
     } else {
       bytes += cost;
       lines.push(line);
-      chosen.push({ id: c.id, section: c.scope, score });
+      chosen.push({ id, section: scope, score });
     }
   }
   let snapshot = "";
@@ -316,7 +327,7 @@ function selectAll(context, candidates, limits) {
 export const policy = {
   describe() {
     return {
-      name: "js-relevance", version: "0.1.0", contractVersion: "0.2.0",
+      name: "js-relevance", version: "0.1.0", contractVersion: "0.3.0",
       capabilities: ["validate", "scan", "score", "select", "consolidate"], defaultLimits: LIMITS,
     };
   },
