@@ -12,6 +12,17 @@ use crate::types::{
 const SCOPE_GLOBAL: u8 = 0;
 const SCOPE_LOCAL: u8 = 1;
 
+/// The scope a `scopes` code stands for: an unknown code reads as global, the scope that
+/// claims no place in the subject.
+#[inline]
+fn scope_of(code: u8) -> Scope {
+    if code == SCOPE_LOCAL {
+        Scope::Local
+    } else {
+        Scope::Global
+    }
+}
+
 /// Kind codes of the `kinds` column, in the order of [`MemoryKind`]'s cases.
 const KINDS: [MemoryKind; 4] = [
     MemoryKind::Fact,
@@ -248,9 +259,7 @@ impl<'a> Candidates<'a> {
     pub fn scope(&self, i: usize) -> Scope {
         match self.0 {
             Repr::Records(records) => records.get(i).map_or(Scope::Global, |c| c.scope),
-            Repr::Columns { columns, len } if i < len && columns.scopes[i] == SCOPE_LOCAL => {
-                Scope::Local
-            }
+            Repr::Columns { columns, len } if i < len => scope_of(columns.scopes[i]),
             Repr::Columns { .. } => Scope::Global,
         }
     }
@@ -332,11 +341,7 @@ fn column_candidate(c: &CandidateColumns, i: usize) -> CandidateRef<'_> {
     let tags_end = c.text_ends.get(2 * i + 1).copied().unwrap_or(text_end);
     CandidateRef {
         id: c.ids[i],
-        scope: if c.scopes[i] == SCOPE_LOCAL {
-            Scope::Local
-        } else {
-            Scope::Global
-        },
+        scope: scope_of(c.scopes[i]),
         kind: KINDS
             .get(usize::from(c.kinds[i]))
             .copied()
