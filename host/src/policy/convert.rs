@@ -3,9 +3,10 @@
 //! do not). Each adapter keeps only what its version changed.
 
 /// Expands, in an adapter module that has `wit` (its version's generated types), `plain` (the
-/// contract's plain types), `MemoryPolicy` (its bindings), `Sandbox` and its own `capability`
-/// mapping (the one list that differs between versions) in scope, the
-/// conversions and the `describe`, `validate` and `scan` calls all versions share.
+/// contract's plain types), `MemoryPolicy` (its bindings), `Sandbox`, its own `capability`
+/// mapping (the one list that differs between versions) and its own `pack` (how its version
+/// lays candidates out) in scope, the conversions and the `describe`, `validate`, `scan`,
+/// `score` and `select` calls all versions share.
 macro_rules! shared_conversions {
     () => {
         pub(crate) fn context(c: &plain::Context) -> wit::Context {
@@ -214,6 +215,41 @@ macro_rules! shared_conversions {
             let results = b.kenning_policy_policy().call_scan(store, &items)?;
             Ok(results.into_iter().map(scan_result).collect())
         }
+
+        /// Scores candidates, laid out by this version's `pack`.
+        pub(super) fn score(
+            b: &MemoryPolicy,
+            store: &mut Store<Sandbox>,
+            context: &plain::Context,
+            candidates: &[plain::Candidate],
+        ) -> wasmtime::Result<Vec<plain::ScoreParts>> {
+            let candidates = pack(candidates);
+            let scores = b.kenning_policy_policy().call_score(
+                store,
+                &self::context(context),
+                &candidates,
+            )?;
+            Ok(scores.into_iter().map(score_parts).collect())
+        }
+
+        /// Selects among candidates, laid out by this version's `pack`.
+        pub(super) fn select(
+            b: &MemoryPolicy,
+            store: &mut Store<Sandbox>,
+            context: &plain::Context,
+            candidates: &[plain::Candidate],
+            limits: &plain::Limits,
+        ) -> wasmtime::Result<plain::Selection> {
+            let candidates = pack(candidates);
+            b.kenning_policy_policy()
+                .call_select(
+                    store,
+                    &self::context(context),
+                    &candidates,
+                    self::limits(limits),
+                )
+                .map(selection)
+        }
     };
 }
 
@@ -221,8 +257,7 @@ pub(crate) use shared_conversions;
 
 /// Expands, in the adapter module of a contract version whose `memories` batch packs texts and
 /// anchors as 0.2.0 introduced them (0.2.0 and 0.3.0), the packing of that batch (and of
-/// 0.2.0's candidates), the `consolidate` call, the capabilities (`consolidate` among them), and
-/// the `score` and `select` calls, which send candidates as the module's own `pack` lays them out.
+/// 0.2.0's candidates), the `consolidate` call and the capabilities (`consolidate` among them).
 macro_rules! packed_batches {
     () => {
         /// Appends texts and anchors to one buffer each and hands out their spans.
@@ -366,41 +401,6 @@ macro_rules! packed_batches {
                 wit::Capability::Select => plain::Capability::Select,
                 wit::Capability::Consolidate => plain::Capability::Consolidate,
             }
-        }
-
-        /// Scores candidates, laid out by this version's `pack`.
-        pub(super) fn score(
-            b: &MemoryPolicy,
-            store: &mut Store<Sandbox>,
-            context: &plain::Context,
-            candidates: &[plain::Candidate],
-        ) -> wasmtime::Result<Vec<plain::ScoreParts>> {
-            let candidates = pack(candidates);
-            let scores = b.kenning_policy_policy().call_score(
-                store,
-                &self::context(context),
-                &candidates,
-            )?;
-            Ok(scores.into_iter().map(score_parts).collect())
-        }
-
-        /// Selects among candidates, laid out by this version's `pack`.
-        pub(super) fn select(
-            b: &MemoryPolicy,
-            store: &mut Store<Sandbox>,
-            context: &plain::Context,
-            candidates: &[plain::Candidate],
-            limits: &plain::Limits,
-        ) -> wasmtime::Result<plain::Selection> {
-            let candidates = pack(candidates);
-            b.kenning_policy_policy()
-                .call_select(
-                    store,
-                    &self::context(context),
-                    &candidates,
-                    self::limits(limits),
-                )
-                .map(selection)
         }
     };
 }

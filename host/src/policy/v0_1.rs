@@ -67,35 +67,7 @@ fn capability(c: wit::Capability) -> plain::Capability {
     }
 }
 
-/// Scores candidates, each text a string of its own.
-pub(super) fn score(
-    b: &MemoryPolicy,
-    store: &mut Store<Sandbox>,
-    context: &plain::Context,
-    candidates: &[plain::Candidate],
-) -> wasmtime::Result<Vec<plain::ScoreParts>> {
-    let candidates: Vec<_> = candidates.iter().map(candidate).collect();
-    let scores =
-        b.kenning_policy_policy()
-            .call_score(store, &self::context(context), &candidates)?;
-    Ok(scores.into_iter().map(score_parts).collect())
-}
-
-/// Selects among candidates, each text a string of its own.
-pub(super) fn select(
-    b: &MemoryPolicy,
-    store: &mut Store<Sandbox>,
-    context: &plain::Context,
-    candidates: &[plain::Candidate],
-    limits: &plain::Limits,
-) -> wasmtime::Result<plain::Selection> {
-    let candidates: Vec<_> = candidates.iter().map(candidate).collect();
-    b.kenning_policy_policy()
-        .call_select(
-            store,
-            &self::context(context),
-            &candidates,
-            self::limits(limits),
-        )
-        .map(selection)
+/// Candidates as 0.1.0 takes them: records, each text a string of its own.
+fn pack(candidates: &[plain::Candidate]) -> Vec<wit::Candidate> {
+    candidates.iter().map(candidate).collect()
 }
