@@ -61,7 +61,8 @@ pub enum Gate {
     Anywhere,
     /// At the start of a line, after nothing but blanks and `> # [ <`.
     LineStart,
-    /// Followed (after at most a short identifier tail and a quote) by `=` or `:`.
+    /// Followed (after at most a short identifier tail and a quote) by `=` or `:`, or by a
+    /// keyed setting's `value=` (see [`keyed_value_operator`]).
     Assignment,
     /// `://` followed by `user:password@` before any blank or `/` (the user may be empty or
     /// an e-mail address, the password may hold `@`, `#` or `?`).
@@ -403,6 +404,9 @@ fn gate_passes(gate: Gate, text: &str, start: usize, end: usize) -> bool {
             }
             if i < rest.len() && (rest[i] == b'"' || rest[i] == b'\'') {
                 i += 1;
+                if keyed_value_operator(rest, i).is_some() {
+                    return true;
+                }
             }
             while i < rest.len() && (rest[i] == b' ' || rest[i] == b'\t') {
                 i += 1;
@@ -464,11 +468,46 @@ pub fn secret_name_then_assignment(bytes: &[u8], _start: usize, end: usize) -> b
     }
     if matches!(bytes.get(i), Some(b'"' | b'\'')) {
         i += 1;
+        if keyed_value_operator(bytes, i).is_some() {
+            return true;
+        }
     }
     while bytes.get(i).is_some_and(is_blank) {
         i += 1;
     }
     matches!(bytes.get(i), Some(b'=' | b':'))
+}
+
+/// Where the value begins in a keyed setting, whose name and value are two attributes or two
+/// fields: `<add key="ApiToken" value="...">`, `<property name="db.password" value="..."/>`,
+/// `{"name": "API_TOKEN", "value": "..."}`. `at` is just past the quote that closes the
+/// name; the answer is just past the `=` or `:` after `value`, or `None` for any other form.
+pub fn keyed_value_operator(bytes: &[u8], at: usize) -> Option<usize> {
+    let skip_blanks = |mut i: usize| {
+        while bytes.get(i).is_some_and(is_blank) {
+            i += 1;
+        }
+        i
+    };
+    let mut i = skip_blanks(at);
+    if bytes.get(i) == Some(&b',') {
+        i = skip_blanks(i + 1);
+    }
+    if matches!(bytes.get(i), Some(b'"' | b'\'')) {
+        i += 1;
+    }
+    if !bytes
+        .get(i..i + 5)
+        .is_some_and(|w| w.eq_ignore_ascii_case(b"value"))
+    {
+        return None;
+    }
+    i += 5;
+    if matches!(bytes.get(i), Some(b'"' | b'\'')) {
+        i += 1;
+    }
+    i = skip_blanks(i);
+    matches!(bytes.get(i), Some(b'=' | b':')).then_some(i + 1)
 }
 
 /// A [`Gate::Check`]: the trigger stands at the start of the text or after an ASCII blank,
@@ -608,6 +647,21 @@ mod tests {
         assert!(at(Gate::Assignment, "SECRET_KEY = x", "SECRET"));
         assert!(at(Gate::Assignment, "\"api_key\": \"x\"", "key"));
         assert!(!at(Gate::Assignment, "the key insight", "key"));
+        assert!(at(
+            Gate::Assignment,
+            "<add key=\"DbPassword\" value=\"x\"/>",
+            "Password"
+        ));
+        assert!(at(
+            Gate::Assignment,
+            "{\"name\": \"API_TOKEN\", \"value\": \"x\"}",
+            "TOKEN"
+        ));
+        assert!(!at(
+            Gate::Assignment,
+            "<add key=\"Password\" label=\"x\"/>",
+            "Password"
+        ));
         assert!(at(Gate::LineStart, "a\n  ### System: x", "System"));
         assert!(!at(Gate::LineStart, "a\nThe System: x", "System"));
         assert!(at(Gate::UrlCredentials, "postgres://u:p@h/db", "://"));

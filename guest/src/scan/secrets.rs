@@ -12,6 +12,16 @@
 use super::rules::{Family, Gate, Hit, Rule};
 use crate::detmath;
 
+/// The pattern of how an assignment rule's key meets its value: an optional quote closing the
+/// key, then `=`, `:=`, `:` or `=>`, or a keyed setting's `" value="` (the form
+/// `rules::keyed_value_operator` reads); then the value quoted with `"` (capture group 1) or
+/// `'` (group 2), or bare (group 3).
+macro_rules! assigned_value {
+    () => {
+        r#"(?:["']?\s*(?:=|:=|:|=>)|["']\s*,?\s*["']?value["']?\s*[=:])\s*(?:"([^"\r\n]+)"|'([^'\r\n]+)'|([^\s"',;&)}\]<>]+))"#
+    };
+}
+
 /// A provider token: a distinctive prefix and shape, so only masks are refused.
 pub(super) fn token(
     kind: &'static str,
@@ -202,11 +212,13 @@ pub fn rules() -> Vec<Rule> {
             &["eyJ"],
             r"\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}",
         ),
-        // Password hashes: crackable, so as sensitive as the password.
+        // Password hashes: crackable, so as sensitive as the password. Besides the crypt(3)
+        // family: Cisco IOS type 8 (PBKDF2-SHA256) and 9 (scrypt) secrets, and the Kerberos
+        // AS-REP and TGS-REP hashes that roasting attacks collect (`$krb5asrep$`, `$krb5tgs$`).
         Rule::secret(
             "password-hash",
-            &["$2a$", "$2b$", "$2y$", "$2x$", "$1$", "$apr1$", "$5$", "$6$", "$y$", "$argon2"],
-            r"\$(?:2[abxy]?\$\d{2}\$[./A-Za-z0-9]{53}|(?:1|apr1)\$[./A-Za-z0-9]{1,8}\$[./A-Za-z0-9]{22}|[56]\$(?:rounds=\d+\$)?[./A-Za-z0-9]{1,16}\$[./A-Za-z0-9]{43,86}|y\$[./A-Za-z0-9]+\$[./A-Za-z0-9]+\$[./A-Za-z0-9]{43}|argon2(?:id|i|d)\$v=\d+\$[a-z0-9=,]+\$[A-Za-z0-9+/]+\$[A-Za-z0-9+/]{16,})",
+            &["$2a$", "$2b$", "$2y$", "$2x$", "$1$", "$apr1$", "$5$", "$6$", "$y$", "$argon2", "$8$", "$9$", "$krb5"],
+            r"\$(?:[89]\$[./A-Za-z0-9]{4,20}\$[./A-Za-z0-9]{43}|krb5asrep\$\d{1,2}\$(?:[^$:\s]{1,128}:)?[0-9a-fA-F]{32}\$[0-9a-fA-F]{32,}|krb5tgs\$\d{1,2}\$\*[^*\s]{1,256}\*\$[0-9a-fA-F]{32}\$[0-9a-fA-F]{32,}|2[abxy]?\$\d{2}\$[./A-Za-z0-9]{53}|(?:1|apr1)\$[./A-Za-z0-9]{1,8}\$[./A-Za-z0-9]{22}|[56]\$(?:rounds=\d+\$)?[./A-Za-z0-9]{1,16}\$[./A-Za-z0-9]{43,86}|y\$[./A-Za-z0-9]+\$[./A-Za-z0-9]+\$[./A-Za-z0-9]{43}|argon2(?:id|i|d)\$v=\d+\$[a-z0-9=,]+\$[A-Za-z0-9+/]+\$[A-Za-z0-9+/]{16,})",
         ),
         // Credentials in URLs and connection strings.
         Rule::secret(
@@ -282,14 +294,20 @@ pub fn rules() -> Vec<Rule> {
         Rule::secret(
             "password",
             &["pass", "pwd"],
-            r#"(?i)(?:\b[A-Za-z0-9_.$-]*?(?:password|passwd|passphrase|passcode)|\b(?:[A-Za-z0-9_.$-]*[_.-])?(?:pass|pwd)|\b[A-Za-z0-9_$]*[a-z0-9](?-i:Pass|PASS|Pwd|PWD))["']?\s*(?:=|:=|:|=>)\s*(?:"([^"\r\n]+)"|'([^'\r\n]+)'|([^\s"',;&)}\]<>]+))"#,
+            concat!(
+                r#"(?i)(?:\b[A-Za-z0-9_.$-]*?(?:password|passwd|passphrase|passcode)|\b(?:[A-Za-z0-9_.$-]*[_.-])?(?:pass|pwd)|\b[A-Za-z0-9_$]*[a-z0-9](?-i:Pass|PASS|Pwd|PWD))"#,
+                assigned_value!()
+            ),
         )
         .gate(Assignment)
         .accept(password_value),
         Rule::secret(
             "secret-assignment",
             &["secret", "token", "key", "salt", "credential", "auth", "encrypted"],
-            r#"(?i)\b[A-Za-z0-9_.$-]*?(?:secret|token|salt|credentials?|_?auth|encrypted[a-z]*|api[_-]?key|apikey|(?:access|auth|app|master|client|consumer|signing|encryption|private|session|nonce|hmac|jwt|license|webhook|account|storage|service|deploy|secret)[_-]?key)(?:[_-]?key)?(?:[_-]?base)?["']?\s*(?:=|:=|:|=>)\s*(?:"([^"\r\n]+)"|'([^'\r\n]+)'|([^\s"',;&)}\]<>]+))"#,
+            concat!(
+                r#"(?i)\b[A-Za-z0-9_.$-]*?(?:secret|token|salt|credentials?|_?auth|encrypted[a-z]*|api[_-]?key|apikey|(?:access|auth|app|master|client|consumer|signing|encryption|private|session|nonce|hmac|jwt|license|webhook|account|storage|service|deploy|secret)[_-]?key)(?:[_-]?key)?(?:[_-]?base)?"#,
+                assigned_value!()
+            ),
         )
         // Stricter than `Assignment`: the key's name must end at the trigger, as the
         // pattern's does (one trigger of every match stands there).
@@ -458,7 +476,8 @@ pub fn is_placeholder(v: &str) -> bool {
     let first = v.chars().next();
     let one_char = first.is_some_and(|f| v.chars().all(|c| c == f));
     let reference = v.starts_with('$')
-        && v[1..].starts_with(|c: char| c.is_ascii_alphabetic() || "_{(".contains(c));
+        && v[1..].starts_with(|c: char| c.is_ascii_alphabetic() || "_{(".contains(c))
+        && !is_crypt_format(v);
     let tag_like = v
         .find('<')
         .and_then(|i| v[i + 1..].find('>').map(|j| &v[i + 1..i + 1 + j]))
@@ -477,6 +496,26 @@ pub fn is_placeholder(v: &str) -> bool {
         || reference
         || tag_like
         || (v.starts_with('%') && v.ends_with('%') && v.len() > 2)
+}
+
+/// Whether `v` is in the crypt format of password hashes, `$id$` and `$`-separated fields
+/// ending in a long hash (`$krb5asrep$23$...`, `$8$salt$hash`), which starts like a `$NAME`
+/// reference but is not one.
+fn is_crypt_format(v: &str) -> bool {
+    let mut fields = v.split('$');
+    let (Some(""), Some(id)) = (fields.next(), fields.next()) else {
+        return false;
+    };
+    let rest: Vec<&str> = fields.collect();
+    let hash_like = |f: &str| {
+        f.len() >= 16
+            && f.bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b"./+=".contains(&b))
+    };
+    !id.is_empty()
+        && id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
+        && rest.len() >= 2
+        && rest.last().is_some_and(|last| hash_like(last))
 }
 
 /// Whether `v` holds a template or interpolation: `${NAME}`, `{{ name }}`, `#{name}`,
@@ -1076,6 +1115,70 @@ mod tests {
             found("SECRET_KEY: Vq9-rT3_zX81LmKp4w"),
             [("secret-assignment", "Vq9-rT3_zX81LmKp4w")]
         );
+    }
+
+    #[test]
+    fn keyed_settings_are_assignments() {
+        assert_eq!(
+            found(r#"<add key="StripeApiKey" value="Zx81kQp0Lm3RtY7wVq9rT3zX" />"#),
+            [("secret-assignment", "Zx81kQp0Lm3RtY7wVq9rT3zX")]
+        );
+        assert_eq!(
+            found(r#"{"name": "SESSION_SECRET", "value": "q8Rt2ZmP0xLk5VbN7wYc"}"#),
+            [("secret-assignment", "q8Rt2ZmP0xLk5VbN7wYc")]
+        );
+        assert_eq!(
+            found(r#"<property name="db.password" value="hunter22x"/>"#),
+            [("password", "hunter22x")]
+        );
+        for text in [
+            r#"<add key="CacheKey" value="user-profile-v2" />"#,
+            r#"{"name": "token_type", "value": "bearer"}"#,
+            r#"<add key="ApiToken" label="Zx81kQp0Lm3RtY7wVq9rT3zX" />"#,
+        ] {
+            assert!(found(text).is_empty(), "{text}: {:?}", found(text));
+        }
+    }
+
+    #[test]
+    fn cisco_and_kerberos_password_hashes_are_found() {
+        for (text, hash) in [
+            (
+                "enable secret 8 $8$/YaaW2vlhFqbX1$WZOBPkdwHNwUj71j/N4DgeR8YfxpmkTyw1G3AC5p6wk",
+                "$8$/YaaW2vlhFqbX1$WZOBPkdwHNwUj71j/N4DgeR8YfxpmkTyw1G3AC5p6wk",
+            ),
+            (
+                "username ops secret 9 $9$sAOYy/.HMMIicj$BstZXLDC05/cktz5IsGDUZKMjIC0Wq.cBgm9k85SkC4",
+                "$9$sAOYy/.HMMIicj$BstZXLDC05/cktz5IsGDUZKMjIC0Wq.cBgm9k85SkC4",
+            ),
+            (
+                "roasted: $krb5asrep$23$svc_sql@CORP.LOCAL:0aae281aa61440ffc7ec090d7d3fdd49$ff311309ae654d8d8fe7c6a2d11fcd503dfa2f4d5b1bc6670a71ba5f7afb3f5b",
+                "$krb5asrep$23$svc_sql@CORP.LOCAL:0aae281aa61440ffc7ec090d7d3fdd49$ff311309ae654d8d8fe7c6a2d11fcd503dfa2f4d5b1bc6670a71ba5f7afb3f5b",
+            ),
+            (
+                "$krb5tgs$23$*svc_web$CORP.LOCAL$http/web01*$19189a23d3f20d0d3c6b58a68a09098a$d5e7ce8978039e218e557cb26536bc83b6c97e0597c67a329cc46c88de3ffed2fbc145b4f6fc62cf",
+                "$krb5tgs$23$*svc_web$CORP.LOCAL$http/web01*$19189a23d3f20d0d3c6b58a68a09098a$d5e7ce8978039e218e557cb26536bc83b6c97e0597c67a329cc46c88de3ffed2fbc145b4f6fc62cf",
+            ),
+        ] {
+            assert_eq!(found(text), [("password-hash", hash)], "{text}");
+        }
+        for text in [
+            "type 8 secrets look like $8$salt$hash",
+            "$krb5asrep$23$ is the hashcat prefix for AS-REP roasting",
+            "enable secret 9 $9$sAOYy/.HMMIicj$BstZXLDC05/cktz5IsGDUZKMjIC0Wq.cBgm9k85SkC",
+        ] {
+            assert!(found(text).is_empty(), "{text}: {:?}", found(text));
+        }
+    }
+
+    #[test]
+    fn a_password_hash_assigned_to_a_secret_name_is_not_taken_for_a_reference() {
+        assert!(!is_placeholder(
+            "$8$/YaaW2vlhFqbX1$WZOBPkdwHNwUj71j/N4DgeR8YfxpmkTyw1G3AC5p6wk"
+        ));
+        assert!(is_placeholder("$DB_PASSWORD"));
+        assert!(is_placeholder("$HOME/.config/token"));
+        assert!(is_placeholder("${API_KEY}"));
     }
 
     #[test]

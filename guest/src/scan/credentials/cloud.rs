@@ -51,12 +51,12 @@ pub fn rules() -> Vec<Rule> {
             &["sha256~"],
             r"\bsha256~[A-Za-z0-9_-]{43}\b",
         ),
-        // HashiCorp Vault service ("hvs.", 90 to 120 characters) and batch ("hvb.", 138 to 300)
-        // tokens.
+        // HashiCorp Vault service ("hvs.", 90 to 120 characters), recovery ("hvr.", the same
+        // form) and batch ("hvb.", 138 to 300) tokens.
         token(
             "vault-token",
-            &["hvs.", "hvb."],
-            r"\b(?:hvs\.[A-Za-z0-9_-]{90,120}|hvb\.[A-Za-z0-9_-]{138,300})",
+            &["hvs.", "hvr.", "hvb."],
+            r"\b(?:hv[sr]\.[A-Za-z0-9_-]{90,120}|hvb\.[A-Za-z0-9_-]{138,300})",
         ),
         // Terraform Cloud API tokens: 14 characters, ".atlasv1.", 60 to 70 URL-safe characters.
         token(
@@ -202,6 +202,11 @@ mod tests {
             "hvs.Q7kcGEoWFMwNbdRw6mF8u9oiqaNs0Gc4LtWa4pmDP4iXJ44MG508LOvndABLZCPvmDXqQYAMWHS5FwMezMv3q4W-hNeRM0k",
         ),
         (
+            "vault-token",
+            "VAULT_TOKEN=hvr.jw9APP8Dy_3XzZmBNQR2yTBGTCuSsH5LM-Em9iJLwbL132Zn4T8_WvXX2HdNK44cjXQVIoSTsp5svg-LRTlGrwQ2d8m3Dze9",
+            "hvr.jw9APP8Dy_3XzZmBNQR2yTBGTCuSsH5LM-Em9iJLwbL132Zn4T8_WvXX2HdNK44cjXQVIoSTsp5svg-LRTlGrwQ2d8m3Dze9",
+        ),
+        (
             "terraform-cloud-token",
             "token = \"Q7YtqXZBYgSoxk.atlasv1.Q7kHO2NDx1GeG6L0HA4uTNHNoFazROpRZ27WnV35PWTbTXSG9bU07fcLgoQ3HXMGak\"",
             "Q7YtqXZBYgSoxk.atlasv1.Q7kHO2NDx1GeG6L0HA4uTNHNoFazROpRZ27WnV35PWTbTXSG9bU07fcLgoQ3HXMGak",
@@ -296,6 +301,10 @@ mod tests {
         (
             "vault-token",
             "VAULT_TOKEN=hvs.Q7SXCb12XUFWTdnEBw_Y8u3yVdkmoBYp6Sm1EPNamiRt60mny_RxplSEt47m2qlc72i4-h58Smg0x2iGF2nSvbk",
+        ),
+        (
+            "vault-token",
+            "VAULT_TOKEN=hvr.n2cldhT_7JZjyUDevwBJSMglyU59Fo95X07mVvp-DKOHQ9UODdfdFd2lA2D_",
         ),
         (
             "terraform-cloud-token",

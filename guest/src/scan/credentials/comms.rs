@@ -20,11 +20,16 @@ pub fn rules() -> Vec<Rule> {
             r"\bpubkey-[a-f0-9]{32}\b",
         ),
         // Microsoft Teams incoming-webhook URLs: the path after "/webhookb2/" (two GUIDs,
-        // "IncomingWebhook", 32 hex and a GUID) is the credential.
+        // "IncomingWebhook", 32 hex and a GUID) is the credential; older connectors put the
+        // same path after "outlook.office.com/webhook/" (or office365).
         token(
             "teams-webhook",
-            &["webhook.office.com"],
-            r"(?i)https://[a-z0-9-]+\.webhook\.office\.com/webhookb2/([a-z0-9-]{36}@[a-z0-9-]{36}/IncomingWebhook/[a-z0-9]{32}/[a-z0-9-]{36})",
+            &[
+                "webhook.office.com",
+                "outlook.office.com/webhook",
+                "outlook.office365.com/webhook",
+            ],
+            r"(?i)https://(?:[a-z0-9-]+\.webhook\.office\.com/webhookb2|outlook\.office(?:365)?\.com/webhook)/([a-z0-9-]{36}@[a-z0-9-]{36}/IncomingWebhook/[a-z0-9]{32}/[a-z0-9-]{36})",
         ),
         // X (Twitter) app bearer tokens: 22 "A"s and 80 to 100 characters.
         token(
@@ -77,6 +82,11 @@ mod tests {
             "6dce8a6f-1df5-419f-52ef-d06f48c6edf7@ea6085ff-4154-d830-6a2f-196bbc740022/IncomingWebhook/4b10db7040c9433b4c7a5731c81f7f84/1c3eddeb-5b1d-3fc8-22af-fc733bb34c48",
         ),
         (
+            "teams-webhook",
+            "connector: https://outlook.office.com/webhook/79a73aff-5cfd-4501-150b-f8e28d3e14be@535893b8-0598-e7d8-a50f-510dc6c4393a/IncomingWebhook/96e78c3403049d3e8474f2a7dccc0661/6cd334b4-59e4-2220-d8c9-47e0dedc8b13",
+            "79a73aff-5cfd-4501-150b-f8e28d3e14be@535893b8-0598-e7d8-a50f-510dc6c4393a/IncomingWebhook/96e78c3403049d3e8474f2a7dccc0661/6cd334b4-59e4-2220-d8c9-47e0dedc8b13",
+        ),
+        (
             "twitter-bearer-token",
             "TWITTER_BEARER_TOKEN=AAAAAAAAAAAAAAAAAAAAAAQ7mMsVbybI7aqOPe5OK9oiuVWHiF4uWHfWXqEU3Ho5U2NsjXw2PyD3CyKxNnZYR7vcUQnwTe2zQ8R8QgUbU9O0G86k",
             "AAAAAAAAAAAAAAAAAAAAAAQ7mMsVbybI7aqOPe5OK9oiuVWHiF4uWHfWXqEU3Ho5U2NsjXw2PyD3CyKxNnZYR7vcUQnwTe2zQ8R8QgUbU9O0G86k",
@@ -111,6 +121,10 @@ mod tests {
         (
             "teams-webhook",
             "teams hook https://contoso.webhook.office.com/webhookb2/da77fb44-0fef-f484-1c51-a78a8e32325b@e7c0e6b9-5240-1667-472c-f1f8813faf05/IncomingWebhook/810957eded791d02c8e4f01b4adae0b4/a93a6e82-7f21-5775-0f33-dc88e5dd",
+        ),
+        (
+            "teams-webhook",
+            "see https://outlook.office.com/webhook/ for connectors, or https://outlook.office.com/webhook/79a73aff-5cfd-4501-150b-f8e28d3e14be@535893b8-0598-e7d8-a50f-510dc6c4393a/IncomingWebhook/96e78c3403049d3e8474f2a7dccc066/6cd334b4-59e4-2220-d8c9-47e0dedc8b13",
         ),
         (
             "twitter-bearer-token",

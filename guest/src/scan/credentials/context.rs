@@ -11,7 +11,7 @@ use std::sync::LazyLock;
 
 use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind, MatchKind};
 
-use super::super::rules::{Family, Hit};
+use super::super::rules::{Family, Hit, keyed_value_operator};
 use super::super::secrets::{is_placeholder, not_mask, random_letters, shannon_entropy};
 
 /// The shape of a value.
@@ -231,6 +231,8 @@ const PROVIDERS: &[Provider] = &[
         &[Token(32, 32)],
     ),
     p(&["okta"], "okta-token", &[Prefixed("00", &Token(40, 40))]),
+    // Postmark server and account API tokens are UUIDs.
+    p(&["postmark"], "postmark-token", &[Uuid]),
     p(&["plaid"], "plaid-secret", &[Alnum(24, 24), Alnum(30, 30)]),
     p(
         &["privateai", "private_ai", "private-ai"],
@@ -371,29 +373,38 @@ fn fits(shape: Shape, v: &str) -> bool {
     }
 }
 
-fn is_key_char(b: u8) -> bool {
+pub(super) fn is_key_char(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b"_.-".contains(&b)
 }
 
 /// The value assigned after the key that ends at `at`, as a byte range: a quote may close
-/// the key, then `=`, `:`, `:=`, `=>`, `?=` or `||` (blanks around), an optional quote, and the
-/// value up to the next quote, blank or delimiter.
-fn assigned_value(bytes: &[u8], mut at: usize) -> Option<(usize, usize)> {
+/// the key, then `=`, `:`, `:=`, `=>`, `?=` or `||` (blanks around), or a keyed setting's
+/// `value=` (see [`keyed_value_operator`]), an optional quote, and the value up to the next
+/// quote, blank or delimiter.
+pub(super) fn assigned_value(bytes: &[u8], mut at: usize) -> Option<(usize, usize)> {
     let skip_blanks = |mut i: usize| {
         while i < bytes.len() && (bytes[i] == b' ' || bytes[i] == b'\t') {
             i += 1;
         }
         i
     };
-    if at < bytes.len() && b"\"'`".contains(&bytes[at]) {
+    let keyed = if at < bytes.len() && b"\"'`".contains(&bytes[at]) {
         at += 1;
-    }
-    at = skip_blanks(at);
-    let rest = &bytes[at..];
-    let op = [&b":="[..], b"=>", b"?=", b"||", b"=", b":"]
-        .into_iter()
-        .find(|op| rest.starts_with(op))?;
-    at = skip_blanks(at + op.len());
+        keyed_value_operator(bytes, at)
+    } else {
+        None
+    };
+    at = match keyed {
+        Some(after) => skip_blanks(after),
+        None => {
+            at = skip_blanks(at);
+            let rest = &bytes[at..];
+            let op = [&b":="[..], b"=>", b"?=", b"||", b"=", b":"]
+                .into_iter()
+                .find(|op| rest.starts_with(op))?;
+            skip_blanks(at + op.len())
+        }
+    };
     if at < bytes.len() && b"\"'`".contains(&bytes[at]) {
         at += 1;
     }
@@ -532,6 +543,20 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn a_provider_value_in_a_keyed_setting_is_found() {
+        let uuid = "7913993e-d6da-209d-a990-98b260ff3ac1";
+        for text in [
+            format!(r#"<add key="postmark_server_token" value="{uuid}" />"#),
+            format!(r#"{{"name": "HEROKU_API_KEY", "value": "{uuid}"}}"#),
+        ] {
+            assert_eq!(found(&text).len(), 1, "{text}");
+            assert_eq!(found(&text)[0].1, uuid, "{text}");
+        }
+        let label = format!(r#"<add key="postmark_server_token" label="{uuid}" />"#);
+        assert!(found(&label).is_empty(), "{label}");
     }
 
     #[test]

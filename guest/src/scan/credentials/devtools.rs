@@ -2,6 +2,7 @@
 //! One rule per provider format, written from the format's public facts (prefix, alphabet,
 //! length, separators).
 
+use super::super::secrets::{has_digit, not_mask};
 use super::{Rule, token};
 
 /// Every rule of this family.
@@ -78,13 +79,15 @@ pub fn rules() -> Vec<Rule> {
             &["dt0c01."],
             r"\bdt0c01\.[A-Za-z0-9]{24}\.[A-Za-z0-9]{64}\b",
         ),
-        // New Relic browser keys ("NRJS-" and 19 hex) and insert keys ("NRII-" and 32 characters);
+        // New Relic browser keys ("NRJS-" and 19 hex), insert keys ("NRII-" and 32 characters)
+        // and ingest license keys (40 characters ending in "NRAL": a region prefix and hex);
         // user keys are in the older newrelic-api-key rule.
         token(
             "newrelic-key",
-            &["NRJS-", "NRII-"],
-            r"\b(?:NRJS-[a-f0-9]{19}|NRII-[A-Za-z0-9-]{32})\b",
-        ),
+            &["NRJS-", "NRII-", "NRAL"],
+            r"\b(?:NRJS-[a-f0-9]{19}|NRII-[A-Za-z0-9-]{32}|[a-z0-9]{36}NRAL)\b",
+        )
+        .accept(|v, g| has_digit(v) && not_mask(v, g)),
         // Authress service-client access keys: a client id, a key id, an account id ("acc_...")
         // and a secret, joined by dots.
         token(
@@ -236,6 +239,11 @@ mod tests {
             "NRII-Q7TowNkI9UsAnfkeYjCRXELlBlEdffFk",
         ),
         (
+            "newrelic-key",
+            "license_key: m1qsf7uumrx47z68zqy9tfrgjixdn9d7bhirNRAL",
+            "m1qsf7uumrx47z68zqy9tfrgjixdn9d7bhirNRAL",
+        ),
+        (
             "authress-key",
             "AUTHRESS_KEY=sc_qgvuq61b8bjl.kmlru.acc_0uauqoqtjupglahtgjrn.kfsruzvmm7jnk6o54t6xdfll6jik6s9d3nbq1ukocmva8vur",
             "sc_qgvuq61b8bjl.kmlru.acc_0uauqoqtjupglahtgjrn.kfsruzvmm7jnk6o54t6xdfll6jik6s9d3nbq1ukocmva8vur",
@@ -339,6 +347,11 @@ mod tests {
         (
             "newrelic-key",
             "NEW_RELIC_INSERT_KEY=NRII-Q70WrqBXxgkSlNkxUFNdHfDo1ylfk",
+        ),
+        // A license key one character short, and one of letters only.
+        (
+            "newrelic-key",
+            "license_key: kvd7yftfx3ad2j5z8e1ahcyicqql8fec9y6NRAL or abcdefghijklmnopqrstuvwxyzabcdefghijNRAL",
         ),
         (
             "authress-key",

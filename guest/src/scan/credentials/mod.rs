@@ -1,12 +1,13 @@
 //! Provider credentials beyond the core table in `secrets`: one rule per format of the public
 //! rule sets (gitleaks' default configuration, detect-secrets' plugins), each written here from
 //! the format's facts, split by provider family, plus the providers recognised only by keyword
-//! context.
+//! context and the random values of keys named "...key".
 
 mod cloud;
 mod comms;
 mod context;
 mod devtools;
+mod named_key;
 mod payment;
 mod platform;
 
@@ -29,9 +30,12 @@ pub fn rules() -> Vec<Rule> {
         .collect()
 }
 
-/// Provider values found by keyword context (see [`context`]).
+/// Provider values found by keyword context (see [`context`]), and random values of keys
+/// named "...key" (see [`named_key`]).
 pub fn find(text: &str) -> Vec<Hit> {
-    context::find(text)
+    let mut hits = context::find(text);
+    hits.extend(named_key::find(text));
+    hits
 }
 
 #[cfg(test)]

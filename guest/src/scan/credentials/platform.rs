@@ -2,7 +2,7 @@
 //! covered by the other families: hosting and infrastructure (Supabase, Tailscale, Netlify,
 //! Render, Neon, Docker Hub, Tencent Cloud, Amazon MWS, Azure DevOps), package registries
 //! (NuGet, Postman collections), design, analytics and AI tooling (Figma, Mapbox, PostHog,
-//! LangSmith, Pinecone, NVIDIA, Tavily, Apify). Each rule is written from the format's facts:
+//! LangSmith, Pinecone, NVIDIA, Tavily, Apify, Firecrawl, Pixie). Each rule is written from the format's facts:
 //! prefix, alphabet and length. Keys a provider issues to be public (Mapbox `pk.`, PostHog
 //! project `phc_` keys) are left alone.
 
@@ -104,6 +104,15 @@ pub fn rules() -> Vec<Rule> {
             "azure-devops-pat",
             &["AZDO"],
             r"\b[A-Za-z0-9]{76}AZDO[A-Za-z0-9]{4}\b",
+        ),
+        // Firecrawl API keys: "fc-" and 32 hex.
+        token("firecrawl-key", &["fc-"], r"\bfc-[a-f0-9]{32}\b"),
+        // Pixie (New Relic's Kubernetes observability) API and deployment keys: "px-api-" or
+        // "px-dep-" and a UUID.
+        token(
+            "pixie-key",
+            &["px-api-", "px-dep-"],
+            r"\bpx-(?:api|dep)-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b",
         ),
     ]
 }
@@ -210,6 +219,21 @@ mod tests {
             "curl 'https://api.getpostman.com/collections/123?access_key=PMAT-STQR91TP9ZKT3SXVS6C38YD3Z4'",
             "PMAT-STQR91TP9ZKT3SXVS6C38YD3Z4",
         ),
+        (
+            "firecrawl-key",
+            "FIRECRAWL_API_KEY=fc-8a67639f74080f56c5aa328f676226e2",
+            "fc-8a67639f74080f56c5aa328f676226e2",
+        ),
+        (
+            "pixie-key",
+            "px deploy --deploy_key px-dep-7cdf83fd-989e-60f2-1040-2362d53c9efc",
+            "px-dep-7cdf83fd-989e-60f2-1040-2362d53c9efc",
+        ),
+        (
+            "pixie-key",
+            "PX_API_KEY: px-api-f34920fb-d01f-4007-2e3c-f34786255401",
+            "px-api-f34920fb-d01f-4007-2e3c-f34786255401",
+        ),
     ];
 
     /// (kind, a look-alike that is not a credential of that kind)
@@ -291,6 +315,16 @@ mod tests {
         (
             "postman-collection-token",
             "PMAT-STQR91TP9ZKT3SXVS6C38YD3ZI and PMAT-token-placeholder",
+        ),
+        // One hex digit short; a CSS class.
+        (
+            "firecrawl-key",
+            "FIRECRAWL_API_KEY=fc-36a23e238e3b1c77fc4c011f1bd38f1 and class=\"fc-header\"",
+        ),
+        // A UUID cut short, and the other Pixie prefixes that are not keys.
+        (
+            "pixie-key",
+            "px-dep-7cdf83fd-989e-60f2-1040-2362d53c9ef and px-cli-f34920fb-d01f-4007-2e3c-f34786255401",
         ),
     ];
 

@@ -1,0 +1,224 @@
+//! Values assigned to a key whose name ends in the word "key" (`FIRECRAWL_KEY=`, `stripeKey:`,
+//! `<add key="AcmeKey" value="...">`), for providers no rule names.
+//!
+//! "Key" alone says less than "secret" or "token": sort, partition, cache and object keys are
+//! ids, and crypto constants in reverse-engineering notes are keys that are not credentials.
+//! So the name must end in "key" as a word of its own, no part of it may name one of those
+//! other kinds of key, and the value must be random-looking in a way ids and constants are not:
+//! letters and digits mixed, not hex (digests, UUIDs, constants), not a path or a reference.
+
+use super::super::rules::{Family, Hit};
+use super::super::secrets::{has_digit, is_placeholder, shannon_entropy};
+use super::context::{assigned_value, is_key_char};
+
+/// Parts of a key's name that make it a key of another kind: public halves, database and
+/// cache keys, object and file keys, keyboard keys, message and translation keys.
+const OTHER_KEYS: &[&str] = &[
+    "public",
+    "pub",
+    "publishable",
+    "verify",
+    "verification",
+    "primary",
+    "foreign",
+    "sort",
+    "partition",
+    "shard",
+    "cache",
+    "routing",
+    "idempotency",
+    "dedup",
+    "lookup",
+    "hash",
+    "index",
+    "unique",
+    "composite",
+    "object",
+    "bucket",
+    "file",
+    "path",
+    "registry",
+    "hot",
+    "shortcut",
+    "map",
+    "dict",
+    "row",
+    "column",
+    "group",
+    "message",
+    "i18n",
+    "translation",
+    "label",
+    "locale",
+];
+
+/// Fewest characters of a value taken on the strength of a "key" name alone.
+const MIN_VALUE_BYTES: usize = 16;
+
+/// Least Shannon entropy, in bits per character, of such a value.
+const MIN_ENTROPY: f64 = 3.5;
+
+/// Every random-looking value assigned to a key named "...key".
+pub fn find(text: &str) -> Vec<Hit> {
+    let bytes = text.as_bytes();
+    if !bytes.contains(&b'=') && !bytes.contains(&b':') {
+        return Vec::new();
+    }
+    let mut hits = Vec::new();
+    let mut from = 0;
+    while let Some(found) = find_key_word(&bytes[from..]) {
+        let at = from + found;
+        from = at + 3;
+        let end = at + 3;
+        if !ends_a_name_in_key(bytes, at) {
+            continue;
+        }
+        let mut begin = at;
+        while begin > 0 && at - begin < 40 && is_key_char(bytes[begin - 1]) {
+            begin -= 1;
+        }
+        if names_another_kind_of_key(&text[begin..at]) {
+            continue;
+        }
+        let Some((start, stop)) = assigned_value(bytes, end) else {
+            continue;
+        };
+        if random_key_value(&text[start..stop]) {
+            hits.push(Hit {
+                family: Family::Secret,
+                kind: "key-assignment",
+                start,
+                end: stop,
+                priority: usize::MAX - 1,
+            });
+        }
+    }
+    hits
+}
+
+/// Where "key", in any case, first occurs in `bytes`.
+fn find_key_word(bytes: &[u8]) -> Option<usize> {
+    bytes
+        .windows(3)
+        .position(|w| w.eq_ignore_ascii_case(b"key"))
+}
+
+/// Whether the "key" at `at` is the last word of a longer name: something before it, joined
+/// by `_`, `-` or `.` or by a change of case (`stripeKey`, `S3Key`), and nothing of the name
+/// after it (`keyboard` and `monkey` are not).
+fn ends_a_name_in_key(bytes: &[u8], at: usize) -> bool {
+    let after = bytes.get(at + 3);
+    if after.is_some_and(|b| b.is_ascii_alphanumeric() || *b == b'_') {
+        return false;
+    }
+    let Some(&before) = at.checked_sub(1).and_then(|i| bytes.get(i)) else {
+        return false;
+    };
+    let separated =
+        matches!(before, b'_' | b'-' | b'.') && at >= 2 && bytes[at - 2].is_ascii_alphanumeric();
+    let camel = bytes[at] == b'K' && (before.is_ascii_lowercase() || before.is_ascii_digit());
+    separated || camel
+}
+
+/// Whether a part of the name before "key" (split at `_`, `-`, `.` and changes of case)
+/// names another kind of key.
+fn names_another_kind_of_key(name: &str) -> bool {
+    let mut parts = Vec::new();
+    let mut part = String::new();
+    let mut previous_lower = false;
+    for c in name.chars() {
+        if !c.is_ascii_alphanumeric() {
+            parts.push(std::mem::take(&mut part));
+            previous_lower = false;
+            continue;
+        }
+        if c.is_ascii_uppercase() && previous_lower {
+            parts.push(std::mem::take(&mut part));
+        }
+        previous_lower = c.is_ascii_lowercase() || c.is_ascii_digit();
+        part.push(c.to_ascii_lowercase());
+    }
+    parts.push(part);
+    parts.iter().any(|p| OTHER_KEYS.contains(&p.as_str()))
+}
+
+/// Whether `v` is random enough to be a credential on a "key" name alone: 16 to 512
+/// characters of the alphabets keys are written in, letters and digits mixed, not hex with or
+/// without dashes, spread enough (3.5 bits a character), not a placeholder or reference, and
+/// with a `/` only as base64 has it (long, no `.`), not as a path has it.
+fn random_key_value(v: &str) -> bool {
+    let b = v.as_bytes();
+    let alphabet = |c: &u8| c.is_ascii_alphanumeric() || b"_-+/=.~".contains(c);
+    let hex_or_dashes = b.iter().all(|c| c.is_ascii_hexdigit() || *c == b'-');
+    let base64_slash = !v.contains('/')
+        || (b.len() >= 32 && !v.contains('.') && b.iter().any(u8::is_ascii_uppercase));
+    (MIN_VALUE_BYTES..=512).contains(&b.len())
+        && b.iter().all(alphabet)
+        && !v.starts_with(['/', '~', '.'])
+        && has_digit(v)
+        && b.iter().any(u8::is_ascii_alphabetic)
+        && !hex_or_dashes
+        && base64_slash
+        && shannon_entropy(v) >= MIN_ENTROPY
+        && !is_placeholder(v)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn found(text: &str) -> Vec<&str> {
+        find(text)
+            .into_iter()
+            .map(|h| &text[h.start..h.end])
+            .collect()
+    }
+
+    #[test]
+    fn random_values_of_keys_named_key_are_found() {
+        for (text, value) in [
+            ("ACME_KEY=q8Rt2ZmP0xLk5VbN7wYc", "q8Rt2ZmP0xLk5VbN7wYc"),
+            (
+                r#"<add key="AcmeKey" value="ak-Q8Rt2ZmP0xLk5VbN7wYc91" />"#,
+                "ak-Q8Rt2ZmP0xLk5VbN7wYc91",
+            ),
+            (
+                r#"{"name": "widget.key", "value": "Zx81kQp0Lm3RtY7wVq9r"}"#,
+                "Zx81kQp0Lm3RtY7wVq9r",
+            ),
+            (
+                "storage_key: Wm9vYmFyQmF6UXV4MTIzNDU2Nzg5MA+/aBcDeFgH==",
+                "Wm9vYmFyQmF6UXV4MTIzNDU2Nzg5MA+/aBcDeFgH==",
+            ),
+        ] {
+            assert_eq!(found(text), [value], "{text}");
+        }
+    }
+
+    #[test]
+    fn other_keys_and_other_values_are_not() {
+        for text in [
+            // Other kinds of key.
+            "PARTITION_KEY=q8Rt2ZmP0xLk5VbN7wYc",
+            "publicKey: q8Rt2ZmP0xLk5VbN7wYc",
+            r#"{"cacheKey": "user42Profile9xQz"}"#,
+            "s3_object_key = q8Rt2ZmP0xLk5VbN7wYc",
+            // Not a name ending in the word "key".
+            "monkey = q8Rt2ZmP0xLk5VbN7wYc",
+            "keyboard: q8Rt2ZmP0xLk5VbN7wYc",
+            "key = q8Rt2ZmP0xLk5VbN7wYc",
+            "KEY_ID=q8Rt2ZmP0xLk5VbN7wYc",
+            // Values that are not random credentials: hex, UUIDs, paths, words, short ones.
+            "aes_key = 2b7e151628aed2a6abf7158809cf4f3c",
+            "xor_key: 0x5A3C9E1F",
+            "session_key = 7913993e-d6da-209d-a990-98b260ff3ac1",
+            "upload_key: uploads/2024/x1y2z3/photo.jpg",
+            "tls_key = /etc/ssl/private/server.key",
+            "widget_key: settings-panel-v2",
+            "acme_key = Zx81kQp0",
+            "acme_key = ${ACME_KEY}",
+        ] {
+            assert!(found(text).is_empty(), "{text}: {:?}", found(text));
+        }
+    }
+}
