@@ -90,7 +90,12 @@ class Gen(rstr.Rstr):
     items (rstr's own limit of 100 gave bcrypt costs of 60 digits and Blynk URLs of 600
     characters), and a bounded one keeps its lower bound when it is above 100 (`{130,152}` makes
     130 to 152 items, where rstr fails). A negated class draws from a sorted list (rstr's comes
-    from a set, whose order changes from run to run), so the output is the same on every run."""
+    from a set, whose order changes from run to run), and so does `\\W` (rstr's `nonword` alphabet is
+    built from a set too), so the output is the same on every run."""
+
+    def __init__(self, _random):
+        nonword = set(string.printable).difference(string.ascii_letters + string.digits + "_")
+        super().__init__(_random, nonword="".join(sorted(nonword)))
 
     def _handle_in(self, value):
         candidates = list(chain(*(self._handle_state(i) for i in value)))
@@ -263,12 +268,12 @@ CONTEXTS = [
 ]
 
 
-def make(value_items, n):
-    """A random value and the text generated for group n in it."""
-    gen._cache.clear()
-    value = gen._build_string(value_items)
-    secret = gen._cache.get(n, value)
-    gen._cache.clear()
+def make(value_items, n, g=gen):
+    """A random value and the text generated for group n in it (with generator g)."""
+    g._cache.clear()
+    value = g._build_string(value_items)
+    secret = g._cache.get(n, value)
+    g._cache.clear()
     return value, secret
 
 
