@@ -9,10 +9,10 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use kenning::policy::{SandboxLimits, conformance};
+use kenning::policy::{Guarded, Policy, SandboxLimits, conformance};
 use kenning::store::Author;
 use kenning::{KenningError, PolicySource, Service, TurnContext};
-use kenning_contract::types::Limits;
+use kenning_contract::types::{Context, Limits, SubjectKind};
 use kenning_e2e::{NOW, Workspace, policy_cache_dir, policy_engine, postgres};
 
 /// The recency policy component built by `build.rs`.
@@ -196,6 +196,43 @@ fn the_javascript_policy_remembers_redacts_and_injects_through_the_service() {
     let chosen: Vec<u64> = injection.selection.chosen.iter().map(|c| c.id).collect();
     assert_eq!(chosen, vec![plain], "relevance to the query ranks first");
     assert_ne!(plain, secret);
+}
+
+#[test]
+fn the_javascript_policy_reads_a_batch_whose_texts_start_with_byte_order_marks() {
+    let Some(path) = js_policy() else { return };
+    let limits = SandboxLimits {
+        fuel: JS_FUEL,
+        ..SandboxLimits::default()
+    };
+    let policy = Guarded::new(
+        policy_engine()
+            .load_file(&path, limits)
+            .expect("the example loads"),
+    );
+    // The first text opens the packed buffer with U+FEFF, which a decoder dropping it would
+    // lose with the 3 bytes every offset counts; the second opens its own piece with one.
+    let mut candidates = kenning_e2e::candidates(3);
+    candidates[0].text = "\u{FEFF}The sample is packed with UPX.".to_owned();
+    candidates[1].text = "\u{FEFF}The config block sits at the end of the overlay".to_owned();
+    candidates[2].text = "The C2 host is decoded at startup".to_owned();
+    let selection = policy
+        .select(
+            &Context::at(NOW, SubjectKind::Binary),
+            &candidates,
+            &Limits::default(),
+        )
+        .unwrap();
+    // Each line holds its candidate's whole text, the mark written as a space as the policy
+    // writes every whitespace character but a space.
+    assert_eq!(
+        selection.snapshot,
+        "## global\n\
+         -  The sample is packed with UPX.\n\
+         -  The config block sits at the end of the overlay\n\
+         - The C2 host is decoded at startup\n",
+        "{selection:?}"
+    );
 }
 
 /// The `kenning` binary the workspace's tests build (beside this test's `deps/` directory).

@@ -25,13 +25,23 @@ const KINDS = ["fact", "preference", "context", "conversation_summary"];
 // runtime's own encoder converts (a loop in JavaScript would cost far more fuel) ----
 
 const encoder = new TextEncoder();
-const decoder = new TextDecoder();
+// A text may start with U+FEFF, which a default decoder would drop: it is part of the text.
+const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
 
 const utf8Length = (s) => encoder.encode(s).length;
 
-// Cuts pieces (from one UTF-8 byte offset to another) out of a packed buffer.
-function pieceCutter(texts) {
-  const bytes = encoder.encode(texts);
+// Cuts pieces (from one UTF-8 byte offset to another) out of a packed buffer `length` bytes long.
+function pieceCutter(texts, length) {
+  let bytes = encoder.encode(texts);
+  // componentize-js's generated glue decodes the buffer with a default TextDecoder of its own,
+  // out of this module's reach, which drops a leading U+FEFF. Valid UTF-8 otherwise comes back
+  // byte for byte, so a buffer 3 bytes short lost exactly that mark: the offsets count it.
+  if (bytes.length + 3 === length) {
+    const whole = new Uint8Array(length);
+    whole.set([0xef, 0xbb, 0xbf]);
+    whole.set(bytes, 3);
+    bytes = whole;
+  }
   return (start, end) => decoder.decode(bytes.subarray(start, end));
 }
 
@@ -298,7 +308,7 @@ function selectAll(context, candidates, limits) {
       rejected.push({ id, reason: "quota", score });
       continue;
     }
-    cut ??= pieceCutter(candidates.texts);
+    cut ??= pieceCutter(candidates.texts, textEnds[textEnds.length - 1]);
     // The text runs from where the previous candidate's tags end to its own end (its tags
     // follow it). A text longer than the whole snapshot may hold is not even cut out of the
     // buffer. Runs of whitespace become one space: only runs that are not already one space are
