@@ -46,7 +46,6 @@ Steps, all decided from the rules' ids, names and regexes before any sample was 
 Deterministic: the same rules give the same bytes on every run (seeded; see Gen).
 """
 
-import json
 import random
 import re
 import sys
@@ -55,9 +54,8 @@ from pathlib import Path
 
 import yaml
 
-from gen_heldout_noseyparker import BAD, CONTEXTS, C, Gen, find_group, make, sre_parse, to_python, whole_body
+from gen_heldout_noseyparker import BAD, CONTEXTS, C, Gen, find_group, make, sre_parse, to_python, whole_body, write_rows
 
-HERE = Path(__file__).resolve().parent
 ATTEMPTS = 200
 
 # --- 1. Provider overlap -------------------------------------------------------------------------
@@ -274,13 +272,7 @@ def main(kf_dir, gitleaks_toml, np_dir):
         if not made:
             skipped.append((rid, why))
         rows.extend(made)
-    with open(HERE / "heldout-credentials-kingfisher.jsonl", "w", encoding="utf-8") as f:
-        for r in rows:
-            f.write(json.dumps(r) + "\n")
-    print(f"{len(rows)} rows over {len({r['kind'] for r in rows})} kinds from {len(rules)} rules; skipped {len(skipped)}:")
-    for reason in sorted({r for _, r in skipped}):
-        ids = [rid for rid, r in skipped if r == reason]
-        print(f"  {reason} ({len(ids)}): {' '.join(ids)}")
+    write_rows("heldout-credentials-kingfisher.jsonl", rows, len(rules), skipped)
 
 
 if __name__ == "__main__":

@@ -38,6 +38,8 @@ from pathlib import Path
 import rstr
 import yaml
 
+from gen_heldout_credentials import CONTEXTS
+
 try:
     import re._parser as sre_parse
     import re._constants as C
@@ -257,15 +259,6 @@ def whole_body(parsed):
     return minimal(items)
 
 
-CONTEXTS = [
-    '{K}_API_KEY="{S}"',
-    "export {K}_TOKEN={S}",
-    '"{k}_secret": "{S}",',
-    "{k}Token := '{S}'",
-    "{k}.auth.token: {S}",
-    "<add key=\"{k}_key\" value=\"{S}\" />",
-    "{K}_ACCESS_KEY = {S}  # rotate monthly",
-]
 
 
 def make(value_items, n, g=gen):
@@ -313,10 +306,15 @@ def main(rules_dir):
                 break
         if made == 0:
             skipped.append((rid, "no sample fits the contexts"))
-    with open(HERE / "heldout-credentials-noseyparker.jsonl", "w", encoding="utf-8") as f:
+    write_rows("heldout-credentials-noseyparker.jsonl", rows, len(rules), skipped)
+
+
+def write_rows(name, rows, rule_count, skipped):
+    """Writes the rows beside this script and prints what was made and what skipped, by reason."""
+    with open(HERE / name, "w", encoding="utf-8") as f:
         for r in rows:
             f.write(json.dumps(r) + "\n")
-    print(f"{len(rows)} rows over {len({r['kind'] for r in rows})} kinds from {len(rules)} rules; skipped {len(skipped)}:")
+    print(f"{len(rows)} rows over {len({r['kind'] for r in rows})} kinds from {rule_count} rules; skipped {len(skipped)}:")
     for reason in sorted({r for _, r in skipped}):
         ids = [rid for rid, r in skipped if r == reason]
         print(f"  {reason} ({len(ids)}): {' '.join(ids)}")
