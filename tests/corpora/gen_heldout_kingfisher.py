@@ -54,7 +54,7 @@ from pathlib import Path
 
 import yaml
 
-from gen_heldout_noseyparker import BAD, CONTEXTS, C, Gen, find_group, make, sre_parse, to_python, whole_body, write_rows
+from gen_heldout_noseyparker import BAD, CONTEXTS, C, Gen, find_group, make, translate, whole_body, write_rows
 
 ATTEMPTS = 200
 
@@ -257,9 +257,7 @@ def main(kf_dir, gitleaks_toml, np_dir):
             continue
         n = SECRET_GROUP.get(rid, 1)
         try:
-            full = to_python(rule["pattern"])
-            pattern = re.compile(full)
-            parsed = sre_parse.parse(full)
+            pattern, parsed = translate(rule)
         except (re.error, ValueError, KeyError) as e:
             skipped.append((rid, f"regex not translatable: {e}"))
             continue

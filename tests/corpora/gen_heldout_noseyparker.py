@@ -283,9 +283,7 @@ def main(rules_dir):
         keyword = re.sub(r"[^a-z0-9]", "", rid.split(".")[1].lower())
         n = SECRET_GROUP.get(rid, 1)
         try:
-            full = to_python(rule["pattern"])
-            pattern = re.compile(full)
-            parsed = sre_parse.parse(full)
+            pattern, parsed = translate(rule)
         except (re.error, ValueError, KeyError) as e:
             skipped.append((rid, f"regex not translatable: {e}"))
             continue
@@ -307,6 +305,12 @@ def main(rules_dir):
         if made == 0:
             skipped.append((rid, "no sample fits the contexts"))
     write_rows("heldout-credentials-noseyparker.jsonl", rows, len(rules), skipped)
+
+
+def translate(rule):
+    """The rule's regex in Python, compiled and parsed (raises re.error, ValueError or KeyError)."""
+    full = to_python(rule["pattern"])
+    return re.compile(full), sre_parse.parse(full)
 
 
 def write_rows(name, rows, rule_count, skipped):
