@@ -4,8 +4,9 @@
 //! "Key" alone says less than "secret" or "token": sort, partition, cache and object keys are
 //! ids, and crypto constants in reverse-engineering notes are keys that are not credentials.
 //! So the name must end in "key" as a word of its own, no part of it may name one of those
-//! other kinds of key, and the value must be random-looking in a way ids and constants are not:
-//! letters and digits mixed, not hex (digests, UUIDs, constants), not a path or a reference.
+//! other kinds of key (nor a cipher's or a digest's), and the value must be random-looking in a
+//! way ids and constants are not: letters and digits mixed, hex only as long as API keys are
+//! written in it, not a path or a reference.
 
 use super::super::rules::{Family, Hit};
 use super::super::secrets::{has_digit, is_placeholder, shannon_entropy};
@@ -50,6 +51,43 @@ const OTHER_KEYS: &[&str] = &[
     "translation",
     "label",
     "locale",
+    // Keys of ciphers and digests, as reverse-engineering notes record them: constants of a
+    // sample, not credentials of a service.
+    "aes",
+    "des",
+    "rc4",
+    "xor",
+    "tea",
+    "xtea",
+    "blowfish",
+    "twofish",
+    "chacha",
+    "chacha20",
+    "salsa",
+    "salsa20",
+    "camellia",
+    "rsa",
+    "dsa",
+    "ecdsa",
+    "ed25519",
+    "cipher",
+    "crypto",
+    "round",
+    "sbox",
+    "expanded",
+    "derived",
+    "wrapped",
+    "session",
+    "checksum",
+    "digest",
+    "md5",
+    "sha1",
+    "sha256",
+    "crc",
+    "commit",
+    "build",
+    "device",
+    "user",
 ];
 
 /// Fewest characters of a value taken on the strength of a "key" name alone.
@@ -143,13 +181,16 @@ fn names_another_kind_of_key(name: &str) -> bool {
 }
 
 /// Whether `v` is random enough to be a credential on a "key" name alone: 16 to 512
-/// characters of the alphabets keys are written in, letters and digits mixed, not hex with or
-/// without dashes, spread enough (3.5 bits a character), not a placeholder or reference, and
-/// with a `/` only as base64 has it (long, no `.`), not as a path has it.
+/// characters of the alphabets keys are written in, letters and digits mixed, spread enough
+/// (3.5 bits a character), not a placeholder or reference, and with a `/` only as base64 has
+/// it (long, no `.`), not as a path has it. Hex counts only as API keys are written in it, 32
+/// digits or more or a UUID: shorter runs are ids, offsets and constants.
 fn random_key_value(v: &str) -> bool {
     let b = v.as_bytes();
     let alphabet = |c: &u8| c.is_ascii_alphanumeric() || b"_-+/=.~".contains(c);
-    let hex_or_dashes = b.iter().all(|c| c.is_ascii_hexdigit() || *c == b'-');
+    let hex_id_or_constant = b.iter().all(|c| c.is_ascii_hexdigit() || *c == b'-')
+        && !(b.len() >= 32 && b.iter().all(u8::is_ascii_hexdigit))
+        && !is_uuid(v);
     let base64_slash = !v.contains('/')
         || (b.len() >= 32 && !v.contains('.') && b.iter().any(u8::is_ascii_uppercase));
     (MIN_VALUE_BYTES..=512).contains(&b.len())
@@ -157,10 +198,19 @@ fn random_key_value(v: &str) -> bool {
         && !v.starts_with(['/', '~', '.'])
         && has_digit(v)
         && b.iter().any(u8::is_ascii_alphabetic)
-        && !hex_or_dashes
+        && !hex_id_or_constant
         && base64_slash
         && shannon_entropy(v) >= MIN_ENTROPY
         && !is_placeholder(v)
+}
+
+/// Whether `v` is a UUID: 8-4-4-4-12 hex digits.
+fn is_uuid(v: &str) -> bool {
+    v.len() == 36
+        && v.bytes().enumerate().all(|(i, b)| match i {
+            8 | 13 | 18 | 23 => b == b'-',
+            _ => b.is_ascii_hexdigit(),
+        })
 }
 
 #[cfg(test)]
@@ -190,6 +240,14 @@ mod tests {
                 "storage_key: Wm9vYmFyQmF6UXV4MTIzNDU2Nzg5MA+/aBcDeFgH==",
                 "Wm9vYmFyQmF6UXV4MTIzNDU2Nzg5MA+/aBcDeFgH==",
             ),
+            (
+                r#"<add key="acme_key" value="4f0c2a9e8b7d6c5a4f3e2d1c0b9a8f7e" />"#,
+                "4f0c2a9e8b7d6c5a4f3e2d1c0b9a8f7e",
+            ),
+            (
+                "WIDGET_KEY=7913993e-d6da-209d-a990-98b260ff3ac1",
+                "7913993e-d6da-209d-a990-98b260ff3ac1",
+            ),
         ] {
             assert_eq!(found(text), [value], "{text}");
         }
@@ -210,8 +268,11 @@ mod tests {
             "KEY_ID=q8Rt2ZmP0xLk5VbN7wYc",
             // Values that are not random credentials: hex, UUIDs, paths, words, short ones.
             "aes_key = 2b7e151628aed2a6abf7158809cf4f3c",
+            "rc4Key: 2b7e151628aed2a6abf7158809cf4f3c",
             "xor_key: 0x5A3C9E1F",
             "session_key = 7913993e-d6da-209d-a990-98b260ff3ac1",
+            "user_key = 5f3c9a1e7b4d4e8f",
+            "widget_key = 7913993e-d6da-209d",
             "upload_key: uploads/2024/x1y2z3/photo.jpg",
             "tls_key = /etc/ssl/private/server.key",
             "widget_key: settings-panel-v2",
