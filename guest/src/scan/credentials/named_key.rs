@@ -12,8 +12,9 @@ use super::super::rules::{Family, Hit};
 use super::super::secrets::{has_digit, is_placeholder, shannon_entropy};
 use super::context::{assigned_value, is_key_char};
 
-/// Parts of a key's name that make it a key of another kind: public halves, database and
-/// cache keys, object and file keys, keyboard keys, message and translation keys.
+/// Parts of a key's name that make it a key of another kind: public halves and identities,
+/// database and cache keys, object and file keys, keyboard keys, message and translation keys,
+/// cipher and digest keys.
 const OTHER_KEYS: &[&str] = &[
     "public",
     "pub",
@@ -51,6 +52,11 @@ const OTHER_KEYS: &[&str] = &[
     "translation",
     "label",
     "locale",
+    // Public identities: OpenPGP fingerprints and SSH host keys.
+    "gpg",
+    "pgp",
+    "fingerprint",
+    "host",
     // Keys of ciphers and digests, as reverse-engineering notes record them: constants of a
     // sample, not credentials of a service.
     "aes",
@@ -272,6 +278,8 @@ mod tests {
             "xor_key: 0x5A3C9E1F",
             "session_key = 7913993e-d6da-209d-a990-98b260ff3ac1",
             "user_key = 5f3c9a1e7b4d4e8f",
+            "GPG_KEY=3AA5C34371567BD2A7D1C9E0B4F6E8D2C1A0B9F8",
+            "ssh_host_key: 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08",
             "widget_key = 7913993e-d6da-209d",
             "upload_key: uploads/2024/x1y2z3/photo.jpg",
             "tls_key = /etc/ssl/private/server.key",
