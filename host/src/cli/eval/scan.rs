@@ -766,14 +766,17 @@ mod tests {
         }
     }
 
-    /// Regression floors on the held-out corpora, set just under the figures last measured, not
-    /// goals: they keep a change from silently losing ground on data no rule was tuned on.
+    /// Regression floors on the held-out corpora and on the credential sets that were held out
+    /// until their misses were read, set just under the figures last measured, not goals: they
+    /// keep a change from silently losing ground there.
     #[test]
-    fn held_out_corpora_do_not_regress() {
+    fn held_out_and_once_held_out_corpora_do_not_regress() {
         let dir = tempfile::tempdir().unwrap();
         let service = service(dir.path());
         for (name, label, floor) in [
-            ("heldout-credentials-gitleaks.jsonl", Label::Risk, 97.0),
+            ("heldout-credentials-gitleaks.jsonl", Label::Risk, 98.5),
+            ("heldout-credentials-noseyparker.jsonl", Label::Risk, 99.5),
+            ("heldout-credentials-kingfisher.jsonl", Label::Risk, 98.5),
             ("heldout-jailbreaks-in-the-wild.jsonl", Label::Attack, 90.0),
             ("heldout-bipia-attacks.jsonl", Label::Attack, 80.0),
             ("heldout-multilingual.jsonl", Label::Attack, 90.0),
