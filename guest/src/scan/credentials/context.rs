@@ -11,8 +11,9 @@ use std::sync::LazyLock;
 
 use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind, MatchKind};
 
-use super::super::rules::{Family, Hit, keyed_value_operator};
+use super::super::rules::{Family, Hit};
 use super::super::secrets::{is_placeholder, not_mask, random_letters, shannon_entropy};
+use super::assignment::{assigned_value, is_key_char};
 
 /// The shape of a value.
 #[derive(Clone, Copy)]
@@ -371,51 +372,6 @@ fn fits(shape: Shape, v: &str) -> bool {
         Lower(n) => v.len() == n && all(v, |b| b.is_ascii_lowercase()),
         ClientId(min, max) => within(v, min, max) && all(v, |b| b.is_ascii_digit()),
     }
-}
-
-pub(super) fn is_key_char(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || b"_.-".contains(&b)
-}
-
-/// The value assigned after the key that ends at `at`, as a byte range: a quote may close
-/// the key, then `=`, `:`, `:=`, `=>`, `?=` or `||` (blanks around), or a keyed setting's
-/// `value=` (see [`keyed_value_operator`]), an optional quote, and the value up to the next
-/// quote, blank or delimiter.
-pub(super) fn assigned_value(bytes: &[u8], mut at: usize) -> Option<(usize, usize)> {
-    let skip_blanks = |mut i: usize| {
-        while i < bytes.len() && (bytes[i] == b' ' || bytes[i] == b'\t') {
-            i += 1;
-        }
-        i
-    };
-    let keyed = if at < bytes.len() && b"\"'`".contains(&bytes[at]) {
-        at += 1;
-        keyed_value_operator(bytes, at)
-    } else {
-        None
-    };
-    at = match keyed {
-        Some(after) => skip_blanks(after),
-        None => {
-            at = skip_blanks(at);
-            let rest = &bytes[at..];
-            let op = [&b":="[..], b"=>", b"?=", b"||", b"=", b":"]
-                .into_iter()
-                .find(|op| rest.starts_with(op))?;
-            skip_blanks(at + op.len())
-        }
-    };
-    if at < bytes.len() && b"\"'`".contains(&bytes[at]) {
-        at += 1;
-    }
-    let start = at;
-    while at < bytes.len()
-        && !bytes[at].is_ascii_whitespace()
-        && !b"\"'`,;)}]<>".contains(&bytes[at])
-    {
-        at += 1;
-    }
-    (at > start).then_some((start, at))
 }
 
 /// Whether the key names an OAuth client or application (`client_id`, `ClientID`, `APP_ID`).

@@ -3,6 +3,7 @@
 //! the format's facts, split by provider family, plus the providers recognised only by keyword
 //! context and the random values of keys named "...key".
 
+mod assignment;
 mod cloud;
 mod comms;
 mod context;

@@ -10,7 +10,7 @@
 
 use super::super::rules::{Family, Hit};
 use super::super::secrets::{has_digit, is_placeholder, shannon_entropy};
-use super::context::{assigned_value, is_key_char};
+use super::assignment::{assigned_value, is_key_char};
 
 /// Parts of a key's name that make it a key of another kind: public halves and identities,
 /// database and cache keys, object and file keys, keyboard keys, message and translation keys,
