@@ -402,16 +402,7 @@ fn gate_passes(gate: Gate, text: &str, start: usize, end: usize) -> bool {
             {
                 i += 1;
             }
-            if i < rest.len() && (rest[i] == b'"' || rest[i] == b'\'') {
-                i += 1;
-                if keyed_value_operator(rest, i).is_some() {
-                    return true;
-                }
-            }
-            while i < rest.len() && (rest[i] == b' ' || rest[i] == b'\t') {
-                i += 1;
-            }
-            i < rest.len() && (rest[i] == b'=' || rest[i] == b':')
+            assignment_follows(rest, i, |b| matches!(b, b' ' | b'\t'))
         }
         Gate::UrlCredentials => {
             let authority = bytes[end..]
@@ -466,13 +457,20 @@ pub fn secret_name_then_assignment(bytes: &[u8], _start: usize, end: usize) -> b
             _ => break,
         }
     }
+    assignment_follows(bytes, i, is_blank)
+}
+
+/// Whether an assignment follows a key's name that ends at `i`: an optional quote closing the
+/// name, then a keyed setting's `value=` (see [`keyed_value_operator`]), or `blank`s and `=`
+/// or `:`.
+fn assignment_follows(bytes: &[u8], mut i: usize, blank: impl Fn(&u8) -> bool) -> bool {
     if matches!(bytes.get(i), Some(b'"' | b'\'')) {
         i += 1;
         if keyed_value_operator(bytes, i).is_some() {
             return true;
         }
     }
-    while bytes.get(i).is_some_and(is_blank) {
+    while bytes.get(i).is_some_and(&blank) {
         i += 1;
     }
     matches!(bytes.get(i), Some(b'=' | b':'))
