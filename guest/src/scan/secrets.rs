@@ -16,7 +16,7 @@ use crate::detmath;
 /// key, then `=`, `:=`, `:` or `=>`, or a keyed setting's `" value="` (the form
 /// `rules::keyed_value_operator` reads); then the value quoted with `"` (capture group 1) or
 /// `'` (group 2), or bare (group 3).
-macro_rules! assigned_value {
+macro_rules! assignment_pattern {
     () => {
         r#"(?:["']?\s*(?:=|:=|:|=>)|["']\s*,?\s*["']?value["']?\s*[=:])\s*(?:"([^"\r\n]+)"|'([^'\r\n]+)'|([^\s"',;&)}\]<>]+))"#
     };
@@ -296,7 +296,7 @@ pub fn rules() -> Vec<Rule> {
             &["pass", "pwd"],
             concat!(
                 r#"(?i)(?:\b[A-Za-z0-9_.$-]*?(?:password|passwd|passphrase|passcode)|\b(?:[A-Za-z0-9_.$-]*[_.-])?(?:pass|pwd)|\b[A-Za-z0-9_$]*[a-z0-9](?-i:Pass|PASS|Pwd|PWD))"#,
-                assigned_value!()
+                assignment_pattern!()
             ),
         )
         .gate(Assignment)
@@ -306,7 +306,7 @@ pub fn rules() -> Vec<Rule> {
             &["secret", "token", "key", "salt", "credential", "auth", "encrypted"],
             concat!(
                 r#"(?i)\b[A-Za-z0-9_.$-]*?(?:secret|token|salt|credentials?|_?auth|encrypted[a-z]*|api[_-]?key|apikey|(?:access|auth|app|master|client|consumer|signing|encryption|private|session|nonce|hmac|jwt|license|webhook|account|storage|service|deploy|secret)[_-]?key)(?:[_-]?key)?(?:[_-]?base)?"#,
-                assigned_value!()
+                assignment_pattern!()
             ),
         )
         // Stricter than `Assignment`: the key's name must end at the trigger, as the
@@ -364,6 +364,15 @@ fn is_key_material(v: &str) -> bool {
 
 pub(super) fn has_digit(v: &str) -> bool {
     v.bytes().any(|b| b.is_ascii_digit())
+}
+
+/// Whether `v` is a UUID: 8-4-4-4-12 hex digits.
+pub(super) fn is_uuid(v: &str) -> bool {
+    v.len() == 36
+        && v.bytes().enumerate().all(|(i, b)| match i {
+            8 | 13 | 18 | 23 => b == b'-',
+            _ => b.is_ascii_hexdigit(),
+        })
 }
 
 pub(super) fn has_upper_lower(v: &str) -> bool {

@@ -5,8 +5,37 @@
 use super::super::rules::keyed_value_operator;
 
 /// Whether `b` may be part of a configuration key's name (`api_key`, `stripe.secret-key`).
-pub fn is_key_char(b: u8) -> bool {
+fn is_key_char(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b"_.-".contains(&b)
+}
+
+/// Farthest a key's name is followed from a word found in it, either way.
+const MAX_KEY_EXTENT: usize = 40;
+
+/// Where the key's name holding the byte at `at` starts: back over name characters, at most
+/// [`MAX_KEY_EXTENT`] bytes.
+pub fn key_start(bytes: &[u8], at: usize) -> usize {
+    let mut begin = at;
+    while begin > 0 && at - begin < MAX_KEY_EXTENT && is_key_char(bytes[begin - 1]) {
+        begin -= 1;
+    }
+    begin
+}
+
+/// Where the key's name holding the byte before `at` ends: on over name characters, at most
+/// [`MAX_KEY_EXTENT`] bytes.
+pub fn key_end(bytes: &[u8], at: usize) -> usize {
+    let mut end = at;
+    while end < bytes.len() && end - at < MAX_KEY_EXTENT && is_key_char(bytes[end]) {
+        end += 1;
+    }
+    end
+}
+
+/// Whether `bytes` can hold an assignment at all: every form assigns with `=` or `:`, and
+/// most prose has neither.
+pub fn may_assign(bytes: &[u8]) -> bool {
+    bytes.contains(&b'=') || bytes.contains(&b':')
 }
 
 /// The value assigned after the key that ends at `at`, as a byte range: a quote may close

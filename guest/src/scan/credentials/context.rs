@@ -12,8 +12,8 @@ use std::sync::LazyLock;
 use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind, MatchKind};
 
 use super::super::rules::{Family, Hit};
-use super::super::secrets::{is_placeholder, not_mask, random_letters, shannon_entropy};
-use super::assignment::{assigned_value, is_key_char};
+use super::super::secrets::{is_placeholder, is_uuid, not_mask, random_letters, shannon_entropy};
+use super::assignment::{assigned_value, key_end, key_start};
 
 /// The shape of a value.
 #[derive(Clone, Copy)]
@@ -344,16 +344,7 @@ fn fits(shape: Shape, v: &str) -> bool {
         Base64(min, max) => {
             within(v, min, max) && all(v, |b| b.is_ascii_alphanumeric() || b"+/=".contains(&b))
         }
-        Uuid => {
-            v.len() == 36
-                && v.bytes().enumerate().all(|(i, b)| {
-                    if [8, 13, 18, 23].contains(&i) {
-                        b == b'-'
-                    } else {
-                        b.is_ascii_hexdigit()
-                    }
-                })
-        }
+        Uuid => is_uuid(v),
         Prefixed(prefix, rest) => v.strip_prefix(prefix).is_some_and(|r| fits(*rest, r)),
         DigitsDash(min, max) => v.split_once('-').is_some_and(|(id, token)| {
             (15..=25).contains(&id.len())
@@ -383,27 +374,16 @@ fn names_client(key: &str) -> bool {
 /// Every provider value assigned to a key naming its provider.
 pub fn find(text: &str) -> Vec<Hit> {
     let bytes = text.as_bytes();
-    // Every form assigns with '=' or ':'; most prose has neither.
-    if !bytes.contains(&b'=') && !bytes.contains(&b':') {
-        return Vec::new();
-    }
     let index = &*INDEX;
     let mut hits = Vec::new();
     for m in index.automaton.find_iter(text) {
         // The key is the identifier holding the keyword: extend to its end.
-        let mut end = m.end();
-        while end < bytes.len() && end - m.end() < 40 && is_key_char(bytes[end]) {
-            end += 1;
-        }
+        let end = key_end(bytes, m.end());
         let Some((start, stop)) = assigned_value(bytes, end) else {
             continue;
         };
         let value = &text[start..stop];
-        let mut begin = m.start();
-        while begin > 0 && m.start() - begin < 40 && is_key_char(bytes[begin - 1]) {
-            begin -= 1;
-        }
-        let key = &text[begin..end];
+        let key = &text[key_start(bytes, m.start())..end];
         let found = index.providers[m.pattern().as_usize()]
             .iter()
             .map(|&i| &PROVIDERS[i])

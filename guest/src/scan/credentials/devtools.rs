@@ -2,7 +2,6 @@
 //! One rule per provider format, written from the format's public facts (prefix, alphabet,
 //! length, separators).
 
-use super::super::secrets::{has_digit, not_mask};
 use super::{Rule, token};
 
 /// Every rule of this family.
@@ -87,7 +86,7 @@ pub fn rules() -> Vec<Rule> {
             &["NRJS-", "NRII-", "NRAL"],
             r"\b(?:NRJS-[a-f0-9]{19}|NRII-[A-Za-z0-9-]{32}|[a-z0-9]{36}NRAL)\b",
         )
-        .accept(|v, g| has_digit(v) && not_mask(v, g)),
+        .accept(|v, g| super::has_digit(v) && super::not_mask(v, g)),
         // Authress service-client access keys: a client id, a key id, an account id ("acc_...")
         // and a secret, joined by dots.
         token(

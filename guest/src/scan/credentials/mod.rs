@@ -34,6 +34,9 @@ pub fn rules() -> Vec<Rule> {
 /// Provider values found by keyword context (see [`context`]), and random values of keys
 /// named "...key" (see [`named_key`]).
 pub fn find(text: &str) -> Vec<Hit> {
+    if !assignment::may_assign(text.as_bytes()) {
+        return Vec::new();
+    }
     let mut hits = context::find(text);
     hits.extend(named_key::find(text));
     hits

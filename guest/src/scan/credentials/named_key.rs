@@ -9,8 +9,8 @@
 //! written in it, not a path or a reference.
 
 use super::super::rules::{Family, Hit};
-use super::super::secrets::{has_digit, is_placeholder, shannon_entropy};
-use super::assignment::{assigned_value, is_key_char};
+use super::super::secrets::{has_digit, is_placeholder, is_uuid, shannon_entropy};
+use super::assignment::{assigned_value, key_start};
 
 /// Parts of a key's name that make it a key of another kind: public halves and identities,
 /// database and cache keys, object and file keys, keyboard keys, message and translation keys,
@@ -105,26 +105,17 @@ const MIN_ENTROPY: f64 = 3.5;
 /// Every random-looking value assigned to a key named "...key".
 pub fn find(text: &str) -> Vec<Hit> {
     let bytes = text.as_bytes();
-    if !bytes.contains(&b'=') && !bytes.contains(&b':') {
-        return Vec::new();
-    }
     let mut hits = Vec::new();
     let mut from = 0;
     while let Some(found) = find_key_word(&bytes[from..]) {
         let at = from + found;
         from = at + 3;
-        let end = at + 3;
-        if !ends_a_name_in_key(bytes, at) {
+        if !ends_a_name_in_key(bytes, at)
+            || names_another_kind_of_key(&text[key_start(bytes, at)..at])
+        {
             continue;
         }
-        let mut begin = at;
-        while begin > 0 && at - begin < 40 && is_key_char(bytes[begin - 1]) {
-            begin -= 1;
-        }
-        if names_another_kind_of_key(&text[begin..at]) {
-            continue;
-        }
-        let Some((start, stop)) = assigned_value(bytes, end) else {
+        let Some((start, stop)) = assigned_value(bytes, from) else {
             continue;
         };
         if random_key_value(&text[start..stop]) {
@@ -208,15 +199,6 @@ fn random_key_value(v: &str) -> bool {
         && base64_slash
         && shannon_entropy(v) >= MIN_ENTROPY
         && !is_placeholder(v)
-}
-
-/// Whether `v` is a UUID: 8-4-4-4-12 hex digits.
-fn is_uuid(v: &str) -> bool {
-    v.len() == 36
-        && v.bytes().enumerate().all(|(i, b)| match i {
-            8 | 13 | 18 | 23 => b == b'-',
-            _ => b.is_ascii_hexdigit(),
-        })
 }
 
 #[cfg(test)]
