@@ -256,11 +256,10 @@ def main(kf_dir, gitleaks_toml, np_dir):
             skipped.append((rid, SKIP[rid]))
             continue
         n = SECRET_GROUP.get(rid, 1)
-        try:
-            pattern, parsed = translate(rule)
-        except (re.error, ValueError, KeyError) as e:
-            skipped.append((rid, f"regex not translatable: {e}"))
+        translated = translate(rule, skipped)
+        if translated is None:
             continue
+        pattern, parsed = translated
         whole = rid in WHOLE
         items = whole_body(parsed) if whole else find_group(parsed, n)
         if items is None:

@@ -282,11 +282,10 @@ def main(rules_dir):
             continue
         keyword = re.sub(r"[^a-z0-9]", "", rid.split(".")[1].lower())
         n = SECRET_GROUP.get(rid, 1)
-        try:
-            pattern, parsed = translate(rule)
-        except (re.error, ValueError, KeyError) as e:
-            skipped.append((rid, f"regex not translatable: {e}"))
+        translated = translate(rule, skipped)
+        if translated is None:
             continue
+        pattern, parsed = translated
         items = whole_body(parsed) if rid in WHOLE else find_group(parsed, n)
         made = 0
         for attempt in range(40):
@@ -307,10 +306,15 @@ def main(rules_dir):
     write_rows("heldout-credentials-noseyparker.jsonl", rows, len(rules), skipped)
 
 
-def translate(rule):
-    """The rule's regex in Python, compiled and parsed (raises re.error, ValueError or KeyError)."""
-    full = to_python(rule["pattern"])
-    return re.compile(full), sre_parse.parse(full)
+def translate(rule, skipped):
+    """The rule's regex in Python, compiled and parsed; None, with the rule and the reason
+    added to `skipped`, when it cannot be translated."""
+    try:
+        full = to_python(rule["pattern"])
+        return re.compile(full), sre_parse.parse(full)
+    except (re.error, ValueError, KeyError) as e:
+        skipped.append((rule["id"], f"regex not translatable: {e}"))
+        return None
 
 
 def write_rows(name, rows, rule_count, skipped):
