@@ -9,7 +9,7 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use kenning::policy::{Guarded, Policy, SandboxLimits, conformance};
+use kenning::policy::{ComponentPolicy, Guarded, Policy, PolicyEngine, SandboxLimits, conformance};
 use kenning::store::Author;
 use kenning::{KenningError, PolicySource, Service, TurnContext};
 use kenning_contract::types::{Context, Limits, SubjectKind};
@@ -41,15 +41,20 @@ fn js_policy() -> Option<PathBuf> {
 /// than the default 2 billion units, as the README says.
 const JS_FUEL: u64 = 20_000_000_000;
 
-/// Runs the kit on the policy at `path`, loaded with `fuel`, and asserts that every check whose
-/// outcome does not depend on the machine's load holds.
-fn assert_passes_the_kit(path: &Path, fuel: u64) {
-    let engine = policy_engine();
+/// The policy at `path`, loaded by `engine` with `fuel` and the default limits otherwise.
+fn load_with_fuel(engine: &PolicyEngine, path: &Path, fuel: u64) -> ComponentPolicy {
     let limits = SandboxLimits {
         fuel,
         ..SandboxLimits::default()
     };
-    let mut policy = engine.load_file(path, limits).expect("the example loads");
+    engine.load_file(path, limits).expect("the example loads")
+}
+
+/// Runs the kit on the policy at `path`, loaded with `fuel`, and asserts that every check whose
+/// outcome does not depend on the machine's load holds.
+fn assert_passes_the_kit(path: &Path, fuel: u64) {
+    let engine = policy_engine();
+    let mut policy = load_with_fuel(&engine, path, fuel);
     // Timed against the sandboxed default, as `kenning policy check` does.
     let reference = engine
         .load_default(SandboxLimits::default())
@@ -201,15 +206,7 @@ fn the_javascript_policy_remembers_redacts_and_injects_through_the_service() {
 #[test]
 fn the_javascript_policy_reads_a_batch_whose_texts_start_with_byte_order_marks() {
     let Some(path) = js_policy() else { return };
-    let limits = SandboxLimits {
-        fuel: JS_FUEL,
-        ..SandboxLimits::default()
-    };
-    let policy = Guarded::new(
-        policy_engine()
-            .load_file(&path, limits)
-            .expect("the example loads"),
-    );
+    let policy = Guarded::new(load_with_fuel(&policy_engine(), &path, JS_FUEL));
     // The first text opens the packed buffer with U+FEFF, which a decoder dropping it would
     // lose with the 3 bytes every offset counts; the second opens its own piece with one.
     let mut candidates = kenning_e2e::candidates(3);
