@@ -9,7 +9,9 @@
 //! written in it, not a path or a reference.
 
 use super::super::rules::{Family, Hit};
-use super::super::secrets::{has_digit, is_placeholder, is_uuid, shannon_entropy};
+use super::super::secrets::{
+    has_digit, is_placeholder, is_uuid, shannon_entropy, spread_like_random,
+};
 use super::assignment::{assigned_value, key_start};
 
 /// Parts of a key's name that make it a key of another kind: public halves and identities,
@@ -99,8 +101,10 @@ const OTHER_KEYS: &[&str] = &[
 /// Fewest characters of a value taken on the strength of a "key" name alone.
 const MIN_VALUE_BYTES: usize = 16;
 
-/// Least Shannon entropy, in bits per character, of such a value.
-const MIN_ENTROPY: f64 = 3.5;
+/// Shannon entropy, in bits per character, above which a value is spread enough whatever its
+/// alphabet; below it, it must be spread as a random string of its own alphabet is (a prefix of
+/// other letters can make a value's alphabet look larger than the one it was drawn from).
+const ENOUGH_ENTROPY: f64 = 3.5;
 
 /// Every random-looking value assigned to a key named "...key".
 pub fn find(text: &str) -> Vec<Hit> {
@@ -179,8 +183,9 @@ fn names_another_kind_of_key(name: &str) -> bool {
 
 /// Whether `v` is random enough to be a credential on a "key" name alone: 16 to 512
 /// characters of the alphabets keys are written in, letters and digits mixed, spread enough
-/// (3.5 bits a character), not a placeholder or reference, and with a `/` only as base64 has
-/// it (long, no `.`), not as a path has it. Hex counts only as API keys are written in it, 32
+/// (3.5 bits a character, or as a random string of its alphabet and length is), not a name written in words, not a
+/// placeholder or reference, and with a `/` only as base64 has it (long, no `.`), not as a
+/// path has it. Hex counts only as API keys are written in it, 32
 /// digits or more or a UUID: shorter runs are ids, offsets and constants.
 fn random_key_value(v: &str) -> bool {
     let b = v.as_bytes();
@@ -197,8 +202,20 @@ fn random_key_value(v: &str) -> bool {
         && b.iter().any(u8::is_ascii_alphabetic)
         && !hex_id_or_constant
         && base64_slash
-        && shannon_entropy(v) >= MIN_ENTROPY
+        && (shannon_entropy(v) >= ENOUGH_ENTROPY || spread_like_random(v))
+        && !named_in_words(v)
         && !is_placeholder(v)
+}
+
+/// Whether `v` is a name written in words (`settings-panel-v2`, `release_2023_candidate`):
+/// every part between `-`, `_` and `.` is letters alone, digits alone, or too short to be
+/// random (`v2`, `s3`). A key's digits sit inside long runs of letters and digits instead.
+fn named_in_words(v: &str) -> bool {
+    v.split(['-', '_', '.']).all(|part| {
+        part.len() <= 3
+            || part.bytes().all(|b| b.is_ascii_alphabetic())
+            || part.bytes().all(|b| b.is_ascii_digit())
+    })
 }
 
 #[cfg(test)]
@@ -236,6 +253,12 @@ mod tests {
                 "WIDGET_KEY=7913993e-d6da-209d-a990-98b260ff3ac1",
                 "7913993e-d6da-209d-a990-98b260ff3ac1",
             ),
+            // Random, though under 3.5 bits a character: as spread as their alphabets allow.
+            (
+                "ACME_KEY=a4c123b1612dd272d1371c17149d4395",
+                "a4c123b1612dd272d1371c17149d4395",
+            ),
+            ("widget_key: oe95b9ee0vbgi09q", "oe95b9ee0vbgi09q"),
         ] {
             assert_eq!(found(text), [value], "{text}");
         }
@@ -266,6 +289,8 @@ mod tests {
             "upload_key: uploads/2024/x1y2z3/photo.jpg",
             "tls_key = /etc/ssl/private/server.key",
             "widget_key: settings-panel-v2",
+            "deploy_key = release_2024_candidate_build",
+            "theme_key: dashboard-dark-v12-compact",
             "acme_key = Zx81kQp0",
             "acme_key = ${ACME_KEY}",
         ] {
