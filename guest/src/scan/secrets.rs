@@ -379,13 +379,12 @@ pub(super) fn has_upper_lower(v: &str) -> bool {
     v.bytes().any(|b| b.is_ascii_uppercase()) && v.bytes().any(|b| b.is_ascii_lowercase())
 }
 
-/// Whether `v`, letters of one case, is spread like random letters rather than words: varied
-/// (entropy of 3.8 bits or more) and with under 30% vowels (words hold about 40%).
+/// Whether `v`, letters alone, is spread like random letters rather than words: as varied as
+/// random letters of its length are, and with under 30% vowels (random letters hold about 19%,
+/// words about 40%).
 pub(super) fn random_letters(v: &str) -> bool {
     let vowels = v.bytes().filter(|b| b"aeiouAEIOU".contains(b)).count();
-    v.bytes().all(|b| b.is_ascii_alphabetic())
-        && shannon_entropy(v) >= 3.8
-        && vowels * 10 < v.len() * 3
+    v.bytes().all(|b| b.is_ascii_alphabetic()) && spread_like_random(v) && vowels * 10 < v.len() * 3
 }
 
 /// Longest assigned value taken for a secret; longer values are prose or data.
@@ -609,8 +608,9 @@ pub fn password_value(v: &str, group: usize) -> bool {
 
 /// Whether a value assigned to a secret-named key looks like a real secret: 8 to 512 bytes, not
 /// a placeholder, not a name made of words, not (unquoted) a path, number or code, and
-/// random-looking: Shannon entropy of at least 3 bits per character from 16 bytes on, two or
-/// more character classes below.
+/// random-looking: from 16 bytes on, Shannon entropy of at least 3 bits per character or as
+/// much as a random string of its alphabet and length has (16 random hex digits fall under 3
+/// bits one time in seven), two or more character classes below.
 pub fn secret_value(v: &str, group: usize) -> bool {
     let v = v.trim();
     if !(8..=MAX_SECRET_BYTES).contains(&v.len()) || is_placeholder(v) || is_wordish(v) {
@@ -625,7 +625,7 @@ pub fn secret_value(v: &str, group: usize) -> bool {
         return v.len() >= 40 && shannon_entropy(v) >= 4.5;
     }
     if v.len() >= 16 {
-        return shannon_entropy(v) >= 3.0;
+        return shannon_entropy(v) >= 3.0 || spread_like_random(v);
     }
     character_classes(v) >= 2
 }
@@ -1173,6 +1173,11 @@ mod tests {
         assert_eq!(
             found("SECRET_KEY: Vq9-rT3_zX81LmKp4w"),
             [("secret-assignment", "Vq9-rT3_zX81LmKp4w")]
+        );
+        // Random hex of 16 digits under 3 bits a character: as spread as random hex is.
+        assert_eq!(
+            found("API_SECRET=b2f2d0f0cc022238"),
+            [("secret-assignment", "b2f2d0f0cc022238")]
         );
     }
 

@@ -12,7 +12,9 @@ use std::sync::LazyLock;
 use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind, MatchKind};
 
 use super::super::rules::{Family, Hit};
-use super::super::secrets::{is_placeholder, is_uuid, not_mask, random_letters, shannon_entropy};
+use super::super::secrets::{
+    has_digit, is_placeholder, is_uuid, not_mask, random_letters, shannon_entropy,
+};
 use super::assignment::{assigned_value, key_end, key_start};
 
 /// The shape of a value.
@@ -394,12 +396,13 @@ pub fn find(text: &str) -> Vec<Hit> {
         let Some((provider, shape)) = found else {
             continue;
         };
-        // Random values of a mixed alphabet hold a digit, which words lack; letter-only
-        // formats must instead be spread like random letters.
+        // Random values of a mixed alphabet mostly hold a digit, which words lack; those
+        // without one (one in twenty of 17 letters and digits) and letter-only formats must
+        // instead be spread like random letters.
         let random = match shape {
             Lower(_) => random_letters(value),
             ClientId(..) => names_client(key) && shannon_entropy(value) >= 2.5,
-            _ => value.bytes().any(|b| b.is_ascii_digit()),
+            _ => has_digit(value) || random_letters(value),
         };
         if random && !is_placeholder(value) && not_mask(value, 0) {
             hits.push(Hit {
@@ -493,6 +496,28 @@ mod tests {
         }
         let label = format!(r#"<add key="postmark_server_token" label="{uuid}" />"#);
         assert!(found(&label).is_empty(), "{label}");
+    }
+
+    #[test]
+    fn random_values_without_a_digit_are_found_and_words_are_not() {
+        // 17 random letters of both cases (one in twenty random Airtable keys has no digit)
+        // and 24 random lower-case letters spread under 3.8 bits a character.
+        for (text, value) in [
+            ("AIRTABLE_API_KEY=CJXDCGLmlZGEONYlg", "CJXDCGLmlZGEONYlg"),
+            (
+                "cloudant_password: suhatlltoespsemfuejhthxg",
+                "suhatlltoespsemfuejhthxg",
+            ),
+        ] {
+            assert_eq!(found(text).len(), 1, "{text}");
+            assert_eq!(found(text)[0].1, value, "{text}");
+        }
+        for text in [
+            "AIRTABLE_API_KEY=MyAirtableKeyName",
+            "cloudant_password: configurationmanagements",
+        ] {
+            assert!(found(text).is_empty(), "{text}: {:?}", found(text));
+        }
     }
 
     #[test]
