@@ -675,6 +675,10 @@ fn expected_entropy(n: usize, m: usize) -> f64 {
     let mut mean = 0.0;
     for k in 1..=n {
         p *= (n - k + 1) as f64 / k as f64 * q / (1.0 - q);
+        // Past the mode the terms only shrink: stop once they no longer move the sum.
+        if k as f64 > n as f64 * q && p < 1e-12 {
+            break;
+        }
         mean += p * k as f64 * detmath::log2(k as f64);
     }
     detmath::log2(n as f64) - m as f64 / n as f64 * mean
