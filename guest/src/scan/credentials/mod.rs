@@ -1,7 +1,8 @@
 //! Provider credentials beyond the core table in `secrets`: one rule per format of the public
 //! rule sets (gitleaks' default configuration, detect-secrets' plugins), each written here from
 //! the format's facts, split by provider family, plus the providers recognised only by keyword
-//! context and the random values of keys named "...key".
+//! context, the random values of keys named "...key", credentials named near their value
+//! rather than assigned to it, and the cells of tables headed as credentials.
 
 mod assignment;
 mod cloud;
@@ -9,8 +10,10 @@ mod comms;
 mod context;
 mod devtools;
 mod named_key;
+mod nearby;
 mod payment;
 mod platform;
+mod table;
 
 use super::rules::{Hit, Rule};
 use super::secrets::{has_digit, not_mask, token};
@@ -28,17 +31,19 @@ pub fn rules() -> Vec<Rule> {
         .chain(comms::rules())
         .chain(payment::rules())
         .chain(platform::rules())
+        .chain(nearby::rules())
         .collect()
 }
 
-/// Provider values found by keyword context (see [`context`]), and random values of keys
-/// named "...key" (see [`named_key`]).
+/// Values in table columns headed as credentials (see [`table`]), provider values found by
+/// keyword context (see [`context`]), and random values of keys named "...key" (see
+/// [`named_key`]).
 pub fn find(text: &str) -> Vec<Hit> {
-    if !assignment::may_assign(text.as_bytes()) {
-        return Vec::new();
+    let mut hits = table::find(text);
+    if assignment::may_assign(text.as_bytes()) {
+        hits.extend(context::find(text));
+        hits.extend(named_key::find(text));
     }
-    let mut hits = context::find(text);
-    hits.extend(named_key::find(text));
     hits
 }
 
