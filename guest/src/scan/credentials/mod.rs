@@ -13,6 +13,7 @@ mod named_key;
 mod nearby;
 mod payment;
 mod platform;
+mod proximity;
 mod table;
 
 use super::rules::{Hit, Rule};
@@ -40,6 +41,7 @@ pub fn rules() -> Vec<Rule> {
 /// [`named_key`]).
 pub fn find(text: &str) -> Vec<Hit> {
     let mut hits = table::find(text);
+    hits.extend(proximity::find(text));
     if assignment::may_assign(text.as_bytes()) {
         hits.extend(context::find(text));
         hits.extend(named_key::find(text));

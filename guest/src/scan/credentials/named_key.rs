@@ -17,7 +17,7 @@ use super::assignment::{assigned_value, key_start};
 /// Parts of a key's name that make it a key of another kind: public halves and identities,
 /// database and cache keys, object and file keys, keyboard keys, message and translation keys,
 /// cipher and digest keys.
-const OTHER_KEYS: &[&str] = &[
+pub(super) const OTHER_KEYS: &[&str] = &[
     "public",
     "pub",
     "publishable",

@@ -1,0 +1,351 @@
+//! Strongly random values close after a word naming a credential, however the two are joined:
+//! `setx ACME_API_KEY "..."`, `.apiKey("...")`, `metadata.Pairs("x-api-key", "...")`,
+//! `proxy_set_header X-API-Key "..."`, `login --with-token <<EOF` and the value on the next
+//! line, "Your new API key is:" and the value below, "the job uses token ... directly".
+//!
+//! Assignments, declarations and flags each have a form of their own; people write credentials
+//! in more forms than any list holds. What they share is the name, then, on the same line or
+//! the next one that is not blank, the value. So this rule asks only that: a credential word,
+//! and after it, within that reach, a value random in a way names, words, paths, numbers,
+//! digests and ids are not. It is stricter about the value than the assignment rules are, since
+//! the word alone binds it less.
+
+use super::super::rules::{Family, Hit};
+use super::super::secrets::{
+    has_upper_lower, is_placeholder, is_uuid, shannon_entropy, spread_like_random,
+};
+use super::named_key::OTHER_KEYS;
+
+/// Words naming a credential (matched case-insensitively, as a whole word or the end of an
+/// identifier's part: `API_KEY`, `apiKey`, `x-api-key`, `tokens`).
+const WORDS: &[&str] = &[
+    "token",
+    "secret",
+    "password",
+    "passwd",
+    "passphrase",
+    "credential",
+    "apikey",
+    "key",
+];
+
+/// How far after the word the value may start, in bytes, on its line and the next non-blank.
+const REACH: usize = 160;
+
+/// Fewest characters of a value taken on a nearby word alone.
+const MIN_VALUE_BYTES: usize = 20;
+
+/// Every strongly random value close after a credential word.
+pub fn find(text: &str) -> Vec<Hit> {
+    let bytes = text.as_bytes();
+    let lower = text.to_ascii_lowercase();
+    let mut hits: Vec<Hit> = Vec::new();
+    let mut taken_until = 0;
+    for word in WORDS {
+        let mut from = 0;
+        while let Some(found) = lower[from..].find(word) {
+            let at = from + found;
+            let end = at + word.len();
+            from = end;
+            if !names_a_credential(bytes, &lower, at, end) {
+                continue;
+            }
+            if let Some((start, stop)) = first_random_value(text, end) {
+                if stop > taken_until || hits.iter().all(|h| h.start != start) {
+                    taken_until = taken_until.max(stop);
+                    hits.push(Hit {
+                        family: Family::Secret,
+                        kind: "secret-near-name",
+                        start,
+                        end: stop,
+                        priority: usize::MAX - 2,
+                    });
+                }
+            }
+        }
+    }
+    hits.sort_by_key(|h| (h.start, h.end));
+    hits.dedup_by_key(|h| (h.start, h.end));
+    hits
+}
+
+/// Whether the word at `at..end` names a credential. It must end an identifier's part (what
+/// follows is no letter, an `s` and then no letter, or an upper-case letter after a
+/// lower-case word: `API_KEY`, `apiKey`, `tokens`, not `tokenizer` or `keyboard`), and no
+/// public key be meant. "Key" says less than the other words, so it must also start a part
+/// or follow a qualifier naming a credential's key (`apikey`, `secretkey`), and the part
+/// before it must not name another kind of key (a sort, cache, host or cipher key).
+fn names_a_credential(bytes: &[u8], lower: &str, at: usize, end: usize) -> bool {
+    let next = bytes.get(end).copied();
+    let plural = next == Some(b's') && !bytes.get(end + 1).is_some_and(u8::is_ascii_alphabetic);
+    let ends_part = match next {
+        None => true,
+        Some(b) if b.is_ascii_lowercase() => plural,
+        Some(b) if b.is_ascii_uppercase() => bytes[end - 1].is_ascii_lowercase(),
+        Some(b) => !b.is_ascii_digit(),
+    };
+    let before = &lower[lower.floor_char_boundary(at.saturating_sub(12))..at];
+    if !ends_part
+        || before.contains("public")
+        || before.ends_with("pub_")
+        || before.ends_with("pub-")
+        || NOT_THE_VALUE.contains(&next_part(bytes, end).to_ascii_lowercase().as_str())
+    {
+        return false;
+    }
+    if &lower[at..end] != "key" {
+        return true;
+    }
+    let previous = previous_part(bytes, at);
+    let starts_part = at == 0
+        || !bytes[at - 1].is_ascii_alphabetic()
+        || (bytes[at].is_ascii_uppercase() && bytes[at - 1].is_ascii_lowercase());
+    let qualified = KEY_QUALIFIERS
+        .iter()
+        .any(|q| previous.eq_ignore_ascii_case(q));
+    (starts_part || qualified) && !OTHER_KEYS.contains(&previous.to_ascii_lowercase().as_str())
+}
+
+/// Parts after the word that make the name one of something about the credential, not of
+/// the credential: `ACCESS_KEY_ID`, `token_type`, `secretName`, `password_file`.
+const NOT_THE_VALUE: &[&str] = &[
+    "id", "ids", "name", "type", "file", "path", "url", "uri", "length", "len", "size", "count",
+    "expiry", "expires", "ttl", "prefix", "hint", "format", "endpoint", "policy", "version",
+];
+
+/// The identifier part just after byte `end`: across one `_`, `-` or `.`, or from a change of
+/// case, the letters up to the next separator or change of case.
+fn next_part(bytes: &[u8], end: usize) -> &str {
+    let mut start = end;
+    if matches!(bytes.get(start), Some(b'_' | b'-' | b'.')) {
+        start += 1;
+    }
+    let mut stop = start;
+    while stop < bytes.len()
+        && bytes[stop].is_ascii_alphabetic()
+        && !(stop > start
+            && bytes[stop].is_ascii_uppercase()
+            && bytes[stop - 1].is_ascii_lowercase())
+    {
+        stop += 1;
+    }
+    std::str::from_utf8(&bytes[start..stop]).unwrap_or("")
+}
+
+/// Words that, joined to "key" without a separator, make it a credential's key.
+const KEY_QUALIFIERS: &[&str] = &[
+    "api",
+    "access",
+    "secret",
+    "private",
+    "auth",
+    "app",
+    "client",
+    "license",
+    "master",
+    "admin",
+    "signing",
+    "service",
+    "subscription",
+    "account",
+];
+
+/// The identifier part just before byte `at`: the letters and digits before it, across one
+/// separator (`_`, `-`, `.`, a blank) if none is joined to it, stopping at a change of case.
+fn previous_part(bytes: &[u8], at: usize) -> &str {
+    let mut stop = at;
+    if stop > 0 && matches!(bytes[stop - 1], b'_' | b'-' | b'.' | b' ') {
+        stop -= 1;
+    }
+    let mut start = stop;
+    while start > 0 && bytes[start - 1].is_ascii_alphanumeric() {
+        start -= 1;
+        if bytes[start].is_ascii_uppercase()
+            && start + 1 < stop
+            && bytes[start + 1].is_ascii_lowercase()
+        {
+            break;
+        }
+    }
+    std::str::from_utf8(&bytes[start..stop]).unwrap_or("")
+}
+
+/// The first strongly random value starting after `from`, on its line or the next line that
+/// is not blank, within [`REACH`] bytes.
+fn first_random_value(text: &str, from: usize) -> Option<(usize, usize)> {
+    let bytes = text.as_bytes();
+    let limit = reach_end(bytes, from);
+    let mut i = from;
+    while i < limit {
+        if !is_value_byte(bytes[i]) {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while i < bytes.len() && is_value_byte(bytes[i]) {
+            // `=` inside a run joins a name to its value (`KEY_ID=...`): the value starts
+            // after it. Only base64's padding ends a value with `=`.
+            if bytes[i] == b'='
+                && bytes
+                    .get(i + 1)
+                    .is_some_and(|&b| is_value_byte(b) && b != b'=')
+            {
+                break;
+            }
+            i += 1;
+        }
+        if i == start {
+            // A lone `=` before a value.
+            i += 1;
+            continue;
+        }
+        let (start, stop) = trim_value(bytes, start, i);
+        if start < stop && strongly_random(&text[start..stop]) {
+            return Some((start, stop));
+        }
+    }
+    None
+}
+
+/// Where the search for a value after `from` stops: the end of the next non-blank line, and
+/// no further than [`REACH`] bytes.
+fn reach_end(bytes: &[u8], from: usize) -> usize {
+    let cap = (from + REACH).min(bytes.len());
+    let Some(eol) = bytes[from..cap].iter().position(|&b| b == b'\n') else {
+        return cap;
+    };
+    let mut i = from + eol + 1;
+    while i < cap && bytes[i].is_ascii_whitespace() {
+        i += 1;
+    }
+    bytes[i..cap]
+        .iter()
+        .position(|&b| b == b'\n')
+        .map_or(cap, |p| i + p)
+}
+
+/// The bytes a credential value is written in: letters, digits and base64's and tokens'
+/// punctuation.
+fn is_value_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b"+/=_-.~".contains(&b)
+}
+
+/// The run `start..stop` without the punctuation around it that no key starts or ends with
+/// (`.`, `-`, `~`, and a leading `=` or `_`).
+fn trim_value(bytes: &[u8], mut start: usize, mut stop: usize) -> (usize, usize) {
+    while start < stop && matches!(bytes[start], b'.' | b'-' | b'~' | b'=' | b'_') {
+        start += 1;
+    }
+    while stop > start && matches!(bytes[stop - 1], b'.' | b'-' | b'~') {
+        stop -= 1;
+    }
+    (start, stop)
+}
+
+/// Whether `v` is random the way keys are and names, words, paths, digests and ids are not:
+/// 20 to 512 characters, letters of both cases or 32 characters and more, digits, spread
+/// enough, not written in words, not hex alone (digests and commit ids), not a UUID, not a
+/// public key's base64 (`AAAA...`), not a placeholder.
+fn strongly_random(v: &str) -> bool {
+    let b = v.as_bytes();
+    (MIN_VALUE_BYTES..=512).contains(&b.len())
+        && b.iter().any(u8::is_ascii_digit)
+        && b.iter().any(u8::is_ascii_alphabetic)
+        && (has_upper_lower(v) || b.len() >= 32)
+        && !b.iter().all(|c| c.is_ascii_hexdigit() || *c == b'-')
+        && !is_uuid(v)
+        && !v.starts_with("AAAA")
+        && !written_in_words(v)
+        && (shannon_entropy(v) >= 4.0 || spread_like_random(v))
+        && !is_placeholder(v)
+}
+
+/// Whether every part of `v`, split at `-`, `_`, `.`, `/` and where a lower-case letter meets
+/// an upper-case one, is letters, digits, letters then digits, or at most three characters: a
+/// name (`ReadOnlyAccess2024`), a path or a version, not a key.
+fn written_in_words(v: &str) -> bool {
+    let b = v.as_bytes();
+    let mut part_start = 0;
+    for i in 0..=b.len() {
+        let split = i == b.len()
+            || b"-_./".contains(&b[i])
+            || (i > 0 && b[i].is_ascii_uppercase() && b[i - 1].is_ascii_lowercase());
+        if !split {
+            continue;
+        }
+        let part = &b[part_start..i];
+        let letters = part.iter().take_while(|c| c.is_ascii_alphabetic()).count();
+        let wordish = part.len() <= 3
+            || part[letters..].iter().all(u8::is_ascii_digit)
+            || part.iter().all(u8::is_ascii_digit);
+        if !wordish {
+            return false;
+        }
+        part_start = if i < b.len() && b"-_./".contains(&b[i]) {
+            i + 1
+        } else {
+            i
+        };
+    }
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn found(text: &str) -> Vec<&str> {
+        find(text)
+            .into_iter()
+            .map(|h| &text[h.start..h.end])
+            .collect()
+    }
+
+    const KEY: &str = "q8Rt2ZmP0xLk5VbN7wYc+Zx81kQp0Lm3RtY7w=";
+
+    #[test]
+    fn random_values_close_after_a_credential_word_are_found() {
+        for text in [
+            format!(r#"C:\> setx ACME_API_KEY "{KEY}""#),
+            format!(r#"    .apiKey("{KEY}")"#),
+            format!(r#"md := metadata.Pairs("x-api-key", "{KEY}")"#),
+            format!(r#"proxy_set_header X-API-Key "{KEY}";"#),
+            format!("acme auth login --with-token <<'EOF'\n{KEY}\nEOF"),
+            format!("Your new API key is:\n\n    {KEY}\n\nKeep it safe."),
+            format!("[08:40] a: can you send me the acme key for dev?\n[08:42] b: {KEY}"),
+            format!("until then the job uses token {KEY} directly."),
+            format!("$secret = ConvertTo-SecureString '{KEY}' -AsPlainText"),
+            format!("otpauth://totp/Acme:me?secret={KEY}&issuer=Acme"),
+        ] {
+            assert_eq!(found(&text), [KEY], "{text}");
+        }
+    }
+
+    #[test]
+    fn values_that_are_not_random_keys_or_not_near_a_credential_word_are_not() {
+        for text in [
+            // Digests, commit ids, UUIDs, public keys and paths near the words.
+            "token cache keyed by sha256 2cf24dba5fb0a30e26e83b2ac5b9e29e1b161e5c1fa7425e73043362938b9824",
+            "the secret rotation landed in 9fd0fab79bd9ece9c8f0f660a26796f0e1d2c3b4",
+            "api key id: 7913993e-d6da-409d-a990-98b260ff3ac1",
+            // Names of something about the credential, not of the credential.
+            "export AWS_ACCESS_KEY_ID=yLryKGwcGc3ez9G8YAnjeYMQOc",
+            "token_type: q8Rt2ZmP0xLk5VbN7wYc+Zx81kQp0Lm3RtY7w=",
+            "public key: AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoqKLsabgH5C9okWi0dh2l9GKJl",
+            "my ssh key AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoqKLsabgH5C9okWi0dh2l9GKJl",
+            "token file at /var/lib/acme/tokens/service-account-2024.json",
+            "password policy: see docs/security/password-rotation-v2.md",
+            // Random values with no credential word near them.
+            "the build id is q8Rt2ZmP0xLk5VbN7wYc+Zx81kQp0Lm3RtY7w=",
+            "tokenizer vocab: q8Rt2ZmP0xLk5VbN7wYc+Zx81kQp0Lm3RtY7w=",
+            "keyboard layout q8Rt2ZmP0xLk5VbN7wYc+Zx81kQp0Lm3RtY7w=",
+            // A word, then the value two lines on.
+            "the token\nis rotated\nq8Rt2ZmP0xLk5VbN7wYc+Zx81kQp0Lm3RtY7w=",
+            // Words, versions and names.
+            "token: ReadOnlyAccessForReportingDashboards2024",
+            "secret manager path projects/acme-prod/secrets/db-password/versions/12",
+        ] {
+            assert!(found(text).is_empty(), "{text}: {:?}", found(text));
+        }
+    }
+}
