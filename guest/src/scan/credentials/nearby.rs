@@ -2,14 +2,15 @@
 //! (`API_TOKEN: &str = "..."`), a hard-coded fallback (`process.env.API_TOKEN || "..."`), a
 //! command-line flag (`--api-key ...`), a credential type's constructor
 //! (`new ApiKeyCredential("...")`), a sentence (`the staging token: ...`) and a Terraform
-//! variable's default. The word naming the credential is there, as in an assignment; what
+//! variable's default, SQL's `IDENTIFIED BY`. The word naming the credential is there, as in an assignment; what
 //! stands between it and the value is not `=` or `:`.
 //!
 //! Every value must pass the same test as an assigned one ([`secret_value`]): long enough,
-//! random-looking, not a placeholder, a word or a path.
+//! random-looking, not a placeholder, a word or a path; SQL's clause, which names a password,
+//! takes what a password assignment takes ([`password_value`]).
 
 use super::super::rules::Rule;
-use super::super::secrets::secret_value;
+use super::super::secrets::{password_value, secret_value};
 
 /// The words that name a credential in an identifier, for the patterns below (case-insensitive).
 macro_rules! secret_word {
@@ -90,6 +91,13 @@ pub fn rules() -> Vec<Rule> {
             ),
         )
         .accept(prose_value),
+        // `CREATE USER 'app'@'%' IDENTIFIED BY '...'`: SQL's clause for a password.
+        Rule::secret(
+            "sql-identified-by",
+            &["identified"],
+            r"(?i)\bidentified\s+(?:with\s+[a-z0-9_]+\s+)?by\s+(?:password\s+)?'([^'\r\n]+)'",
+        )
+        .accept(password_value),
         // `variable "stripe_api_token" { ... default = "..." }`: Terraform names the
         // variable, the value is its default a few lines on.
         Rule::secret(
@@ -182,6 +190,16 @@ mod tests {
             "Zx81kQp0Lm3RtY7wVq9r",
         ),
         (
+            "sql-identified-by",
+            "CREATE USER 'sync'@'10.0.%' IDENTIFIED BY 'q8Rt2ZmP0xLk5VbN7wYc';",
+            "q8Rt2ZmP0xLk5VbN7wYc",
+        ),
+        (
+            "sql-identified-by",
+            "ALTER USER 'app'@'%' IDENTIFIED WITH mysql_native_password BY 'Hunter2!x';",
+            "Hunter2!x",
+        ),
+        (
             "secret-variable-default",
             "variable \"acme_api_token\" {\n  type      = string\n  sensitive = true\n  default   = \"q8Rt2ZmP0xLk5VbN7wYc\"\n}",
             "q8Rt2ZmP0xLk5VbN7wYc",
@@ -240,6 +258,10 @@ mod tests {
         (
             "secret-variable-default",
             "variable \"region\" {\n  default = \"q8Rt2ZmP0xLk5VbN7wYc\"\n}",
+        ),
+        (
+            "sql-identified-by",
+            "CREATE USER 'app'@'%' IDENTIFIED BY 'changeme';",
         ),
     ];
 

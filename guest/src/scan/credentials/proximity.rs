@@ -11,9 +11,7 @@
 //! the word alone binds it less.
 
 use super::super::rules::{Family, Hit};
-use super::super::secrets::{
-    has_upper_lower, is_placeholder, is_uuid, shannon_entropy, spread_like_random,
-};
+use super::super::secrets::{is_placeholder, is_uuid, shannon_entropy, spread_like_random};
 use super::named_key::OTHER_KEYS;
 
 /// Words naming a credential (matched case-insensitively, as a whole word or the end of an
@@ -26,6 +24,7 @@ const WORDS: &[&str] = &[
     "passphrase",
     "credential",
     "apikey",
+    "auth",
     "key",
 ];
 
@@ -200,11 +199,64 @@ fn first_random_value(text: &str, from: usize) -> Option<(usize, usize)> {
             continue;
         }
         let (start, stop) = trim_value(bytes, start, i);
-        if start < stop && strongly_random(&text[start..stop]) {
+        if start >= stop {
+            continue;
+        }
+        let value = &text[start..stop];
+        let taken = if hex_or_uuid(value) {
+            hex_taken(value, &text[from..start])
+        } else {
+            strongly_random(value)
+        };
+        if taken {
             return Some((start, stop));
         }
     }
     None
+}
+
+/// Whether `v` is hex digits alone (with `-` between groups, as a UUID has them).
+fn hex_or_uuid(v: &str) -> bool {
+    v.bytes().all(|c| c.is_ascii_hexdigit() || c == b'-')
+}
+
+/// Words that, between a credential's name and hex digits, say the digits are a digest or an
+/// id, not the credential: `token cache keyed by sha256 ...`, `secret rotated in commit ...`.
+const DIGEST_OR_ID_WORDS: &[&str] = &[
+    "sha",
+    "md5",
+    "hash",
+    "digest",
+    "checksum",
+    "commit",
+    "fingerprint",
+    "crc",
+    " id",
+    "_id",
+    "uuid",
+    "guid",
+    "request",
+    "trace",
+    "build",
+    "version",
+    "etag",
+    "revision",
+    "rev ",
+];
+
+/// Whether hex digits (`v`) found `between` text after a credential's name are the
+/// credential: hex is how digests, commit ids and UUIDs are written, so only on the name's own
+/// line, with nothing between naming a digest or an id, and 20 digits or more but not 40 or
+/// 64 (a SHA-1 or SHA-256: a commit id or a digest), or a UUID.
+fn hex_taken(v: &str, between: &str) -> bool {
+    let digits = v.bytes().filter(u8::is_ascii_hexdigit).count();
+    let lower = between.to_ascii_lowercase();
+    !between.contains('\n')
+        && (is_uuid(v) || (digits >= 20 && !v.contains('-') && digits != 40 && digits != 64))
+        && v.bytes().any(|c| c.is_ascii_alphabetic())
+        && v.bytes().any(|c| c.is_ascii_digit())
+        && !DIGEST_OR_ID_WORDS.iter().any(|w| lower.contains(w))
+        && spread_like_random(v)
 }
 
 /// Where the search for a value after `from` stops: the end of the next non-blank line, and
@@ -242,22 +294,39 @@ fn trim_value(bytes: &[u8], mut start: usize, mut stop: usize) -> (usize, usize)
     (start, stop)
 }
 
-/// Whether `v` is random the way keys are and names, words, paths, digests and ids are not:
-/// 20 to 512 characters, letters of both cases or 32 characters and more, digits, spread
-/// enough, not written in words, not hex alone (digests and commit ids), not a UUID, not a
-/// public key's base64 (`AAAA...`), not a placeholder.
+/// Whether `v`, not hex alone, is random the way keys are and names, words and paths are not:
+/// 20 to 512 characters, letters and digits, spread enough (past a provider's prefix), not
+/// written in words, not a public key's base64 (`AAAA...`), not a placeholder.
 fn strongly_random(v: &str) -> bool {
     let b = v.as_bytes();
+    let body = without_prefix(v);
     (MIN_VALUE_BYTES..=512).contains(&b.len())
         && b.iter().any(u8::is_ascii_digit)
         && b.iter().any(u8::is_ascii_alphabetic)
-        && (has_upper_lower(v) || b.len() >= 32)
-        && !b.iter().all(|c| c.is_ascii_hexdigit() || *c == b'-')
-        && !is_uuid(v)
         && !v.starts_with("AAAA")
         && !written_in_words(v)
-        && (shannon_entropy(v) >= 4.0 || spread_like_random(v))
+        && (shannon_entropy(body) >= 4.0 || spread_like_random(body))
         && !is_placeholder(v)
+}
+
+/// `v` without a short lower- or upper-case prefix joined by `-` or `_` (`cr-`, `tgp_`,
+/// `sk-`): the random part a provider's prefix stands before, whose alphabet the prefix's
+/// letters would make look larger than it is.
+fn without_prefix(v: &str) -> &str {
+    let b = v.as_bytes();
+    let letters = b
+        .iter()
+        .take(6)
+        .take_while(|c| c.is_ascii_alphabetic())
+        .count();
+    if (1..=5).contains(&letters)
+        && matches!(b.get(letters), Some(b'-' | b'_'))
+        && b.len() > letters + 16
+    {
+        &v[letters + 1..]
+    } else {
+        v
+    }
 }
 
 /// Whether every part of `v`, split at `-`, `_`, `.`, `/` and where a lower-case letter meets
@@ -316,8 +385,30 @@ mod tests {
             format!("until then the job uses token {KEY} directly."),
             format!("$secret = ConvertTo-SecureString '{KEY}' -AsPlainText"),
             format!("otpauth://totp/Acme:me?secret={KEY}&issuer=Acme"),
+            format!("cache-01:6379> AUTH default {KEY}"),
         ] {
             assert_eq!(found(&text), [KEY], "{text}");
+        }
+        // Hex and UUIDs on the name's line; a provider's prefix; one case of letters.
+        for (text, value) in [
+            (
+                r#"proxy_set_header X-Api-Key "4aa4234fac1b590cc844";"#,
+                "4aa4234fac1b590cc844",
+            ),
+            (
+                r#"AuthException: 401 - API key "ed138f5a-9cd6-1559-dc81-9a87656e6395" was rejected"#,
+                "ed138f5a-9cd6-1559-dc81-9a87656e6395",
+            ),
+            (
+                r#"dotnet user-secrets set "Acme:ApiKey" "cr-e1a9073283e52a2c15ba8926241ce1c2ae7c8e15""#,
+                "cr-e1a9073283e52a2c15ba8926241ce1c2ae7c8e15",
+            ),
+            (
+                r#"md := metadata.Pairs("x-api-key", "ARJKOQZFWUH437U4YHDF")"#,
+                "ARJKOQZFWUH437U4YHDF",
+            ),
+        ] {
+            assert_eq!(found(text), [value], "{text}");
         }
     }
 
@@ -328,6 +419,9 @@ mod tests {
             "token cache keyed by sha256 2cf24dba5fb0a30e26e83b2ac5b9e29e1b161e5c1fa7425e73043362938b9824",
             "the secret rotation landed in 9fd0fab79bd9ece9c8f0f660a26796f0e1d2c3b4",
             "api key id: 7913993e-d6da-409d-a990-98b260ff3ac1",
+            "the token of request 7913993e-d6da-409d-a990-98b260ff3ac1 expired",
+            "the password change landed in a4c123b1612dd272d1371c17149d4395e1d2c3b4",
+            "token\n7913993e-d6da-409d-a990-98b260ff3ac1",
             // Names of something about the credential, not of the credential.
             "export AWS_ACCESS_KEY_ID=yLryKGwcGc3ez9G8YAnjeYMQOc",
             "token_type: q8Rt2ZmP0xLk5VbN7wYc+Zx81kQp0Lm3RtY7w=",
