@@ -292,14 +292,23 @@ impl RuleSet {
         for priority in armed {
             let rule = &self.rules[priority].0;
             let regex = self.regex(priority);
-            let mut take = |caps: regex::bytes::Captures<'_>| {
+            // Takes an accepted match; returns where the search goes on. After a rejected
+            // match it goes on from the start of the span it reported, not past the match: a
+            // value refused as a whole (`otpauth://...?secret=...`) may hold a match of its own.
+            let mut take = |caps: regex::bytes::Captures<'_>| -> usize {
+                let whole = caps.get(0).expect("group 0 takes part in every match");
+                let past = if whole.end() > whole.start() {
+                    whole.end()
+                } else {
+                    whole.end() + 1
+                };
                 let span = caps
                     .iter()
                     .enumerate()
                     .skip(1)
                     .find_map(|(g, m)| m.map(|m| (g, m)))
                     .or_else(|| caps.get(0).map(|m| (0, m)));
-                let Some((group, m)) = span else { return };
+                let Some((group, m)) = span else { return past };
                 let (start, end) = char_span(text, m.start(), m.end());
                 if start < end && (rule.accept)(&text[start..end], group) {
                     hits.push(Hit {
@@ -309,10 +318,22 @@ impl RuleSet {
                         end,
                         priority,
                     });
+                    return past;
+                }
+                if m.start() > whole.start() {
+                    m.start()
+                } else {
+                    past
                 }
             };
             let Some(within) = rule.within else {
-                regex.captures_iter(bytes).for_each(&mut take);
+                let mut at = 0;
+                while at <= bytes.len() {
+                    let Some(caps) = regex.captures_at(bytes, at) else {
+                        break;
+                    };
+                    at = take(caps);
+                }
                 continue;
             };
             // The ranges around this rule's triggers, in order, merged where they touch.
@@ -340,13 +361,7 @@ impl RuleSet {
                     let Some(caps) = regex.captures_at(haystack, at) else {
                         break;
                     };
-                    let m = caps.get(0).expect("group 0 takes part in every match");
-                    at = if m.end() > m.start() {
-                        m.end()
-                    } else {
-                        m.end() + 1
-                    };
-                    take(caps);
+                    at = take(caps);
                 }
             }
         }

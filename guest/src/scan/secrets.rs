@@ -1178,6 +1178,11 @@ mod tests {
             found("SECRET_KEY: Vq9-rT3_zX81LmKp4w"),
             [("secret-assignment", "Vq9-rT3_zX81LmKp4w")]
         );
+        // A value refused as a whole (a URL) may hold an assignment of its own.
+        assert_eq!(
+            found("otpauth://totp/Acme:me%40example.com?secret=u-ZSYBRDJ_0RGD1F5&issuer=Acme"),
+            [("secret-assignment", "u-ZSYBRDJ_0RGD1F5")]
+        );
         // Random hex of 16 digits under 3 bits a character: as spread as random hex is.
         assert_eq!(
             found("API_SECRET=b2f2d0f0cc022238"),

@@ -25,6 +25,7 @@ const WORDS: &[&str] = &[
     "credential",
     "apikey",
     "auth",
+    "bearer",
     "key",
 ];
 
@@ -81,7 +82,11 @@ fn names_a_credential(bytes: &[u8], lower: &str, at: usize, end: usize) -> bool 
         None => true,
         Some(b) if b.is_ascii_lowercase() => plural,
         Some(b) if b.is_ascii_uppercase() => bytes[end - 1].is_ascii_lowercase(),
-        Some(b) => !b.is_ascii_digit(),
+        // `key1`, `token2`: one of a numbered pair, as clouds issue keys.
+        Some(b) if b.is_ascii_digit() => !bytes
+            .get(end + 1)
+            .is_some_and(|c| c.is_ascii_alphanumeric()),
+        Some(_) => true,
     };
     let before = &lower[lower.floor_char_boundary(at.saturating_sub(12))..at];
     if !ends_part
@@ -245,13 +250,15 @@ const DIGEST_OR_ID_WORDS: &[&str] = &[
 ];
 
 /// Whether hex digits (`v`) found `between` text after a credential's name are the
-/// credential: hex is how digests, commit ids and UUIDs are written, so only on the name's own
-/// line, with nothing between naming a digest or an id, and 20 digits or more but not 40 or
-/// 64 (a SHA-1 or SHA-256: a commit id or a digest), or a UUID.
+/// credential: hex is how digests, commit ids and UUIDs are written, so only with nothing
+/// between naming a digest or an id, and either a UUID (on the name's line or the next) or 20
+/// digits or more on the name's own line, but not 40 or 64 (a SHA-1 or SHA-256: a commit id or
+/// a digest).
 fn hex_taken(v: &str, between: &str) -> bool {
     let digits = v.bytes().filter(u8::is_ascii_hexdigit).count();
     let lower = between.to_ascii_lowercase();
-    !between.contains('\n')
+    let lines = between.matches('\n').count();
+    (lines == 0 || (lines == 1 && is_uuid(v)))
         && (is_uuid(v) || (digits >= 20 && !v.contains('-') && digits != 40 && digits != 64))
         && v.bytes().any(|c| c.is_ascii_alphabetic())
         && v.bytes().any(|c| c.is_ascii_digit())
@@ -407,6 +414,14 @@ mod tests {
                 r#"md := metadata.Pairs("x-api-key", "ARJKOQZFWUH437U4YHDF")"#,
                 "ARJKOQZFWUH437U4YHDF",
             ),
+            (
+                "$ az cognitiveservices account keys list --query key1 --output tsv\n3246c352-a643-c15e-ed72-de3c8b1a819b",
+                "3246c352-a643-c15e-ed72-de3c8b1a819b",
+            ),
+            (
+                "+  auth:\n+    bearer: b105fdff-7f94-b794-0e25-da5571c89b6f",
+                "b105fdff-7f94-b794-0e25-da5571c89b6f",
+            ),
         ] {
             assert_eq!(found(text), [value], "{text}");
         }
@@ -421,7 +436,7 @@ mod tests {
             "api key id: 7913993e-d6da-409d-a990-98b260ff3ac1",
             "the token of request 7913993e-d6da-409d-a990-98b260ff3ac1 expired",
             "the password change landed in a4c123b1612dd272d1371c17149d4395e1d2c3b4",
-            "token\n7913993e-d6da-409d-a990-98b260ff3ac1",
+            "the password change landed in\na4c123b1612dd272d1371c17149d4395e1d2c3",
             // Names of something about the credential, not of the credential.
             "export AWS_ACCESS_KEY_ID=yLryKGwcGc3ez9G8YAnjeYMQOc",
             "token_type: q8Rt2ZmP0xLk5VbN7wYc+Zx81kQp0Lm3RtY7w=",

@@ -1,5 +1,6 @@
-//! Credentials in the cells of a Markdown table whose header names the column as one
-//! (`| service | API key |`): the name is on the header row, the value rows below it.
+//! Credentials in the cells of a table whose header names the column as one: a Markdown or
+//! ASCII table (`| service | API key |`, borders `+----+` allowed) or a CSV export
+//! (`name,login_password,...`). The name is on the header row, the value rows below it.
 
 use super::super::rules::{Family, Hit};
 use super::nearby::named_value;
@@ -20,9 +21,9 @@ const CREDENTIAL_HEADERS: &[&str] = &[
     "credential",
 ];
 
-/// Every credential-looking value in a column of a Markdown table headed as credentials.
+/// Every credential-looking value in a column of a table headed as credentials.
 pub fn find(text: &str) -> Vec<Hit> {
-    let mut hits = Vec::new();
+    let mut hits = csv(text);
     if !text.contains('|') {
         return hits;
     }
@@ -32,6 +33,9 @@ pub fn find(text: &str) -> Vec<Hit> {
         let start = at;
         at += line.len();
         let row = line.trim_end_matches(['\n', '\r']);
+        if is_border(row) {
+            continue;
+        }
         let Some(cells) = cells(row, start) else {
             columns.clear();
             continue;
@@ -50,20 +54,76 @@ pub fn find(text: &str) -> Vec<Hit> {
             }
             continue;
         }
-        for (&(s, e), _) in cells.iter().zip(&columns).filter(|(_, c)| **c) {
-            let (s, e) = unquote(text, s, e);
-            if s < e && named_value(&text[s..e]) {
-                hits.push(Hit {
-                    family: Family::Secret,
-                    kind: "table-credential",
-                    start: s,
-                    end: e,
-                    priority: usize::MAX - 1,
-                });
+        take_cells(text, &cells, &columns, &mut hits);
+    }
+    hits
+}
+
+/// Every credential-looking value in a column of a CSV block whose header names it as
+/// credentials: the block is the header line and the lines after it with as many fields.
+fn csv(text: &str) -> Vec<Hit> {
+    let mut hits = Vec::new();
+    let mut header: Option<(usize, Vec<bool>)> = None;
+    let mut at = 0;
+    for line in text.split_inclusive('\n') {
+        let start = at;
+        at += line.len();
+        let row = line.trim_end_matches(['\n', '\r']);
+        let fields = csv_fields(row, start);
+        match &header {
+            Some((count, columns)) if fields.len() == *count => {
+                take_cells(text, &fields, columns, &mut hits);
+            }
+            _ => {
+                let columns: Vec<bool> = fields
+                    .iter()
+                    .map(|&(s, e)| names_credentials(&text[s..e]))
+                    .collect();
+                header = (fields.len() >= 3 && columns.contains(&true))
+                    .then_some((fields.len(), columns));
             }
         }
     }
     hits
+}
+
+/// The trimmed comma-separated fields of a line starting at byte `offset`, as byte ranges.
+fn csv_fields(row: &str, offset: usize) -> Vec<(usize, usize)> {
+    let mut fields = Vec::new();
+    let mut from = offset;
+    for field in row.split(',') {
+        let s = from + (field.len() - field.trim_start().len());
+        let e = from + field.trim_end().len();
+        fields.push((s, e.max(s)));
+        from += field.len() + 1;
+    }
+    fields
+}
+
+/// Adds the credential-looking values of `cells` in the columns marked in `columns`.
+fn take_cells(text: &str, cells: &[(usize, usize)], columns: &[bool], hits: &mut Vec<Hit>) {
+    for (&(s, e), _) in cells.iter().zip(columns).filter(|(_, c)| **c) {
+        let (s, e) = unquote(text, s, e);
+        if s < e && named_value(&text[s..e]) {
+            hits.push(Hit {
+                family: Family::Secret,
+                kind: "table-credential",
+                start: s,
+                end: e,
+                priority: usize::MAX - 1,
+            });
+        }
+    }
+}
+
+/// Whether a line is an ASCII table's border (`+-----+----+`, `|====|`).
+fn is_border(row: &str) -> bool {
+    let row = row.trim();
+    !row.is_empty()
+        && row.bytes().any(|b| matches!(b, b'-' | b'='))
+        && row
+            .bytes()
+            .all(|b| matches!(b, b'+' | b'-' | b'=' | b'|' | b':' | b' '))
 }
 
 /// The trimmed cells of a table row starting at byte `offset` (a line that starts and ends
@@ -127,6 +187,10 @@ mod tests {
         let token =
             "notes:\n  | env | Token |\n  |:--|:--|\n  | prod | \"Vq9rT3zX81LmKp4wQ8Rt\" |\n";
         assert_eq!(found(token), ["Vq9rT3zX81LmKp4wQ8Rt"]);
+        let ascii = "mysql> SELECT id, secret FROM clients;\n+----+----------------------+\n| id | secret               |\n+----+----------------------+\n| 7  | Zx81kQp0Lm3RtY7wVq9r |\n+----+----------------------+";
+        assert_eq!(found(ascii), ["Zx81kQp0Lm3RtY7wVq9r"]);
+        let csv = "folder,type,name,login_uri,login_password,totp\nWork,login,Acme,https://acme.example,4b19888568c3cf74fb1af25387d23290,\n";
+        assert_eq!(found(csv), ["4b19888568c3cf74fb1af25387d23290"]);
     }
 
     #[test]
@@ -140,6 +204,9 @@ mod tests {
             "| service | API key |\n| --- | --- |\n| acme | <your-key> |\n| widget | rotated-monthly |\n| x | $ACME_KEY |",
             // A table after a header that named credentials, separated by prose.
             "| svc | token |\n| --- | --- |\n| a | none |\n\nlater:\n| svc | id |\n| --- | --- |\n| b | q8Rt2ZmP0xLk5VbN7wYc |",
+            // A CSV whose credential column holds none, and rows of another shape after it.
+            "name,token,owner\nacme,rotated,ops\nq8Rt2ZmP0xLk5VbN7wYc,x",
+            "id,commit,note\n1,9fd0fab79bd9ece9c8f0,q8Rt2ZmP0xLk5VbN7wYc",
         ] {
             assert!(found(text).is_empty(), "{text}: {:?}", found(text));
         }
