@@ -426,6 +426,7 @@ mod throughput {
                 std::hint::black_box(credentials::find(&i.text));
             }
         });
+        credentials::time_stages(&items.iter().map(|i| i.text.as_str()).collect::<Vec<_>>());
         time("invisible::find", bytes, || {
             for i in &items {
                 std::hint::black_box(invisible::find(&i.text));

@@ -320,7 +320,9 @@ impl RuleSet {
                     });
                     return past;
                 }
-                if m.start() > whole.start() {
+                // Bounded so a long refused value (a minified line) is not searched again
+                // from every name inside it.
+                if m.start() > whole.start() && m.end() - m.start() <= RESCAN_BYTES {
                     m.start()
                 } else {
                     past
@@ -368,6 +370,9 @@ impl RuleSet {
         hits
     }
 }
+
+/// Longest refused value searched again for a match of its own (see [`RuleSet::find`]).
+const RESCAN_BYTES: usize = 1024;
 
 /// A [`Rule::within`] range for patterns that start at their trigger and run at most 20 bytes
 /// (an AWS key id: a 3- or 4-character prefix and 16 more).

@@ -10,12 +10,17 @@
 //! digests and ids are not. It is stricter about the value than the assignment rules are, since
 //! the word alone binds it less.
 
+use std::sync::LazyLock;
+
+use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind, MatchKind};
+
 use super::super::rules::{Family, Hit};
 use super::super::secrets::{is_placeholder, is_uuid, shannon_entropy, spread_like_random};
 use super::named_key::OTHER_KEYS;
 
-/// Words naming a credential (matched case-insensitively, as a whole word or the end of an
-/// identifier's part: `API_KEY`, `apiKey`, `x-api-key`, `tokens`).
+/// Words naming a credential (ASCII letters matched case-insensitively, as a whole word or the
+/// end of an identifier's part: `API_KEY`, `apiKey`, `x-api-key`, `tokens`), in English and in
+/// the languages most notes, tickets and chats are written in.
 const WORDS: &[&str] = &[
     "token",
     "secret",
@@ -27,46 +32,138 @@ const WORDS: &[&str] = &[
     "auth",
     "bearer",
     "key",
+    // The same words in the languages people write notes, tickets and chats in.
+    "schlüssel",
+    "passwort",
+    "kennwort",
+    "zugangsdaten",
+    "clé",
+    "mot de passe",
+    "jeton",
+    "identifiants",
+    "clave",
+    "contraseña",
+    "secreto",
+    "credenciales",
+    "chave",
+    "senha",
+    "segredo",
+    "credenciais",
+    "chiave",
+    "segreto",
+    "credenziali",
+    "sleutel",
+    "wachtwoord",
+    "klucz",
+    "hasło",
+    "ключ",
+    "Ключ",
+    "пароль",
+    "Пароль",
+    "токен",
+    "Токен",
+    "キー",
+    "パスワード",
+    "トークン",
+    "シークレット",
+    "密钥",
+    "秘钥",
+    "密码",
+    "密碼",
+    "金鑰",
+    "令牌",
+    "口令",
+    "비밀번호",
+    "토큰",
 ];
 
-/// How far after the word the value may start, in bytes, on its line and the next non-blank.
-const REACH: usize = 160;
+/// How far after the word the value may start, in bytes, on its line and the next non-blank
+/// ones (see [`FOLLOWING_LINES`]).
+const REACH: usize = 240;
+
+/// How many non-blank lines after the word's own the value may stand on: a key's fields in a
+/// listing (`"keyName": "key1",` then `"value": "..."` two lines on) or a reply in a chat.
+const FOLLOWING_LINES: usize = 3;
 
 /// Fewest characters of a value taken on a nearby word alone.
 const MIN_VALUE_BYTES: usize = 20;
 
-/// Every strongly random value close after a credential word.
-pub fn find(text: &str) -> Vec<Hit> {
-    let bytes = text.as_bytes();
-    let lower = text.to_ascii_lowercase();
+/// Characters of a UUID.
+const UUID_BYTES: usize = 36;
+
+/// Every strongly random value close after a credential word; `None` when the text holds no
+/// credential word at all (so that no other search for one need run).
+pub fn find(text: &str) -> Option<Vec<Hit>> {
+    let words = word_spans(text);
+    if words.is_empty() {
+        return None;
+    }
     let mut hits: Vec<Hit> = Vec::new();
-    let mut taken_until = 0;
-    for word in WORDS {
-        let mut from = 0;
-        while let Some(found) = lower[from..].find(word) {
-            let at = from + found;
-            let end = at + word.len();
-            from = end;
-            if !names_a_credential(bytes, &lower, at, end) {
-                continue;
-            }
-            if let Some((start, stop)) = first_random_value(text, end) {
-                if stop > taken_until || hits.iter().all(|h| h.start != start) {
-                    taken_until = taken_until.max(stop);
-                    hits.push(Hit {
-                        family: Family::Secret,
-                        kind: "secret-near-name",
-                        start,
-                        end: stop,
-                        priority: usize::MAX - 2,
-                    });
-                }
-            }
+    for (at, end) in words {
+        if !names_a_credential(text, at, end) {
+            continue;
+        }
+        if let Some((start, stop)) = first_random_value(text, end) {
+            hits.push(Hit {
+                family: Family::Secret,
+                kind: "secret-near-name",
+                start,
+                end: stop,
+                priority: usize::MAX - 2,
+            });
         }
     }
     hits.sort_by_key(|h| (h.start, h.end));
     hits.dedup_by_key(|h| (h.start, h.end));
-    hits
+    Some(hits)
+}
+
+/// Finds the ASCII words of [`WORDS`] in one pass, letters in either case, the longest where
+/// two start together (`apikey`, not `api`): a DFA, fast to step and small for these words.
+static WORD_FINDER: LazyLock<AhoCorasick> = LazyLock::new(|| {
+    AhoCorasickBuilder::new()
+        .ascii_case_insensitive(true)
+        .match_kind(MatchKind::LeftmostLongest)
+        .kind(Some(AhoCorasickKind::DFA))
+        .build(WORDS.iter().filter(|w| w.is_ascii()))
+        .expect("the credential words build an automaton")
+});
+
+/// Finds the other words of [`WORDS`]; searched only in texts that are not all ASCII.
+static OTHER_WORD_FINDER: LazyLock<AhoCorasick> = LazyLock::new(|| {
+    AhoCorasickBuilder::new()
+        .ascii_case_insensitive(true)
+        .match_kind(MatchKind::LeftmostLongest)
+        .kind(Some(AhoCorasickKind::ContiguousNFA))
+        .build(WORDS.iter().filter(|w| !w.is_ascii()))
+        .expect("the credential words build an automaton")
+});
+
+/// Where each credential word of `text` stands, in no particular order.
+pub(super) fn word_spans(text: &str) -> Vec<(usize, usize)> {
+    let mut spans: Vec<(usize, usize)> = WORD_FINDER
+        .find_iter(text)
+        .map(|m| (m.start(), m.end()))
+        .collect();
+    if !text.is_ascii() {
+        spans.extend(
+            OTHER_WORD_FINDER
+                .find_iter(text)
+                .map(|m| (m.start(), m.end())),
+        );
+    }
+    spans
+}
+
+/// Builds the word automaton now rather than on first use.
+pub fn prepare() {
+    LazyLock::force(&WORD_FINDER);
+    LazyLock::force(&OTHER_WORD_FINDER);
+}
+
+/// Whether `text` holds a word naming a credential (see [`WORDS`]).
+pub(super) fn mentions_credential(text: &str) -> bool {
+    WORD_FINDER.is_match(text) || (!text.is_ascii() && OTHER_WORD_FINDER.is_match(text))
 }
 
 /// Whether the word at `at..end` names a credential. It must end an identifier's part (what
@@ -75,7 +172,8 @@ pub fn find(text: &str) -> Vec<Hit> {
 /// public key be meant. "Key" says less than the other words, so it must also start a part
 /// or follow a qualifier naming a credential's key (`apikey`, `secretkey`), and the part
 /// before it must not name another kind of key (a sort, cache, host or cipher key).
-fn names_a_credential(bytes: &[u8], lower: &str, at: usize, end: usize) -> bool {
+fn names_a_credential(text: &str, at: usize, end: usize) -> bool {
+    let bytes = text.as_bytes();
     let next = bytes.get(end).copied();
     let plural = next == Some(b's') && !bytes.get(end + 1).is_some_and(u8::is_ascii_alphabetic);
     let ends_part = match next {
@@ -88,16 +186,18 @@ fn names_a_credential(bytes: &[u8], lower: &str, at: usize, end: usize) -> bool 
             .is_some_and(|c| c.is_ascii_alphanumeric()),
         Some(_) => true,
     };
-    let before = &lower[lower.floor_char_boundary(at.saturating_sub(12))..at];
-    if !ends_part
-        || before.contains("public")
+    if !ends_part {
+        return false;
+    }
+    let before = text[text.floor_char_boundary(at.saturating_sub(12))..at].to_ascii_lowercase();
+    if before.contains("public")
         || before.ends_with("pub_")
         || before.ends_with("pub-")
         || NOT_THE_VALUE.contains(&next_part(bytes, end).to_ascii_lowercase().as_str())
     {
         return false;
     }
-    if &lower[at..end] != "key" {
+    if !text[at..end].eq_ignore_ascii_case("key") {
         return true;
     }
     let previous = previous_part(bytes, at);
@@ -204,7 +304,7 @@ fn first_random_value(text: &str, from: usize) -> Option<(usize, usize)> {
             continue;
         }
         let (start, stop) = trim_value(bytes, start, i);
-        if start >= stop {
+        if stop - start < MIN_VALUE_BYTES.min(UUID_BYTES) {
             continue;
         }
         let value = &text[start..stop];
@@ -266,21 +366,30 @@ fn hex_taken(v: &str, between: &str) -> bool {
         && spread_like_random(v)
 }
 
-/// Where the search for a value after `from` stops: the end of the next non-blank line, and
-/// no further than [`REACH`] bytes.
+/// Where the search for a value after `from` stops: the end of the [`FOLLOWING_LINES`]th
+/// non-blank line after the word's own, and no further than [`REACH`] bytes.
 fn reach_end(bytes: &[u8], from: usize) -> usize {
     let cap = (from + REACH).min(bytes.len());
-    let Some(eol) = bytes[from..cap].iter().position(|&b| b == b'\n') else {
-        return cap;
-    };
-    let mut i = from + eol + 1;
-    while i < cap && bytes[i].is_ascii_whitespace() {
-        i += 1;
+    let mut end = from;
+    let mut lines = 0;
+    while end < cap {
+        let Some(eol) = bytes[end..cap].iter().position(|&b| b == b'\n') else {
+            return cap;
+        };
+        let line_start = end;
+        end += eol + 1;
+        if bytes[line_start..end]
+            .iter()
+            .any(|b| !b.is_ascii_whitespace())
+            || line_start == from
+        {
+            lines += 1;
+        }
+        if lines > FOLLOWING_LINES {
+            return end - 1;
+        }
     }
-    bytes[i..cap]
-        .iter()
-        .position(|&b| b == b'\n')
-        .map_or(cap, |p| i + p)
+    cap
 }
 
 /// The bytes a credential value is written in: letters, digits and base64's and tokens'
@@ -372,6 +481,7 @@ mod tests {
 
     fn found(text: &str) -> Vec<&str> {
         find(text)
+            .unwrap_or_default()
             .into_iter()
             .map(|h| &text[h.start..h.end])
             .collect()
@@ -393,6 +503,15 @@ mod tests {
             format!("$secret = ConvertTo-SecureString '{KEY}' -AsPlainText"),
             format!("otpauth://totp/Acme:me?secret={KEY}&issuer=Acme"),
             format!("cache-01:6379> AUTH default {KEY}"),
+            format!("wie besprochen der API-Schlüssel für das Produktivsystem:\n\n{KEY}\n\nGrüße"),
+            format!(
+                "Pode me confirmar qual chave de API está configurada?\nCliente: Claro, é esta: {KEY}"
+            ),
+            format!("APIキー：{KEY}"),
+            format!("| 09:12 | Un jeton d'accès est publié : `{KEY}` |"),
+            format!(
+                "[\n  {{\n    \"keyName\": \"key1\",\n    \"permissions\": \"FULL\",\n    \"value\": \"{KEY}\"\n  }}\n]"
+            ),
         ] {
             assert_eq!(found(&text), [KEY], "{text}");
         }
@@ -448,8 +567,9 @@ mod tests {
             "the build id is q8Rt2ZmP0xLk5VbN7wYc+Zx81kQp0Lm3RtY7w=",
             "tokenizer vocab: q8Rt2ZmP0xLk5VbN7wYc+Zx81kQp0Lm3RtY7w=",
             "keyboard layout q8Rt2ZmP0xLk5VbN7wYc+Zx81kQp0Lm3RtY7w=",
-            // A word, then the value two lines on.
-            "the token\nis rotated\nq8Rt2ZmP0xLk5VbN7wYc+Zx81kQp0Lm3RtY7w=",
+            // A word, then the value four lines on; words that hold a credential's word.
+            "the token\nis rotated\nweekly\nby the job\nq8Rt2ZmP0xLk5VbN7wYc+Zx81kQp0Lm3RtY7w=",
+            "un article sur le cycle: q8Rt2ZmP0xLk5VbN7wYc+Zx81kQp0Lm3RtY7w=",
             // Words, versions and names.
             "token: ReadOnlyAccessForReportingDashboards2024",
             "secret manager path projects/acme-prod/secrets/db-password/versions/12",

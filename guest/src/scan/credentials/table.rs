@@ -4,24 +4,10 @@
 
 use super::super::rules::{Family, Hit};
 use super::nearby::named_value;
-
-/// Header words that name a column of credentials (compared in lower case).
-const CREDENTIAL_HEADERS: &[&str] = &[
-    "api key",
-    "api-key",
-    "api_key",
-    "apikey",
-    "access key",
-    "secret key",
-    "private key",
-    "token",
-    "secret",
-    "password",
-    "passphrase",
-    "credential",
-];
+use super::proximity::mentions_credential;
 
 /// Every credential-looking value in a column of a table headed as credentials.
+/// Call it only for texts holding a credential word (see [`super::proximity::find`]).
 pub fn find(text: &str) -> Vec<Hit> {
     let mut hits = csv(text);
     if !text.contains('|') {
@@ -54,7 +40,9 @@ pub fn find(text: &str) -> Vec<Hit> {
             }
             continue;
         }
-        take_cells(text, &cells, &columns, &mut hits);
+        if cells.len() == columns.len() {
+            take_cells(text, &cells, &columns, &mut hits);
+        }
     }
     hits
 }
@@ -69,6 +57,10 @@ fn csv(text: &str) -> Vec<Hit> {
         let start = at;
         at += line.len();
         let row = line.trim_end_matches(['\n', '\r']);
+        if row.bytes().filter(|&b| b == b',').count() < 2 {
+            header = None;
+            continue;
+        }
         let fields = csv_fields(row, start);
         match &header {
             Some((count, columns)) if fields.len() == *count => {
@@ -126,17 +118,21 @@ fn is_border(row: &str) -> bool {
             .all(|b| matches!(b, b'+' | b'-' | b'=' | b'|' | b':' | b' '))
 }
 
-/// The trimmed cells of a table row starting at byte `offset` (a line that starts and ends
-/// with `|` once blanks are trimmed), as byte ranges of the text; `None` for any other line.
+/// The trimmed cells of a table row starting at byte `offset`, as byte ranges of the text: a
+/// line that starts and ends with `|` once blanks are trimmed (Markdown, ASCII tables), or
+/// one with `|` between its cells only (`psql`'s output); `None` for any other line.
 fn cells(row: &str, offset: usize) -> Option<Vec<(usize, usize)>> {
     let lead = row.len() - row.trim_start().len();
     let body = row.trim();
-    if body.len() < 2 || !body.starts_with('|') || !body.ends_with('|') {
+    let (inner, mut from) = if body.len() >= 2 && body.starts_with('|') && body.ends_with('|') {
+        (&body[1..body.len() - 1], offset + lead + 1)
+    } else if body.contains('|') {
+        (body, offset + lead)
+    } else {
         return None;
-    }
+    };
     let mut cells = Vec::new();
-    let mut from = offset + lead + 1;
-    for cell in body[1..body.len() - 1].split('|') {
+    for cell in inner.split('|') {
         let s = from + (cell.len() - cell.trim_start().len());
         let e = from + cell.trim_end().len();
         cells.push((s, e.max(s)));
@@ -150,10 +146,10 @@ fn is_rule(cell: &str) -> bool {
     !cell.is_empty() && cell.bytes().all(|b| matches!(b, b'-' | b':' | b' '))
 }
 
-/// Whether a header cell names a column of credentials.
+/// Whether a header cell names a column of credentials: it holds one of the words
+/// [`mentions_credential`] looks for.
 fn names_credentials(cell: &str) -> bool {
-    let lower = cell.to_ascii_lowercase();
-    CREDENTIAL_HEADERS.iter().any(|h| lower.contains(h))
+    mentions_credential(cell)
 }
 
 /// The cell `s..e` without one pair of enclosing backticks or quotes.
@@ -191,6 +187,8 @@ mod tests {
         assert_eq!(found(ascii), ["Zx81kQp0Lm3RtY7wVq9r"]);
         let csv = "folder,type,name,login_uri,login_password,totp\nWork,login,Acme,https://acme.example,4b19888568c3cf74fb1af25387d23290,\n";
         assert_eq!(found(csv), ["4b19888568c3cf74fb1af25387d23290"]);
+        let psql = "app=> SELECT provider, api_key FROM integrations;\n provider |        api_key\n----------+------------------------\n acme     | key_d76e87df3e54ab76b8ab8be3\n(1 row)";
+        assert_eq!(found(psql), ["key_d76e87df3e54ab76b8ab8be3"]);
     }
 
     #[test]
@@ -204,6 +202,8 @@ mod tests {
             "| service | API key |\n| --- | --- |\n| acme | <your-key> |\n| widget | rotated-monthly |\n| x | $ACME_KEY |",
             // A table after a header that named credentials, separated by prose.
             "| svc | token |\n| --- | --- |\n| a | none |\n\nlater:\n| svc | id |\n| --- | --- |\n| b | q8Rt2ZmP0xLk5VbN7wYc |",
+            // A shell pipeline is no table.
+            "grep token config.txt | cut -d= -f2 | q8Rt2ZmP0xLk5VbN7wYc",
             // A CSV whose credential column holds none, and rows of another shape after it.
             "name,token,owner\nacme,rotated,ops\nq8Rt2ZmP0xLk5VbN7wYc,x",
             "id,commit,note\n1,9fd0fab79bd9ece9c8f0,q8Rt2ZmP0xLk5VbN7wYc",
