@@ -779,8 +779,16 @@ mod tests {
             ("heldout-credentials-kingfisher.jsonl", Label::Risk, 98.5),
             ("heldout-credentials-microsoft.jsonl", Label::Risk, 99.0),
             ("heldout-credentials-titus.jsonl", Label::Risk, 98.5),
-            ("heldout-credentials-contexts-new-kinds.jsonl", Label::Risk, 98.5),
-            ("heldout-credentials-contexts-tuned-kinds.jsonl", Label::Risk, 99.0),
+            (
+                "heldout-credentials-contexts-new-kinds.jsonl",
+                Label::Risk,
+                98.5,
+            ),
+            (
+                "heldout-credentials-contexts-tuned-kinds.jsonl",
+                Label::Risk,
+                99.0,
+            ),
             ("heldout-credentials-contexts-2.jsonl", Label::Risk, 99.0),
             ("heldout-credentials-contexts-3.jsonl", Label::Risk, 99.0),
             ("heldout-credentials-contexts-4.jsonl", Label::Risk, 99.0),
