@@ -75,6 +75,7 @@ const WORDS: &[&str] = &[
     "口令",
     "비밀번호",
     "토큰",
+    "키",
 ];
 
 /// How far after the word the value may start, in bytes, on its line and the next non-blank
@@ -88,8 +89,12 @@ const FOLLOWING_LINES: usize = 3;
 /// Fewest characters of a value taken on a nearby word alone.
 const MIN_VALUE_BYTES: usize = 20;
 
-/// Characters of a UUID.
-const UUID_BYTES: usize = 36;
+/// Fewest characters of a value standing right after the word (`KeyCredential("...")`,
+/// `token=...`): the closer the name, the less the value needs to prove.
+const MIN_ADJACENT_BYTES: usize = 16;
+
+/// How close after the word a value counts as standing right after it, in bytes.
+const ADJACENT_BYTES: usize = 4;
 
 /// Every strongly random value close after a credential word; `None` when the text holds no
 /// credential word at all (so that no other search for one need run).
@@ -304,14 +309,20 @@ fn first_random_value(text: &str, from: usize) -> Option<(usize, usize)> {
             continue;
         }
         let (start, stop) = trim_value(bytes, start, i);
-        if stop - start < MIN_VALUE_BYTES.min(UUID_BYTES) {
+        let adjacent = start - from <= ADJACENT_BYTES;
+        let least = if adjacent {
+            MIN_ADJACENT_BYTES
+        } else {
+            MIN_VALUE_BYTES
+        };
+        if stop - start < least {
             continue;
         }
         let value = &text[start..stop];
         let taken = if hex_or_uuid(value) {
             hex_taken(value, &text[from..start])
         } else {
-            strongly_random(value)
+            strongly_random(value, least)
         };
         if taken {
             return Some((start, stop));
@@ -411,12 +422,12 @@ fn trim_value(bytes: &[u8], mut start: usize, mut stop: usize) -> (usize, usize)
 }
 
 /// Whether `v`, not hex alone, is random the way keys are and names, words and paths are not:
-/// 20 to 512 characters, letters and digits, spread enough (past a provider's prefix), not
+/// `least` to 512 characters, letters and digits, spread enough (past a provider's prefix), not
 /// written in words, not a public key's base64 (`AAAA...`), not a placeholder.
-fn strongly_random(v: &str) -> bool {
+fn strongly_random(v: &str, least: usize) -> bool {
     let b = v.as_bytes();
     let body = without_prefix(v);
-    (MIN_VALUE_BYTES..=512).contains(&b.len())
+    (least..=512).contains(&b.len())
         && b.iter().any(u8::is_ascii_digit)
         && b.iter().any(u8::is_ascii_alphabetic)
         && !v.starts_with("AAAA")
@@ -508,6 +519,7 @@ mod tests {
                 "Pode me confirmar qual chave de API está configurada?\nCliente: Claro, é esta: {KEY}"
             ),
             format!("APIキー：{KEY}"),
+            format!("iterable 운영 계정 API 키: {KEY} (외부 공유 금지)"),
             format!("| 09:12 | Un jeton d'accès est publié : `{KEY}` |"),
             format!(
                 "[\n  {{\n    \"keyName\": \"key1\",\n    \"permissions\": \"FULL\",\n    \"value\": \"{KEY}\"\n  }}\n]"
@@ -532,6 +544,10 @@ mod tests {
             (
                 r#"md := metadata.Pairs("x-api-key", "ARJKOQZFWUH437U4YHDF")"#,
                 "ARJKOQZFWUH437U4YHDF",
+            ),
+            (
+                r#"var credential = new AzureKeyCredential("u-ZSYBRDJ_0RGD1F5");"#,
+                "u-ZSYBRDJ_0RGD1F5",
             ),
             (
                 "$ az cognitiveservices account keys list --query key1 --output tsv\n3246c352-a643-c15e-ed72-de3c8b1a819b",
@@ -572,6 +588,8 @@ mod tests {
             "un article sur le cycle: q8Rt2ZmP0xLk5VbN7wYc+Zx81kQp0Lm3RtY7w=",
             // Words, versions and names.
             "token: ReadOnlyAccessForReportingDashboards2024",
+            r#"new AzureKeyCredential("ReadOnlyAccess2024")"#,
+            "token=session-cache-v2-eu1",
             "secret manager path projects/acme-prod/secrets/db-password/versions/12",
         ] {
             assert!(found(text).is_empty(), "{text}: {:?}", found(text));
