@@ -1,6 +1,8 @@
 //! Credentials named near their value rather than assigned to it, in forms whose value may be
-//! short or plain (a password), which [`super::proximity`] leaves to them: a command-line
-//! flag (`--api-key ...`), SQL's `IDENTIFIED BY '...'` and a Terraform variable's default. The
+//! short or plain (a password), or that come before their name, which [`super::proximity`]
+//! leaves to them: a command-line flag (`--api-key ...`), a value piped into a command that
+//! reads it from its input (`echo ... | docker login --password-stdin`), SQL's
+//! `IDENTIFIED BY '...'` and a Terraform variable's default. The
 //! word naming the credential is there, as in an assignment; what stands between it and the
 //! value is not `=` or `:`.
 //!
@@ -53,7 +55,26 @@ pub fn rules() -> Vec<Rule> {
         )
         .within(around_trigger)
         .accept(secret_value),
+        // `echo "..." | docker login -u ci --password-stdin`: the value comes first, piped
+        // into a command that reads a password or token from its input.
+        Rule::secret(
+            "piped-secret",
+            &["-stdin"],
+            concat!(
+                r#"(?i)\b(?:echo|printf)\s+(?:-[ne]+\s+)?(?:"([^"\r\n]+)"|'([^'\r\n]+)'|([^\s"'|;]+))"#,
+                r"\s*\|[^\n|]{0,200}?--?(?:[a-z]+[-_])?(?:password|passwd|token|secret|passphrase|api-?key)[-_]stdin\b"
+            ),
+        )
+        .within(before_trigger)
+        .accept(secret_value),
     ]
+}
+
+/// Where every match holding a `-stdin` trigger lies: the value and its `echo` come before
+/// the trigger, at most 300 bytes before it (a value of 512 would not fit: such a line is
+/// not taken).
+fn before_trigger(_bytes: &[u8], start: usize, end: usize) -> (usize, usize) {
+    (start.saturating_sub(300), end)
 }
 
 /// Where every match holding a trigger lies: the patterns start at the trigger (or a few bytes
@@ -91,6 +112,16 @@ mod tests {
             "Zx81kQp0Lm3RtY7wVq9r",
         ),
         (
+            "piped-secret",
+            "echo \"q8Rt2ZmP0xLk5VbN7wYc+/=\" | docker login registry.example.com -u ci --password-stdin",
+            "q8Rt2ZmP0xLk5VbN7wYc+/=",
+        ),
+        (
+            "piped-secret",
+            "echo -n 'Zx81kQp0Lm3RtY7wVq9r' | gpg --batch --passphrase-stdin -d backup.gpg",
+            "Zx81kQp0Lm3RtY7wVq9r",
+        ),
+        (
             "sql-identified-by",
             "CREATE USER 'sync'@'10.0.%' IDENTIFIED BY 'q8Rt2ZmP0xLk5VbN7wYc';",
             "q8Rt2ZmP0xLk5VbN7wYc",
@@ -123,6 +154,18 @@ mod tests {
         (
             "sql-identified-by",
             "CREATE USER 'app'@'%' IDENTIFIED BY 'changeme';",
+        ),
+        (
+            "piped-secret",
+            "echo \"$REGISTRY_PASSWORD\" | docker login -u ci --password-stdin",
+        ),
+        (
+            "piped-secret",
+            "printf '%s' \"$T\" | acme auth --token-stdin",
+        ),
+        (
+            "piped-secret",
+            "echo done | tee log.txt; acme auth --token-stdin < token.txt",
         ),
     ];
 
