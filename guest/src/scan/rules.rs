@@ -328,33 +328,30 @@ impl RuleSet {
                     past
                 }
             };
-            let Some(within) = rule.within else {
-                let mut at = 0;
-                while at <= bytes.len() {
-                    let Some(caps) = regex.captures_at(bytes, at) else {
-                        break;
-                    };
-                    at = take(caps);
+            // Where to search: the whole text, or the ranges around this rule's triggers, in
+            // order, merged where they touch.
+            let merged = match rule.within {
+                None => vec![(0, bytes.len())],
+                Some(within) => {
+                    let mut ranges: Vec<(usize, usize)> = found
+                        .iter()
+                        .filter(|f| f.0 == priority)
+                        .map(|&(_, s, e)| {
+                            let (lo, hi) = within(bytes, s, e);
+                            (lo.min(s), (hi.max(e) + 1).min(bytes.len()))
+                        })
+                        .collect();
+                    ranges.sort_unstable();
+                    let mut merged: Vec<(usize, usize)> = Vec::with_capacity(ranges.len());
+                    for (lo, hi) in ranges {
+                        match merged.last_mut() {
+                            Some(last) if lo <= last.1 => last.1 = last.1.max(hi),
+                            _ => merged.push((lo, hi)),
+                        }
+                    }
+                    merged
                 }
-                continue;
             };
-            // The ranges around this rule's triggers, in order, merged where they touch.
-            let mut ranges: Vec<(usize, usize)> = found
-                .iter()
-                .filter(|f| f.0 == priority)
-                .map(|&(_, s, e)| {
-                    let (lo, hi) = within(bytes, s, e);
-                    (lo.min(s), (hi.max(e) + 1).min(bytes.len()))
-                })
-                .collect();
-            ranges.sort_unstable();
-            let mut merged: Vec<(usize, usize)> = Vec::with_capacity(ranges.len());
-            for (lo, hi) in ranges {
-                match merged.last_mut() {
-                    Some(last) if lo <= last.1 => last.1 = last.1.max(hi),
-                    _ => merged.push((lo, hi)),
-                }
-            }
             for (lo, hi) in merged {
                 // The text before `lo` stays visible to look-behind (`\b`); matches end by `hi`.
                 let haystack = &bytes[..hi];
