@@ -366,6 +366,11 @@ pub(super) fn has_digit(v: &str) -> bool {
     v.bytes().any(|b| b.is_ascii_digit())
 }
 
+/// Whether `v` is hex digits alone, `-` allowed between groups (a UUID, a dashed id).
+pub(super) fn is_hex_or_dashed(v: &str) -> bool {
+    v.bytes().all(|c| c.is_ascii_hexdigit() || c == b'-')
+}
+
 /// Whether `v` is a UUID: 8-4-4-4-12 hex digits.
 pub(super) fn is_uuid(v: &str) -> bool {
     v.len() == 36

@@ -90,6 +90,11 @@ pub(super) mod tests {
     use super::super::rules::RuleSet;
     use super::*;
 
+    /// The texts of `hits`, spans of `text`, in their order.
+    pub fn spans(text: &str, hits: Vec<Hit>) -> Vec<&str> {
+        hits.into_iter().map(|h| &text[h.start..h.end]).collect()
+    }
+
     /// Asserts each `(kind, text, credential)`: the rules find exactly `credential` as `kind`.
     pub fn finds(rules: &[Rule], samples: &[(&str, &str, &str)]) {
         let set = RuleSet::new(rules.iter().map(copy).collect());

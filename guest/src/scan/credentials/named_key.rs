@@ -10,7 +10,7 @@
 
 use super::super::rules::{Family, Hit};
 use super::super::secrets::{
-    has_digit, is_placeholder, is_uuid, shannon_entropy, spread_like_random,
+    has_digit, is_hex_or_dashed, is_placeholder, is_uuid, shannon_entropy, spread_like_random,
 };
 use super::assignment::{assigned_value, key_start};
 
@@ -190,7 +190,7 @@ fn names_another_kind_of_key(name: &str) -> bool {
 fn random_key_value(v: &str) -> bool {
     let b = v.as_bytes();
     let alphabet = |c: &u8| c.is_ascii_alphanumeric() || b"_-+/=.~".contains(c);
-    let hex_id_or_constant = b.iter().all(|c| c.is_ascii_hexdigit() || *c == b'-')
+    let hex_id_or_constant = is_hex_or_dashed(v)
         && !(b.len() >= 32 && b.iter().all(u8::is_ascii_hexdigit))
         && !is_uuid(v);
     let base64_slash = !v.contains('/')
@@ -220,13 +220,11 @@ fn named_in_words(v: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
+    use super::super::tests::spans;
     use super::*;
 
     fn found(text: &str) -> Vec<&str> {
-        find(text)
-            .into_iter()
-            .map(|h| &text[h.start..h.end])
-            .collect()
+        spans(text, find(text))
     }
 
     #[test]

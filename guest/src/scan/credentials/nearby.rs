@@ -84,18 +84,6 @@ fn around_trigger(_bytes: &[u8], start: usize, end: usize) -> (usize, usize) {
     (start.saturating_sub(48), end + 768)
 }
 
-/// A value that words around it name as a credential (a sentence, a table's header): what
-/// [`secret_value`] takes unquoted, in one piece, with letters and digits both. Prose quotes
-/// words and phrases often, so the quoted forms' leniency does not apply, and "the token is
-/// valid", "tokens: 4096" and "see vault" are not taken.
-pub(super) fn named_value(v: &str) -> bool {
-    let b = v.as_bytes();
-    !b.iter().any(u8::is_ascii_whitespace)
-        && b.iter().any(u8::is_ascii_digit)
-        && b.iter().any(u8::is_ascii_alphabetic)
-        && secret_value(v, 3)
-}
-
 #[cfg(test)]
 mod tests {
     use super::super::tests::{finds, misses};

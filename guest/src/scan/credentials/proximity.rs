@@ -15,7 +15,9 @@ use std::sync::LazyLock;
 use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind, MatchKind};
 
 use super::super::rules::{Family, Hit};
-use super::super::secrets::{is_placeholder, is_uuid, shannon_entropy, spread_like_random};
+use super::super::secrets::{
+    is_hex_or_dashed, is_placeholder, is_uuid, shannon_entropy, spread_like_random,
+};
 use super::named_key::OTHER_KEYS;
 
 /// Words naming a credential (ASCII letters matched case-insensitively, as a whole word or the
@@ -319,7 +321,7 @@ fn first_random_value(text: &str, from: usize) -> Option<(usize, usize)> {
             continue;
         }
         let value = &text[start..stop];
-        let taken = if hex_or_uuid(value) {
+        let taken = if is_hex_or_dashed(value) {
             hex_taken(value, &text[from..start])
         } else {
             strongly_random(value, least)
@@ -329,11 +331,6 @@ fn first_random_value(text: &str, from: usize) -> Option<(usize, usize)> {
         }
     }
     None
-}
-
-/// Whether `v` is hex digits alone (with `-` between groups, as a UUID has them).
-fn hex_or_uuid(v: &str) -> bool {
-    v.bytes().all(|c| c.is_ascii_hexdigit() || c == b'-')
 }
 
 /// Words that, between a credential's name and hex digits, say the digits are a digest or an
@@ -488,14 +485,11 @@ fn written_in_words(v: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
+    use super::super::tests::spans;
     use super::*;
 
     fn found(text: &str) -> Vec<&str> {
-        find(text)
-            .unwrap_or_default()
-            .into_iter()
-            .map(|h| &text[h.start..h.end])
-            .collect()
+        spans(text, find(text).unwrap_or_default())
     }
 
     const KEY: &str = "q8Rt2ZmP0xLk5VbN7wYc+Zx81kQp0Lm3RtY7w=";

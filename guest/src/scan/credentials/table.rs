@@ -3,7 +3,7 @@
 //! (`name,login_password,...`). The name is on the header row, the value rows below it.
 
 use super::super::rules::{Family, Hit};
-use super::nearby::named_value;
+use super::super::secrets::secret_value;
 use super::proximity::mentions_credential;
 
 /// Every credential-looking value in a column of a table headed as credentials.
@@ -108,6 +108,17 @@ fn take_cells(text: &str, cells: &[(usize, usize)], columns: &[bool], hits: &mut
     }
 }
 
+/// A cell that its column's header names as a credential: what [`secret_value`] takes
+/// unquoted, in one piece, with letters and digits both, so that notes in the column ("see
+/// vault", "rotated", "4096") are not taken.
+fn named_value(v: &str) -> bool {
+    let b = v.as_bytes();
+    !b.iter().any(u8::is_ascii_whitespace)
+        && b.iter().any(u8::is_ascii_digit)
+        && b.iter().any(u8::is_ascii_alphabetic)
+        && secret_value(v, 3)
+}
+
 /// Whether a line is an ASCII table's border (`+-----+----+`, `|====|`).
 fn is_border(row: &str) -> bool {
     let row = row.trim();
@@ -164,13 +175,11 @@ fn unquote(text: &str, s: usize, e: usize) -> (usize, usize) {
 
 #[cfg(test)]
 mod tests {
+    use super::super::tests::spans;
     use super::*;
 
     fn found(text: &str) -> Vec<&str> {
-        find(text)
-            .into_iter()
-            .map(|h| &text[h.start..h.end])
-            .collect()
+        spans(text, find(text))
     }
 
     #[test]
