@@ -2,7 +2,8 @@
 //! short or plain (a password), or that come before their name, which [`super::proximity`]
 //! leaves to them: a command-line flag (`--api-key ...`), a value piped into a command that
 //! reads it from its input (`echo ... | docker login --password-stdin`), SQL's
-//! `IDENTIFIED BY '...'` and a Terraform variable's default. The
+//! `IDENTIFIED BY '...'`, PowerShell's `ConvertTo-SecureString '...' -AsPlainText` and a
+//! Terraform variable's default. The
 //! word naming the credential is there, as in an assignment; what stands between it and the
 //! value is not `=` or `:`.
 //!
@@ -42,6 +43,21 @@ pub fn rules() -> Vec<Rule> {
         )
         .within(around_trigger)
         .accept(password_value),
+        // `ConvertTo-SecureString '...' -AsPlainText -Force`: PowerShell's way to make a
+        // password or key of a literal; the cmdlet names what the value is, the variable need
+        // not (`$secure = ...`).
+        Rule::secret(
+            "secure-string-literal",
+            &["convertto-securestring"],
+            concat!(
+                r#"(?i)\bconvertto-securestring\s+(?:-asplaintext\s+|-force\s+)*(?:-string\s+)?"#,
+                r#"(?:"([^"\r\n]+)"|'([^'\r\n]+)')(?:\s+-force)?\s+-asplaintext\b"#,
+                r#"|\bconvertto-securestring\s+(?:-force\s+)?-asplaintext\s+(?:-force\s+)?(?:-string\s+)?(?:"([^"\r\n]+)"|'([^'\r\n]+)')"#,
+            ),
+        )
+        .within(around_trigger)
+        // Every group is a quoted literal, which a password's test takes as one.
+        .accept(|value, _| password_value(value, 1)),
         // `variable "stripe_api_token" { ... default = "..." }`: Terraform names the
         // variable, the value is its default a few lines on.
         Rule::secret(
@@ -120,6 +136,21 @@ mod tests {
             "Hunter2!x",
         ),
         (
+            "secure-string-literal",
+            "$secure = ConvertTo-SecureString '0f806f3000f111dcac12' -AsPlainText -Force",
+            "0f806f3000f111dcac12",
+        ),
+        (
+            "secure-string-literal",
+            "$pw = ConvertTo-SecureString -String \"Hunter2!x\" -AsPlainText -Force",
+            "Hunter2!x",
+        ),
+        (
+            "secure-string-literal",
+            "ConvertTo-SecureString -AsPlainText -Force 'q8Rt2ZmP0xLk5VbN7wYc'",
+            "q8Rt2ZmP0xLk5VbN7wYc",
+        ),
+        (
             "secret-variable-default",
             "variable \"acme_api_token\" {\n  type      = string\n  sensitive = true\n  default   = \"q8Rt2ZmP0xLk5VbN7wYc\"\n}",
             "q8Rt2ZmP0xLk5VbN7wYc",
@@ -142,6 +173,18 @@ mod tests {
         (
             "sql-identified-by",
             "CREATE USER 'app'@'%' IDENTIFIED BY 'changeme';",
+        ),
+        (
+            "secure-string-literal",
+            "$secure = ConvertTo-SecureString $env:ACME_PASSWORD -AsPlainText -Force",
+        ),
+        (
+            "secure-string-literal",
+            "$secure = Get-Content key.txt | ConvertTo-SecureString -Key $aesKey",
+        ),
+        (
+            "secure-string-literal",
+            "$secure = ConvertTo-SecureString '01000000d08c9ddf0115d1118c7a00c04fc297eb'",
         ),
         (
             "piped-secret",

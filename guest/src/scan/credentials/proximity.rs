@@ -43,6 +43,7 @@ const WORDS: &[&str] = &[
     "mot de passe",
     "jeton",
     "identifiants",
+    "schluessel",
     "clave",
     "contraseña",
     "secreto",
@@ -58,6 +59,40 @@ const WORDS: &[&str] = &[
     "wachtwoord",
     "klucz",
     "hasło",
+    "haslo",
+    // Turkish, Swedish, Danish and Norwegian, Finnish, Czech, Hungarian, Romanian,
+    // Indonesian, Vietnamese, Greek, Arabic, Hebrew and Hindi.
+    "anahtar",
+    "şifre",
+    "parola",
+    "lösenord",
+    "nyckel",
+    "adgangskode",
+    "passord",
+    "nøgle",
+    "nøkkel",
+    "salasana",
+    "avain",
+    "heslo",
+    "klíč",
+    "jelszó",
+    "kulcs",
+    "parolă",
+    "cheie",
+    "kata sandi",
+    "kunci",
+    "mật khẩu",
+    "khóa",
+    "κωδικός",
+    "Κωδικός",
+    "κλειδί",
+    "Κλειδί",
+    "كلمة المرور",
+    "مفتاح",
+    "סיסמה",
+    "מפתח",
+    "पासवर्ड",
+    "कुंजी",
     "ключ",
     "Ключ",
     "пароль",
@@ -322,7 +357,7 @@ fn first_random_value(text: &str, from: usize) -> Option<(usize, usize)> {
         }
         let value = &text[start..stop];
         let taken = if is_hex_or_dashed(value) {
-            hex_taken(value, &text[from..start])
+            hex_taken(value, &text[from..start], on_its_line(bytes, start, stop))
         } else {
             strongly_random(value, least)
         };
@@ -336,7 +371,15 @@ fn first_random_value(text: &str, from: usize) -> Option<(usize, usize)> {
 /// Words that, between a credential's name and hex digits, say the digits are a digest or an
 /// id, not the credential: `token cache keyed by sha256 ...`, `secret rotated in commit ...`.
 const DIGEST_OR_ID_WORDS: &[&str] = &[
-    "sha",
+    // `sha1`, `sha-256`, `SHA256`, not `shared`.
+    "sha1",
+    "sha2",
+    "sha3",
+    "sha5",
+    "sha-",
+    "sha_",
+    "sha ",
+    "sha:",
     "md5",
     "hash",
     "digest",
@@ -355,23 +398,112 @@ const DIGEST_OR_ID_WORDS: &[&str] = &[
     "etag",
     "revision",
     "rev ",
+    // The same in the other scripts of [`WORDS`]: hash, digest, checksum, fingerprint.
+    "哈希",
+    "摘要",
+    "校验",
+    "指纹",
+    "ハッシュ",
+    "해시",
 ];
 
 /// Whether hex digits (`v`) found `between` text after a credential's name are the
 /// credential: hex is how digests, commit ids and UUIDs are written, so only with nothing
-/// between naming a digest or an id, and either a UUID (on the name's line or the next) or 20
-/// digits or more on the name's own line, but not 40 or 64 (a SHA-1 or SHA-256: a commit id or
-/// a digest).
-fn hex_taken(v: &str, between: &str) -> bool {
+/// between naming a digest or an id, and placed as a value is:
+/// - on the name's line, a UUID or 20 digits or more; 40 or 64 (a SHA-1's or a SHA-256's
+///   length: a commit id or a digest) only when joined to the name by punctuation alone
+///   (`.bearer_auth("...")`, `密钥：...`, `"key": "value", "value": "..."`);
+/// - on the next line, a UUID;
+/// - alone on a later line, below a name whose line ends with a colon ("the API key for the
+///   test system:", a blank line, the digits), or labelled as the value of the key the name
+///   heads in a listing (`"keyName": "key1",` and on a later line `"value": "..."`).
+fn hex_taken(v: &str, between: &str, line: OnItsLine) -> bool {
     let digits = v.bytes().filter(u8::is_ascii_hexdigit).count();
     let lower = between.to_ascii_lowercase();
     let lines = between.matches('\n').count();
-    (lines == 0 || (lines == 1 && is_uuid(v)))
-        && (is_uuid(v) || (digits >= 20 && !v.contains('-') && digits != 40 && digits != 64))
+    let digest_length = digits == 40 || digits == 64;
+    let long_hex = digits >= 20 && !v.contains('-');
+    let placed = match lines {
+        0 => is_uuid(v) || (long_hex && (!digest_length || joined_by_punctuation(&lower))),
+        _ => {
+            (lines == 1 && is_uuid(v))
+                || (long_hex
+                    && match line {
+                        OnItsLine::Alone => introduced_below(between),
+                        OnItsLine::Labelled => true,
+                        OnItsLine::AmongText => false,
+                    })
+        }
+    };
+    placed
         && v.bytes().any(|c| c.is_ascii_alphabetic())
         && v.bytes().any(|c| c.is_ascii_digit())
         && !DIGEST_OR_ID_WORDS.iter().any(|w| lower.contains(w))
         && spread_like_random(v)
+}
+
+/// Whether the text between a name and its value (lower-cased), short of 32 bytes, joins the
+/// two as a value is joined to its name: punctuation and blanks, or words in a script other
+/// than Latin (`("`, `", "\"`, `发你了：`; a key-value list's own word "value" does not
+/// count: `"key": "value", "value": "`), or anything ending in an assignment
+/// (`: &str = "`, `: string = '`).
+fn joined_by_punctuation(between: &str) -> bool {
+    let assigned = between
+        .trim_end_matches(|c: char| c.is_ascii_whitespace() || "\"'`".contains(c))
+        .ends_with('=');
+    between.len() <= 32
+        && (assigned
+            || !between
+                .replace("value", "")
+                .bytes()
+                .any(|b| b.is_ascii_alphanumeric()))
+}
+
+/// Whether `between`, text from a name to a value on a later line, introduces the value
+/// below it: the name's line ends with a colon and the lines between are blank.
+fn introduced_below(between: &str) -> bool {
+    let (first, rest) = between.split_once('\n').unwrap_or((between, ""));
+    let first = first.trim_end();
+    (first.ends_with(':') || first.ends_with('：'))
+        && rest.lines().all(|line| line.trim().is_empty())
+}
+
+/// How a value stands on its own line.
+#[derive(Clone, Copy, PartialEq)]
+enum OnItsLine {
+    /// Alone, but for blanks, quotes and a trailing comma or semicolon.
+    Alone,
+    /// After a label saying it is the value, as in a listing of keys (`"value": "..."`).
+    Labelled,
+    /// With other text.
+    AmongText,
+}
+
+/// How the value at `start..stop` stands on its line.
+fn on_its_line(bytes: &[u8], start: usize, stop: usize) -> OnItsLine {
+    let line_start = bytes[..start]
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |i| i + 1);
+    let line_end = bytes[stop..]
+        .iter()
+        .position(|&b| b == b'\n')
+        .map_or(bytes.len(), |i| stop + i);
+    let framing = |b: &u8| b.is_ascii_whitespace() || b"\"'`,;".contains(b);
+    let label: Vec<u8> = bytes[line_start..start]
+        .iter()
+        .copied()
+        .filter(|b| !framing(b))
+        .collect();
+    if !bytes[stop..line_end].iter().all(framing) {
+        OnItsLine::AmongText
+    } else if label.is_empty() {
+        OnItsLine::Alone
+    } else if label.eq_ignore_ascii_case(b"value:") {
+        OnItsLine::Labelled
+    } else {
+        OnItsLine::AmongText
+    }
 }
 
 /// Where the search for a value after `from` stops: the end of the [`FOLLOWING_LINES`]th
@@ -514,6 +646,10 @@ mod tests {
             ),
             format!("APIキー：{KEY}"),
             format!("iterable 운영 계정 API 키: {KEY} (외부 공유 금지)"),
+            format!("Konu: test ortamı\nAPI anahtarı: {KEY}"),
+            format!("Här är testmiljöns API-nyckel: {KEY}"),
+            format!("Το κλειδί API είναι {KEY}"),
+            format!("مفتاح API الخاص بالاختبار: {KEY}"),
             format!("| 09:12 | Un jeton d'accès est publié : `{KEY}` |"),
             format!(
                 "[\n  {{\n    \"keyName\": \"key1\",\n    \"permissions\": \"FULL\",\n    \"value\": \"{KEY}\"\n  }}\n]"
@@ -551,6 +687,44 @@ mod tests {
                 "+  auth:\n+    bearer: b105fdff-7f94-b794-0e25-da5571c89b6f",
                 "b105fdff-7f94-b794-0e25-da5571c89b6f",
             ),
+            // A digest's length, joined to the name by punctuation alone.
+            (
+                r#"    .bearer_auth("45497dd09e34feb5babbbf4b701fb1a283093d46fea2f21d5709bfbd3ddb9cc1")"#,
+                "45497dd09e34feb5babbbf4b701fb1a283093d46fea2f21d5709bfbd3ddb9cc1",
+            ),
+            (
+                "@陈静 预发环境的接口密钥发你了：45497dd09e34feb5babbbf4b701fb1a283093d46fea2f21d5709bfbd3ddb9cc1",
+                "45497dd09e34feb5babbbf4b701fb1a283093d46fea2f21d5709bfbd3ddb9cc1",
+            ),
+            (
+                r#"buildConfigField("String", "MAPS_KEY", "\"9d1c3f0e7b2a4c5d8e6f1a0b3c2d4e5f6a7b8c9d\"")"#,
+                "9d1c3f0e7b2a4c5d8e6f1a0b3c2d4e5f6a7b8c9d",
+            ),
+            (
+                r#"  "apikey": [ { "key": "value", "value": "65a4215e7ca22794fd5076021b6391aa5c0b1d2e3f4a5b6c7d8e9f0a1b2c3d4e" } ]"#,
+                "65a4215e7ca22794fd5076021b6391aa5c0b1d2e3f4a5b6c7d8e9f0a1b2c3d4e",
+            ),
+            // Hex alone on its line below a name ending in a colon.
+            (
+                "anbei der API-Schlüssel für die Testumgebung:\n\n4b1eede52eb5c5a2c299\n\nBitte nicht weitergeben.",
+                "4b1eede52eb5c5a2c299",
+            ),
+            (
+                "Entegrasyon testleri için API anahtarı aşağıdadır:\n\n    0f806f3000f111dcac12\n",
+                "0f806f3000f111dcac12",
+            ),
+            (
+                "[\n  {\n    \"keyName\": \"key1\",\n    \"permissions\": \"FULL\",\n    \"value\": \"4fd66c3b01f4a72c43aa12cbe1de1e3d\"\n  }\n]",
+                "4fd66c3b01f4a72c43aa12cbe1de1e3d",
+            ),
+            (
+                r#"pub const API_TOKEN: &str = "65a4215e7ca22794fd5076021b6391aa5c8eac36923941d7f3eb61cf915c104b";"#,
+                "65a4215e7ca22794fd5076021b6391aa5c8eac36923941d7f3eb61cf915c104b",
+            ),
+            (
+                "- clay api key (prod, shared): 0f806f3000f111dcac12",
+                "0f806f3000f111dcac12",
+            ),
         ] {
             assert_eq!(found(text), [value], "{text}");
         }
@@ -566,6 +740,15 @@ mod tests {
             "the token of request 7913993e-d6da-409d-a990-98b260ff3ac1 expired",
             "the password change landed in a4c123b1612dd272d1371c17149d4395e1d2c3b4",
             "the password change landed in\na4c123b1612dd272d1371c17149d4395e1d2c3",
+            // A digest's length with words between, hex below a name not introducing it, or
+            // not alone on its line.
+            "the token was rotated with 2cf24dba5fb0a30e26e83b2ac5b9e29e1b161e5c1fa7425e73043362938b9824",
+            "API key fingerprint:\n\n9fd0fab79bd9ece9c8f0f660a26796f0e1d2c3b4",
+            "the API key rotation\n\n4b1eede52eb5c5a2c299",
+            "API key for staging:\n\nsee 4b1eede52eb5c5a2c299 for the change",
+            "令牌哈希：2cf24dba5fb0a30e26e83b2ac5b9e29e1b161e5c1fa7425e73043362938b9824",
+            "token cache:\n  \"commit\": \"9fd0fab79bd9ece9c8f0f660a26796f0e1d2c3b4\"",
+            "token digest = \"2cf24dba5fb0a30e26e83b2ac5b9e29e1b161e5c1fa7425e73043362938b9824\"",
             // Names of something about the credential, not of the credential.
             "export AWS_ACCESS_KEY_ID=yLryKGwcGc3ez9G8YAnjeYMQOc",
             "token_type: q8Rt2ZmP0xLk5VbN7wYc+Zx81kQp0Lm3RtY7w=",
