@@ -2,7 +2,8 @@
 //! rule sets (gitleaks' default configuration, detect-secrets' plugins), each written here from
 //! the format's facts, split by provider family, plus the providers recognised only by keyword
 //! context, the random values of keys named "...key", credentials named near their value
-//! rather than assigned to it, and the cells of tables headed as credentials.
+//! rather than assigned to it, the cells of tables headed as credentials, and long random
+//! values with no name at all.
 
 mod assignment;
 mod cloud;
@@ -15,6 +16,7 @@ mod payment;
 mod platform;
 mod proximity;
 mod table;
+mod unnamed;
 
 use super::rules::{Hit, Rule};
 use super::secrets::{has_digit, not_mask, token};
@@ -39,10 +41,10 @@ pub fn rules() -> Vec<Rule> {
 
 /// Strongly random values close after a credential's name (see [`proximity`]), values in
 /// table columns headed as credentials (see [`table`]), provider values found by
-/// keyword context (see [`context`]), and random values of keys named "...key" (see
-/// [`named_key`]).
+/// keyword context (see [`context`]), random values of keys named "...key" (see
+/// [`named_key`]), and long random values with no name (see [`unnamed`]).
 pub fn find(text: &str) -> Vec<Hit> {
-    let mut hits = Vec::new();
+    let mut hits = unnamed::find(text);
     if let Some(near) = proximity::find(text) {
         hits.extend(near);
         hits.extend(table::find(text));
@@ -82,6 +84,9 @@ pub fn time_stages(texts: &[&str]) {
     });
     stage("named_key", &|t| {
         std::hint::black_box(named_key::find(t));
+    });
+    stage("unnamed", &|t| {
+        std::hint::black_box(unnamed::find(t));
     });
 }
 

@@ -232,7 +232,10 @@ fn names_a_credential(text: &str, at: usize, end: usize) -> bool {
         return false;
     }
     let before = text[text.floor_char_boundary(at.saturating_sub(12))..at].to_ascii_lowercase();
-    if before.contains("public")
+    // `oauth2` names a protocol, not a credential (`golang.org/x/oauth2 v0.21.0 h1:...`).
+    let protocol = text[at..end].eq_ignore_ascii_case("auth") && before.ends_with('o');
+    if protocol
+        || before.contains("public")
         || before.ends_with("pub_")
         || before.ends_with("pub-")
         || NOT_THE_VALUE.contains(&next_part(bytes, end).to_ascii_lowercase().as_str())
@@ -356,7 +359,9 @@ fn first_random_value(text: &str, from: usize) -> Option<(usize, usize)> {
             continue;
         }
         let value = &text[start..stop];
-        let taken = if is_hex_or_dashed(value) {
+        let taken = if follows_digest_mark(bytes, start) {
+            false
+        } else if is_hex_or_dashed(value) {
             hex_taken(value, &text[from..start], on_its_line(bytes, start, stop))
         } else {
             strongly_random(value, least)
@@ -370,7 +375,7 @@ fn first_random_value(text: &str, from: usize) -> Option<(usize, usize)> {
 
 /// Words that, between a credential's name and hex digits, say the digits are a digest or an
 /// id, not the credential: `token cache keyed by sha256 ...`, `secret rotated in commit ...`.
-const DIGEST_OR_ID_WORDS: &[&str] = &[
+pub(super) const DIGEST_OR_ID_WORDS: &[&str] = &[
     // `sha1`, `sha-256`, `SHA256`, not `shared`.
     "sha1",
     "sha2",
@@ -506,6 +511,17 @@ fn on_its_line(bytes: &[u8], start: usize, stop: usize) -> OnItsLine {
     }
 }
 
+/// Whether the value starting at `start` follows a mark saying it is a digest, in the base64
+/// forms digests take: Go's module checksums (`go.sum`: `... v0.20.0 h1:...=`) and subresource
+/// integrity (`sha384-...`).
+pub(super) fn follows_digest_mark(bytes: &[u8], start: usize) -> bool {
+    let before = &bytes[start.saturating_sub(7)..start];
+    let ends = |mark: &[u8]| {
+        before.len() >= mark.len() && before[before.len() - mark.len()..].eq_ignore_ascii_case(mark)
+    };
+    ends(b"h1:") || ends(b"sha1-") || ends(b"sha256-") || ends(b"sha384-") || ends(b"sha512-")
+}
+
 /// Where the search for a value after `from` stops: the end of the [`FOLLOWING_LINES`]th
 /// non-blank line after the word's own, and no further than [`REACH`] bytes.
 fn reach_end(bytes: &[u8], from: usize) -> usize {
@@ -552,14 +568,15 @@ fn trim_value(bytes: &[u8], mut start: usize, mut stop: usize) -> (usize, usize)
 
 /// Whether `v`, not hex alone, is random the way keys are and names, words and paths are not:
 /// `least` to 512 characters, letters and digits, spread enough (past a provider's prefix), not
-/// written in words, not a public key's base64 (`AAAA...`), not a placeholder.
-fn strongly_random(v: &str, least: usize) -> bool {
+/// written in words, not a public key (`AAAA...`, `k3.public....`), not a placeholder.
+pub(super) fn strongly_random(v: &str, least: usize) -> bool {
     let b = v.as_bytes();
     let body = without_prefix(v);
     (least..=512).contains(&b.len())
         && b.iter().any(u8::is_ascii_digit)
         && b.iter().any(u8::is_ascii_alphabetic)
         && !v.starts_with("AAAA")
+        && !v.to_ascii_lowercase().contains("public")
         && !written_in_words(v)
         && (shannon_entropy(body) >= 4.0 || spread_like_random(body))
         && !is_placeholder(v)
@@ -747,6 +764,9 @@ mod tests {
             "the API key rotation\n\n4b1eede52eb5c5a2c299",
             "API key for staging:\n\nsee 4b1eede52eb5c5a2c299 for the change",
             "令牌哈希：2cf24dba5fb0a30e26e83b2ac5b9e29e1b161e5c1fa7425e73043362938b9824",
+            "cloud.google.com/go/auth v0.20.0 h1:kXTqLTs0QhfAvZJr1aL5zQvN5aqZL4kRo+Q3jLzBq3A=",
+            "golang.org/x/oauth2 v0.21.0 h1:kXTqLTs0QhfAvZJr1aL5zQvN5aqZL4kRo+Q3jLzBq3A=\ngolang.org/x/sync v0.0.0-20220722155255-886fb9371eb4/go.mod h1:RxMgew5VJxzue5WJaW3",
+            "[CREDENTIAL] paseto login\nk3.public.AmDwjlyf8jAV3gm5Z7Kz9xAOcsKslt_Vwp5v-emjFzBHLCtcANzTaVE",
             "token cache:\n  \"commit\": \"9fd0fab79bd9ece9c8f0f660a26796f0e1d2c3b4\"",
             "token digest = \"2cf24dba5fb0a30e26e83b2ac5b9e29e1b161e5c1fa7425e73043362938b9824\"",
             // Names of something about the credential, not of the credential.
