@@ -465,12 +465,16 @@ fn joined_by_punctuation(between: &str) -> bool {
 }
 
 /// Whether `between`, text from a name to a value on a later line, introduces the value
-/// below it: the name's line ends with a colon and the lines between are blank.
+/// below it: the name's line ends with a colon and the lines between are blank or open a
+/// Markdown code block (` ``` `, ` ~~~ `).
 fn introduced_below(between: &str) -> bool {
     let (first, rest) = between.split_once('\n').unwrap_or((between, ""));
     let first = first.trim_end();
     (first.ends_with(':') || first.ends_with('：'))
-        && rest.lines().all(|line| line.trim().is_empty())
+        && rest.lines().all(|line| {
+            let line = line.trim();
+            line.is_empty() || line.starts_with("```") || line.starts_with("~~~")
+        })
 }
 
 /// How a value stands on its own line.
@@ -729,6 +733,10 @@ mod tests {
             (
                 "Entegrasyon testleri için API anahtarı aşağıdadır:\n\n    0f806f3000f111dcac12\n",
                 "0f806f3000f111dcac12",
+            ),
+            (
+                "2. Usa la siguiente clave de acceso (solo para pruebas):\n\n   ```\n   45497dd09e34feb5babbbf4b701fb1a283093d46fea2f21d5709bfbd3ddb9cc1\n   ```",
+                "45497dd09e34feb5babbbf4b701fb1a283093d46fea2f21d5709bfbd3ddb9cc1",
             ),
             (
                 "[\n  {\n    \"keyName\": \"key1\",\n    \"permissions\": \"FULL\",\n    \"value\": \"4fd66c3b01f4a72c43aa12cbe1de1e3d\"\n  }\n]",
