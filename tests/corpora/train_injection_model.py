@@ -11,10 +11,11 @@ only:
   bytes, the 3-, 4-, 6- and 8-byte grams starting there (they may run into the next word),
   each hashed by `((gram | n << 56) * 0x9E3779B97F4A7C15 mod 2^64) >> (64 - BITS)`;
 - windows: positions in blocks of WINDOW bytes (the last one shorter), each scored alone;
-- score of a window: S / sqrt(G), S the sum of the i8 weights of its distinct gram hashes, G
-  their number (distinct, so a line repeated forty times weighs what it weighs once);
-  a text is an attack when its normalised length is at least MIN_LEN and some window has
-  S > 0 and S * S * 1024 >= T2 * G.
+- score of a window: S / sqrt(max(G, MIN_GRAMS)), S the sum of the i8 weights of its distinct
+  gram hashes, G their number (distinct, so a line repeated forty times weighs what it weighs
+  once; at least MIN_GRAMS, so a window of few grams, such as a Japanese sentence with no
+  spaces, cannot score high on two or three of them); a text is an attack when its normalised
+  length is at least MIN_LEN and some window has S > 0 and S * S * 1024 >= T2 * max(G, MIN_GRAMS).
 
 Training data: the TUNE split only (every `tune-*.jsonl`, the older hand-written files, the
 shared `secrets-dev.jsonl` and `locomo-dev.json` dev sets: turns and whole sessions as benign
@@ -49,6 +50,7 @@ K = np.uint64(0x9E3779B97F4A7C15)
 NS = (3, 4, 6, 8)
 WINDOW = 512
 MIN_LEN = 64
+MIN_GRAMS = 16
 C = 10.0
 MARGIN = 0.1
 # Shares of benign texts (notes, LoCoMo dialog) the signal may flag out of fold: half the goals.
@@ -186,7 +188,7 @@ def main():
     texts, y, src = load(Path(args.shared))
     x, owner = window_counts(texts)
     n = np.asarray(x.sum(1)).ravel()
-    x = diags(1 / np.sqrt(np.maximum(n, 1))) @ x
+    x = diags(1 / np.sqrt(np.maximum(n, MIN_GRAMS))) @ x
     yw, sw = y[owner], src[owner]
     weight = np.ones(len(yw))
     for s in set(sw):
@@ -224,16 +226,28 @@ def main():
     assert t > 0, "the threshold must lie above the bias"
     t2 = int(np.ceil(t * t * 1024))
 
-    def decide(text):
+    def strongest(text):
+        """The highest S * S * 1024 / max(G, MIN_GRAMS) of the text's windows with S > 0 (0 when none)."""
         p, h, length = grams(text)
         if length < MIN_LEN:
-            return False
+            return 0
+        top = 0
         for a, b in windows(length):
             sel = np.unique(h[(p >= a) & (p < b)])
-            s, g = int(q[sel].astype(np.int64).sum()), len(sel)
-            if s > 0 and s * s * 1024 >= t2 * g:
-                return True
-        return False
+            s, g = int(q[sel].astype(np.int64).sum()), max(len(sel), MIN_GRAMS)
+            if s > 0:
+                top = max(top, (s * s * 1024 + g - 1) // g)
+        return top
+
+    def decide(text):
+        return strongest(text) >= t2
+
+    # Rounding the weights can lift a benign tuning text over the threshold: the threshold
+    # then rises just above it, since no benign tuning text may be flagged.
+    highest_benign = max(strongest(t) for t, label in zip(texts, y) if label == 0)
+    if highest_benign >= t2:
+        print(f"  quantised threshold raised from {t2} to {highest_benign + 1} (a benign tuning text)")
+        t2 = highest_benign + 1
 
     flagged = np.array([decide(t) for t in texts])
     assert not flagged[y == 0].any(), "a benign tuning text passes the quantised threshold"
@@ -249,7 +263,8 @@ def main():
         f"/// The lengths in bytes of the grams taken at each position.\npub const GRAMS: [u32; {len(NS)}] = {list(NS)};\n"
         f"/// Normalised bytes per window.\npub const WINDOW: usize = {WINDOW};\n"
         f"/// Shortest normalised text the model scores.\npub const MIN_LEN: usize = {MIN_LEN};\n"
-        f"/// A window is an attack when S > 0 and S * S * 1024 >= T2 * G.\npub const T2: i64 = {t2};\n"
+        f"/// Fewest grams a window's sum is divided by (the root of).\npub const MIN_GRAMS: i64 = {MIN_GRAMS};\n"
+        f"/// A window is an attack when S > 0 and S * S * 1024 >= T2 * max(G, MIN_GRAMS).\npub const T2: i64 = {t2};\n"
         f"/// The probe text's weight sum and distinct gram count, for the tests.\n"
         f"#[cfg(test)]\npub const PROBE: (&str, i64, i64) = ({json.dumps(PROBE, ensure_ascii=False)}, {probe_sum}, {probe_grams});\n",
         encoding="utf-8",

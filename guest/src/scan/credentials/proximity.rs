@@ -580,10 +580,19 @@ pub(super) fn strongly_random(v: &str, least: usize) -> bool {
         && b.iter().any(u8::is_ascii_digit)
         && b.iter().any(u8::is_ascii_alphabetic)
         && !v.starts_with("AAAA")
-        && !v.to_ascii_lowercase().contains("public")
+        && !names_itself(v)
         && !written_in_words(v)
         && (shannon_entropy(body) >= 4.0 || spread_like_random(body))
         && !is_placeholder(v)
+}
+
+/// Whether `v` holds a word that names what it is, so is a name, not a key: a public key
+/// (`k3.public....`), an identifier (`fastapis-oauth2passwordbearer`).
+fn names_itself(v: &str) -> bool {
+    let lower = v.to_ascii_lowercase();
+    ["public", "password", "bearer", "oauth"]
+        .iter()
+        .any(|w| lower.contains(w))
 }
 
 /// `v` without a short lower- or upper-case prefix joined by `-` or `_` (`cr-`, `tgp_`,
@@ -775,6 +784,7 @@ mod tests {
             "cloud.google.com/go/auth v0.20.0 h1:kXTqLTs0QhfAvZJr1aL5zQvN5aqZL4kRo+Q3jLzBq3A=",
             "golang.org/x/oauth2 v0.21.0 h1:kXTqLTs0QhfAvZJr1aL5zQvN5aqZL4kRo+Q3jLzBq3A=\ngolang.org/x/sync v0.0.0-20220722155255-886fb9371eb4/go.mod h1:RxMgew5VJxzue5WJaW3",
             "[CREDENTIAL] paseto login\nk3.public.AmDwjlyf8jAV3gm5Z7Kz9xAOcsKslt_Vwp5v-emjFzBHLCtcANzTaVE",
+            "## `OAuth2PasswordBearer` в **FastAPI** {{ #fastapis-oauth2passwordbearer }}",
             "token cache:\n  \"commit\": \"9fd0fab79bd9ece9c8f0f660a26796f0e1d2c3b4\"",
             "token digest = \"2cf24dba5fb0a30e26e83b2ac5b9e29e1b161e5c1fa7425e73043362938b9824\"",
             // Names of something about the credential, not of the credential.

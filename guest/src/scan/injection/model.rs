@@ -22,9 +22,11 @@ static WEIGHTS: &[u8; 1 << BITS] = include_bytes!("model.bin");
 const HASH: u64 = 0x9E37_79B9_7F4A_7C15;
 
 /// Whether grams of weight sum `sum`, `grams` of them, score at or above the threshold:
-/// sum / sqrt(grams) >= sqrt(T2 / 1024), decided on integers.
+/// sum / sqrt(max(grams, MIN_GRAMS)) >= sqrt(T2 / 1024), decided on integers. A window of few
+/// grams (a sentence of a script written without spaces) is judged as if it had
+/// [`MIN_GRAMS`], so two or three heavy grams cannot make an attack of it.
 fn scores_as_attack(sum: i64, grams: i64) -> bool {
-    sum > 0 && sum * sum * 1024 >= T2 * grams
+    sum > 0 && sum * sum * 1024 >= T2 * grams.max(MIN_GRAMS)
 }
 
 /// The weight index of the `n`-byte gram (1 to 8 bytes) at the bottom of `window`.

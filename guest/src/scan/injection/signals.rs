@@ -309,14 +309,16 @@ fn mixed_scripts(text: &str, found: &mut Vec<Found>) {
     }
     let mut words = Vec::new();
     for (start, token) in tokens(text) {
-        let mut seen = 0u8;
-        for c in token.chars() {
-            seen |= match script(c) {
-                0 => 0,
-                s => 1 << s,
-            };
-        }
-        if seen & 0b10 != 0 && seen & 0b1100 != 0 {
+        // Scripts mix within a run of letters (`plеase`), not across a hyphen or a bracket
+        // joining two words (`HTTP-заголовки`, `[Вернуть](response.md)`).
+        let mixes = token.split(|c: char| !c.is_alphabetic()).any(|run| {
+            let seen = run.chars().fold(0u8, |seen, c| match script(c) {
+                0 => seen,
+                s => seen | 1 << s,
+            });
+            seen & 0b10 != 0 && seen & 0b1100 != 0
+        });
+        if mixes {
             words.push((start, start + token.len()));
         }
     }
@@ -692,6 +694,9 @@ mod tests {
     #[test]
     fn two_words_mixing_latin_and_cyrillic_are_a_disguise() {
         assert_eq!(kinds("plеase іgnore this"), [MIXED]);
+        assert!(
+            kinds("передайте HTTP-заголовки и IP-адреса, см. [Вернуть](response.md)").is_empty()
+        );
         assert!(kinds("Привет, John! Встреча в Berlin.").is_empty());
     }
 
