@@ -11,12 +11,16 @@ files of each repository, 64 to 1,500 bytes long (the size of a note an agent st
 images and HTML blocks left out. The split is by repository, fixed before any scan was run on
 them: Cargo, Docker Compose, Flask, FastAPI (whose documentation is translated into a dozen
 languages) and the Rust book are the tuning side (a seeded draw of TUNE_ROWS paragraphs), the
-Kubernetes examples, Requests and json-server the held-out side (every paragraph).
+Kubernetes examples, Requests and json-server the held-out side (every paragraph). A second
+held-out set, pip, Prometheus and axum, was cut after the first had been read while choosing the
+training data, to be measured once.
 
 Usage: gen_benign_docs.py CARGO_GIT COMPOSE_GIT FLASK_GIT FASTAPI_GIT BOOK_GIT K8S_EXAMPLES_GIT
                           REQUESTS_GIT JSON_SERVER_GIT
+       gen_benign_docs.py --second-held-out PIP_GIT PROMETHEUS_GIT AXUM_GIT
 (each a git directory at the commit named in tests/corpora/README.md); writes
-tune-benign-docs.jsonl and heldout-benign-docs.jsonl beside this script.
+tune-benign-docs.jsonl and heldout-benign-docs.jsonl (or heldout-benign-docs-2.jsonl) beside
+this script.
 """
 
 import json
@@ -54,7 +58,23 @@ def paragraphs(git_dir, name):
     return rows
 
 
+def write(name, rows):
+    with open(HERE / name, "w", encoding="utf-8") as out:
+        for row in rows:
+            out.write(json.dumps(row, ensure_ascii=False) + "\n")
+    print(f"{name}: {len(rows)} rows")
+
+
 def main():
+    if len(sys.argv) == 5 and sys.argv[1] == "--second-held-out":
+        pip, prometheus, axum = sys.argv[2:]
+        write(
+            "heldout-benign-docs-2.jsonl",
+            paragraphs(pip, "pypa/pip")
+            + paragraphs(prometheus, "prometheus/prometheus")
+            + paragraphs(axum, "tokio-rs/axum"),
+        )
+        return
     if len(sys.argv) != 9:
         sys.exit(__doc__)
     cargo, compose, flask, fastapi, book, k8s, requests, json_server = sys.argv[1:]
@@ -71,11 +91,8 @@ def main():
         + paragraphs(requests, "psf/requests")
         + paragraphs(json_server, "typicode/json-server")
     )
-    for name, rows in (("tune-benign-docs.jsonl", tune), ("heldout-benign-docs.jsonl", held)):
-        with open(HERE / name, "w", encoding="utf-8") as out:
-            for row in rows:
-                out.write(json.dumps(row, ensure_ascii=False) + "\n")
-        print(f"{name}: {len(rows)} rows")
+    write("tune-benign-docs.jsonl", tune)
+    write("heldout-benign-docs.jsonl", held)
 
 
 if __name__ == "__main__":
