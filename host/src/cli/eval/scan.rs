@@ -801,6 +801,7 @@ mod tests {
             ("tune-credentials-contexts.jsonl", Label::Risk, 99.5),
             ("tune-benign-docs.jsonl", Label::Benign, 99.5),
             ("heldout-benign-docs.jsonl", Label::Benign, 97.5),
+            ("heldout-benign-docs-2.jsonl", Label::Benign, 98.5),
             ("heldout-jailbreaks-in-the-wild.jsonl", Label::Attack, 90.0),
             ("heldout-bipia-attacks.jsonl", Label::Attack, 80.0),
             ("heldout-multilingual.jsonl", Label::Attack, 90.0),
