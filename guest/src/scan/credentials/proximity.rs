@@ -331,18 +331,7 @@ fn first_random_value(text: &str, from: usize) -> Option<(usize, usize)> {
             continue;
         }
         let start = i;
-        while i < bytes.len() && is_value_byte(bytes[i]) {
-            // `=` inside a run joins a name to its value (`KEY_ID=...`): the value starts
-            // after it. Only base64's padding ends a value with `=`.
-            if bytes[i] == b'='
-                && bytes
-                    .get(i + 1)
-                    .is_some_and(|&b| is_value_byte(b) && b != b'=')
-            {
-                break;
-            }
-            i += 1;
-        }
+        i = run_end(bytes, start);
         if i == start {
             // A lone `=` before a value.
             i += 1;
@@ -552,9 +541,27 @@ fn reach_end(bytes: &[u8], from: usize) -> usize {
     cap
 }
 
+/// Where the run of value bytes starting at `start` ends: at the first byte that is not one, or
+/// at a `=` inside the run, which joins a name to its value (`KEY_ID=...`; the value is a run of
+/// its own). Only base64's padding ends a value with `=`.
+pub(super) fn run_end(bytes: &[u8], start: usize) -> usize {
+    let mut i = start;
+    while i < bytes.len() && is_value_byte(bytes[i]) {
+        if bytes[i] == b'='
+            && bytes
+                .get(i + 1)
+                .is_some_and(|&b| is_value_byte(b) && b != b'=')
+        {
+            break;
+        }
+        i += 1;
+    }
+    i
+}
+
 /// The bytes a credential value is written in: letters, digits and base64's and tokens'
 /// punctuation.
-fn is_value_byte(b: u8) -> bool {
+pub(super) fn is_value_byte(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b"+/=_-.~".contains(&b)
 }
 

@@ -13,7 +13,9 @@
 //! the private ones have rules of their own).
 
 use super::super::rules::{Family, Hit};
-use super::proximity::{DIGEST_OR_ID_WORDS, follows_digest_mark, strongly_random};
+use super::proximity::{
+    DIGEST_OR_ID_WORDS, follows_digest_mark, is_value_byte, run_end, strongly_random,
+};
 
 /// Fewest characters of a value taken with no name near it.
 const MIN_BYTES: usize = 32;
@@ -35,20 +37,10 @@ pub fn find(text: &str) -> Vec<Hit> {
             continue;
         }
         let start = i;
-        while i < bytes.len() && is_value_byte(bytes[i]) {
-            // `=` inside a run joins a name to its value (`KEY_ID=...`): a value of its own,
-            // named, which the assignment rules judge. Only base64's padding ends with `=`.
-            if bytes[i] == b'='
-                && bytes
-                    .get(i + 1)
-                    .is_some_and(|&b| is_value_byte(b) && b != b'=')
-            {
-                break;
-            }
-            i += 1;
-        }
+        i = run_end(bytes, start);
         if i < bytes.len() && bytes[i] == b'=' {
-            // A name and `=` (or a lone `=`): skip them and the value after it.
+            // A name and `=` (or a lone `=`): skip them and the value after it, which is
+            // named, for the assignment rules to judge.
             i += 1;
             while i < bytes.len() && is_value_byte(bytes[i]) {
                 i += 1;
@@ -67,12 +59,6 @@ pub fn find(text: &str) -> Vec<Hit> {
         }
     }
     hits
-}
-
-/// The bytes a key is written in: letters, digits, base64's `+/=`, the URL-safe `-_` and the
-/// `.` some providers join two parts with.
-fn is_value_byte(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || b"+/=_-.".contains(&b)
 }
 
 /// The run `start..stop` without the punctuation that ends sentences and paths around it.
