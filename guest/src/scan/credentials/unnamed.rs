@@ -26,37 +26,43 @@ const LABEL_BYTES: usize = 48;
 /// Every strongly random value of `text` standing alone (see the module's documentation).
 pub fn find(text: &str) -> Vec<Hit> {
     let bytes = text.as_bytes();
-    if bytes.len() < MIN_BYTES || text.contains("-----BEGIN ") {
-        return Vec::new();
-    }
     let mut hits = Vec::new();
-    let mut i = 0;
-    while i < bytes.len() {
-        if !is_value_byte(bytes[i]) {
-            i += 1;
+    // Whether the text holds a PEM block, asked once a value is found.
+    let mut pem: Option<bool> = None;
+    // A value of MIN_BYTES or more covers one of every MIN_BYTES positions: only those are
+    // read, and around any that is a value byte, the stretch of value bytes holding it.
+    let mut probe = MIN_BYTES - 1;
+    while probe < bytes.len() {
+        if !is_value_byte(bytes[probe]) {
+            probe += MIN_BYTES;
             continue;
         }
-        let start = i;
-        i = run_end(bytes, start);
-        if i < bytes.len() && bytes[i] == b'=' {
-            // A name and `=` (or a lone `=`): skip them and the value after it, which is
-            // named, for the assignment rules to judge.
-            i += 1;
-            while i < bytes.len() && is_value_byte(bytes[i]) {
-                i += 1;
+        let mut start = probe;
+        while start > 0 && is_value_byte(bytes[start - 1]) {
+            start -= 1;
+        }
+        let mut end = probe + 1;
+        while end < bytes.len() && is_value_byte(bytes[end]) {
+            end += 1;
+        }
+        // A `=` inside the stretch joins a name to its value (`KEY_ID=...`): the value is
+        // named, for the assignment rules to judge.
+        if run_end(bytes, start) == end {
+            let (start, stop) = trim(bytes, start, end);
+            if stop - start >= MIN_BYTES
+                && stands_alone(text, start, stop)
+                && !*pem.get_or_insert_with(|| text.contains("-----BEGIN "))
+            {
+                hits.push(Hit {
+                    family: Family::Secret,
+                    kind: "unnamed-random-value",
+                    start,
+                    end: stop,
+                    priority: usize::MAX,
+                });
             }
-            continue;
         }
-        let (start, stop) = trim(bytes, start, i);
-        if stop - start >= MIN_BYTES && stands_alone(text, start, stop) {
-            hits.push(Hit {
-                family: Family::Secret,
-                kind: "unnamed-random-value",
-                start,
-                end: stop,
-                priority: usize::MAX,
-            });
-        }
+        probe = end + MIN_BYTES;
     }
     hits
 }
