@@ -479,29 +479,34 @@ enum OnItsLine {
 
 /// How the value at `start..stop` stands on its line.
 fn on_its_line(bytes: &[u8], start: usize, stop: usize) -> OnItsLine {
-    let line_start = bytes[..start]
-        .iter()
-        .rposition(|&b| b == b'\n')
-        .map_or(0, |i| i + 1);
     let line_end = bytes[stop..]
         .iter()
         .position(|&b| b == b'\n')
         .map_or(bytes.len(), |i| stop + i);
     let framing = |b: &u8| b.is_ascii_whitespace() || b"\"'`,;".contains(b);
-    let label: Vec<u8> = bytes[line_start..start]
-        .iter()
-        .copied()
-        .filter(|b| !framing(b))
-        .collect();
+    let label = || {
+        bytes[line_start(bytes, start)..start]
+            .iter()
+            .filter(|b| !framing(b))
+            .map(u8::to_ascii_lowercase)
+    };
     if !bytes[stop..line_end].iter().all(framing) {
         OnItsLine::AmongText
-    } else if label.is_empty() {
+    } else if label().next().is_none() {
         OnItsLine::Alone
-    } else if label.eq_ignore_ascii_case(b"value:") {
+    } else if label().eq(b"value:".iter().copied()) {
         OnItsLine::Labelled
     } else {
         OnItsLine::AmongText
     }
+}
+
+/// Where the line holding byte `at` starts.
+pub(super) fn line_start(bytes: &[u8], at: usize) -> usize {
+    bytes[..at]
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |i| i + 1)
 }
 
 /// Whether the value starting at `start` follows a mark saying it is a digest, in the base64

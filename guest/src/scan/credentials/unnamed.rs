@@ -14,7 +14,7 @@
 
 use super::super::rules::{Family, Hit};
 use super::proximity::{
-    DIGEST_OR_ID_WORDS, follows_digest_mark, is_value_byte, run_end, strongly_random,
+    DIGEST_OR_ID_WORDS, follows_digest_mark, is_value_byte, line_start, run_end, strongly_random,
 };
 
 /// Fewest characters of a value taken with no name near it.
@@ -175,13 +175,7 @@ fn named_as_digest_or_id(text: &str, start: usize) -> bool {
     if follows_digest_mark(bytes, start) {
         return true;
     }
-    let line_start = |end: usize| {
-        bytes[..end]
-            .iter()
-            .rposition(|&b| b == b'\n')
-            .map_or(0, |i| i + 1)
-    };
-    let previous_line_start = line_start(line_start(start).saturating_sub(1));
+    let previous_line_start = line_start(bytes, line_start(bytes, start).saturating_sub(1));
     let from = text.floor_char_boundary(start.saturating_sub(LABEL_BYTES).max(previous_line_start));
     let label = text[from..start].to_ascii_lowercase();
     DIGEST_OR_ID_WORDS
