@@ -56,7 +56,26 @@ pub fn find(text: &str) -> Vec<Hit> {
         }
         previous = Some(c);
     }
+    hits.retain(|h| !is_paste_artefact(text, h.start, h.end));
     hits
+}
+
+/// Whether the run `start..end` is one or two zero-width spaces (or word joiners) between two
+/// visible characters that are not both letters or digits, as copying from a web page leaves
+/// them (`[…\u{200B}]`, `bin:\u{200B}\u{200B}/opt`): such a run splits no word and carries no
+/// data, where a zero-width space inside a word hides it from a filter and long runs encode
+/// hidden bits.
+fn is_paste_artefact(text: &str, start: usize, end: usize) -> bool {
+    let run = &text[start..end];
+    let (before, after) = (
+        text[..start].chars().next_back(),
+        text[end..].chars().next(),
+    );
+    run.chars().count() <= 2
+        && run.chars().all(|c| matches!(c, '\u{200B}' | '\u{2060}'))
+        && before.is_some_and(|b| !b.is_whitespace())
+        && after.is_some_and(|a| !a.is_whitespace())
+        && !(before.is_some_and(char::is_alphanumeric) && after.is_some_and(char::is_alphanumeric))
 }
 
 #[cfg(test)]
@@ -77,6 +96,16 @@ mod tests {
         // "hi" smuggled as tag characters.
         assert_eq!(spans("ok\u{E0068}\u{E0069}"), [(2, 10)]);
         assert_eq!(spans("a\u{200D}b"), [(1, 4)]);
+    }
+
+    #[test]
+    fn a_zero_width_space_left_between_punctuation_by_a_copy_is_not_reported() {
+        assert!(spans("\"crates\": [\u{2026}\u{200B}]").is_empty());
+        assert!(spans("PATH=bin:\u{200B}\u{200B}/opt/bin").is_empty());
+        // Inside a word, three in a row, or at the text's edge, it still hides something.
+        assert_eq!(spans("ig\u{200B}nore"), [(2, 5)]);
+        assert_eq!(spans("a:\u{200B}\u{200B}\u{200B}/b"), [(2, 11)]);
+        assert_eq!(spans("\u{200B}:x"), [(0, 3)]);
     }
 
     #[test]

@@ -186,6 +186,7 @@ fn char_floods(text: &str, found: &mut Vec<Found>) {
                     && n >= FLOOD_CHARS
                     && !p.is_ascii()
                     && !p.is_whitespace()
+                    && !is_line_drawing(p)
                 {
                     found.push((FLOOD, s, at));
                 }
@@ -193,6 +194,12 @@ fn char_floods(text: &str, found: &mut Vec<Found>) {
             }
         }
     }
+}
+
+/// Whether `c` draws lines and boxes (box drawing, block elements, dashes): runs of it are
+/// separators and frames, as `=====` is in ASCII (`═══…` under a scanner's finding).
+fn is_line_drawing(c: char) -> bool {
+    matches!(c, '\u{2500}'..='\u{259F}' | '\u{2010}'..='\u{2015}' | '\u{2E3A}' | '\u{2E3B}')
 }
 
 /// Whitespace-separated tokens with their byte offsets.
@@ -679,6 +686,17 @@ mod tests {
         assert_eq!(kinds(&"ö ".repeat(12)), [FLOOD]);
         assert!(kinds(&"ha ".repeat(11)).is_empty());
         assert_eq!(kinds(&"ö".repeat(40)), [FLOOD]);
+    }
+
+    #[test]
+    fn box_drawing_frames_are_not_floods() {
+        let report = format!(
+            "HIGH: privileged container\n{}\nRun it unprivileged.",
+            "═".repeat(120)
+        );
+        assert!(kinds(&report).is_empty(), "{report}");
+        assert!(kinds(&format!("┌{}┐", "─".repeat(60))).is_empty());
+        assert_eq!(kinds(&"ö".repeat(60)), [FLOOD]);
     }
 
     #[test]

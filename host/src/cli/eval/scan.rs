@@ -802,6 +802,7 @@ mod tests {
             ("heldout-credentials-contexts-10.jsonl", Label::Risk, 99.0),
             ("tune-credentials-contexts.jsonl", Label::Risk, 99.5),
             ("tune-benign-docs.jsonl", Label::Benign, 99.5),
+            ("tune-benign-docs-2.jsonl", Label::Benign, 99.5),
             ("heldout-benign-docs.jsonl", Label::Benign, 97.5),
             ("heldout-benign-docs-2.jsonl", Label::Benign, 98.5),
             ("heldout-jailbreaks-in-the-wild.jsonl", Label::Attack, 90.0),
