@@ -237,16 +237,20 @@ fn tangles(text: &str, found: &mut Vec<Found>) {
     // One walk over the bytes, line by line: a text with brackets is walked once more in all,
     // as a walk per question (where the line ends, whether it has a bracket, how tangled it
     // is) cost a fifth of the scan's speed on texts with a few brackets.
+    // Only blanks and brackets stop the walk: a byte of any other class passes after one table
+    // read, and where a run of brackets ends is told by their positions.
     let bytes = text.as_bytes();
     let (mut line, mut line_start) = (Brackets::default(), 0);
     for (i, &b) in bytes.iter().enumerate() {
-        match b {
-            b'\n' => {
-                tangled_line(text, line_start, i, &mut line, found);
-                line_start = i + 1;
-            }
-            b if is_bracket(b) && !(i > line_start && bytes[i - 1] == b'\\') => line.read(b),
-            _ => line.previous = 0,
+        let class = CLASSES[usize::from(b)];
+        if class & (BLANK | BRACKET) == 0 {
+            continue;
+        }
+        if b == b'\n' {
+            tangled_line(text, line_start, i, &mut line, found);
+            line_start = i + 1;
+        } else if class & BRACKET != 0 && !(i > line_start && bytes[i - 1] == b'\\') {
+            line.read(b, i);
         }
     }
     tangled_line(text, line_start, bytes.len(), &mut line, found);
@@ -278,31 +282,32 @@ const fn is_bracket(b: u8) -> bool {
 struct Brackets {
     open: Vec<u8>,
     places: usize,
-    /// The closing bracket just read out of place, so that a run of one ("]]]") is one place.
-    previous: u8,
+    /// The closing bracket last read out of place and where, so that a run of one ("]]]") is
+    /// one place.
+    previous: Option<(u8, usize)>,
 }
 
 impl Brackets {
-    /// Reads one (unescaped) bracket.
-    fn read(&mut self, b: u8) {
+    /// Reads one (unescaped) bracket, at byte `at` of the text.
+    fn read(&mut self, b: u8, at: usize) {
         let opener = match b {
             b')' => b'(',
             b']' => b'[',
             b'}' => b'{',
             _ => {
                 self.open.push(b);
-                self.previous = 0;
+                self.previous = None;
                 return;
             }
         };
         if self.open.last() == Some(&opener) {
             self.open.pop();
-            self.previous = 0;
+            self.previous = None;
         } else {
-            if self.previous != b {
+            if self.previous != Some((b, at.wrapping_sub(1))) {
                 self.places += 1;
             }
-            self.previous = b;
+            self.previous = Some((b, at));
         }
     }
 
