@@ -748,9 +748,7 @@ mod tests {
             ("tune-bipia-attacks.jsonl", 85.0),
             ("tune-jailbreaks.jsonl", 90.0),
             ("tune-written-3.jsonl", 95.0),
-            // 80% until 6c44879: the signal retrained with real documentation as benign text
-            // gave up some of these (86.40% -> 78.45%) for documentation it had blocked.
-            ("tune-cyberseceval.jsonl", 78.0),
+            ("tune-cyberseceval.jsonl", 90.0),
             ("tune-jailbreakbench.jsonl", 90.0),
         ] {
             let report = measure(&service, &corpus(name));
@@ -803,8 +801,10 @@ mod tests {
             ("tune-credentials-contexts.jsonl", Label::Risk, 99.5),
             ("tune-benign-docs.jsonl", Label::Benign, 99.5),
             ("tune-benign-docs-2.jsonl", Label::Benign, 99.5),
-            ("heldout-benign-docs.jsonl", Label::Benign, 97.5),
-            ("heldout-benign-docs-2.jsonl", Label::Benign, 98.5),
+            ("heldout-benign-docs.jsonl", Label::Benign, 98.5),
+            ("heldout-benign-docs-2.jsonl", Label::Benign, 99.0),
+            ("heldout-benign-docs-3.jsonl", Label::Benign, 99.0),
+            ("heldout-benign-dialog.jsonl", Label::Benign, 99.5),
             ("heldout-jailbreaks-in-the-wild.jsonl", Label::Attack, 90.0),
             ("heldout-bipia-attacks.jsonl", Label::Attack, 80.0),
             ("heldout-multilingual.jsonl", Label::Attack, 90.0),
