@@ -19,7 +19,7 @@ use kenning::subject::Subject;
 use kenning::{KenningError, PolicyError, PolicySource, Result, Service, TurnContext};
 use kenning_contract::types::{
     Anchor, FunctionAnchor, Limits, LiveFunction, MemoryKind, OffsetRadius, OffsetRange, ScanItem,
-    Scope, SubjectKind, Target,
+    Scope, SubjectKind, Target, Verdict,
 };
 use kenning_policy::vectors::{scan_workload, workload};
 use serde::Serialize;
@@ -635,7 +635,7 @@ pub fn populate(subject: &Subject, backend: &dyn Backend, count: usize) -> Resul
 /// [`populate`]'s rows, written through `tx`.
 fn populate_rows(tx: &dyn Writes, rng: &mut Rng, count: usize) -> Result<()> {
     for i in 0..count as u64 {
-        let text: Vec<String> = (0..14).map(|_| word(rng.zipf(20_000))).collect();
+        let text = memory_text(rng);
         let local = i % 10 < 7;
         let function_start = (rng.next() % 0x4000) * 0x400;
         let anchors = if !local {
@@ -668,7 +668,7 @@ fn populate_rows(tx: &dyn Writes, rng: &mut Rng, count: usize) -> Result<()> {
             kind: MemoryKind::Fact,
             target: None,
             day: None,
-            text: text.join(" "),
+            text,
             tags: Vec::new(),
             categories: Vec::new(),
             confidence: 0.8,
@@ -692,6 +692,27 @@ fn populate_rows(tx: &dyn Writes, rng: &mut Rng, count: usize) -> Result<()> {
         )?;
     }
     Ok(())
+}
+
+/// Fourteen words of the bench's vocabulary that the default policy's scan stores as they are,
+/// as it does every memory written through the service (these rows go straight into the
+/// store): a draw it would block or redact is drawn again. The learned injection signal takes
+/// about one draw in 20,000 of these syllable strings for an attack, and the import timed
+/// here refuses a file holding one.
+fn memory_text(rng: &mut Rng) -> String {
+    loop {
+        let text: Vec<String> = (0..14).map(|_| word(rng.zipf(20_000))).collect();
+        let item = ScanItem {
+            text: text.join(" "),
+            target: Target::Memory,
+        };
+        let verdict = kenning_policy::scan(std::slice::from_ref(&item))
+            .pop()
+            .map(|r| r.verdict);
+        if verdict == Some(Verdict::Allow) {
+            return item.text;
+        }
+    }
 }
 
 /// The `i`th bench turn: a cursor somewhere in the image, inside its function, and a query.
