@@ -45,9 +45,13 @@ pub fn rules() -> Vec<Rule> {
 /// [`named_key`]), and long random values with no name (see [`unnamed`]).
 pub fn find(text: &str) -> Vec<Hit> {
     let mut hits = unnamed::find(text);
-    if let Some(near) = proximity::find(text) {
-        hits.extend(near);
-        hits.extend(table::find(text));
+    // One search for the credential words serves the proximity and table searches; a text
+    // without one needs neither.
+    let mut words = proximity::word_spans(text);
+    if !words.is_empty() {
+        words.sort_unstable();
+        hits.extend(proximity::find(text, &words));
+        hits.extend(table::find(text, &words));
     }
     if assignment::may_assign(text.as_bytes()) {
         hits.extend(context::find(text));
@@ -71,13 +75,15 @@ pub fn time_stages(texts: &[&str]) {
         println!("  {name:<22} {mb_s:>9.1} MB/s");
     };
     stage("proximity", &|t| {
-        std::hint::black_box(proximity::find(t));
+        std::hint::black_box(proximity::find(t, &proximity::word_spans(t)));
     });
     stage("proximity's words", &|t| {
         std::hint::black_box(proximity::word_spans(t));
     });
     stage("table", &|t| {
-        std::hint::black_box(table::find(t));
+        let mut words = proximity::word_spans(t);
+        words.sort_unstable();
+        std::hint::black_box(table::find(t, &words));
     });
     stage("context", &|t| {
         std::hint::black_box(context::find(t));

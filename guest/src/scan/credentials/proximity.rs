@@ -133,15 +133,11 @@ const MIN_ADJACENT_BYTES: usize = 16;
 /// How close after the word a value counts as standing right after it, in bytes.
 const ADJACENT_BYTES: usize = 4;
 
-/// Every strongly random value close after a credential word; `None` when the text holds no
-/// credential word at all (so that no other search for one need run).
-pub fn find(text: &str) -> Option<Vec<Hit>> {
-    let words = word_spans(text);
-    if words.is_empty() {
-        return None;
-    }
+/// Every strongly random value close after a credential word; `words` are the text's
+/// credential words ([`word_spans`]).
+pub fn find(text: &str, words: &[(usize, usize)]) -> Vec<Hit> {
     let mut hits: Vec<Hit> = Vec::new();
-    for (at, end) in words {
+    for &(at, end) in words {
         if !names_a_credential(text, at, end) {
             continue;
         }
@@ -157,7 +153,7 @@ pub fn find(text: &str) -> Option<Vec<Hit>> {
     }
     hits.sort_by_key(|h| (h.start, h.end));
     hits.dedup_by_key(|h| (h.start, h.end));
-    Some(hits)
+    hits
 }
 
 /// Finds the ASCII words of [`WORDS`] in one pass, letters in either case, the longest where
@@ -201,11 +197,6 @@ pub(super) fn word_spans(text: &str) -> Vec<(usize, usize)> {
 pub fn prepare() {
     LazyLock::force(&WORD_FINDER);
     LazyLock::force(&OTHER_WORD_FINDER);
-}
-
-/// Whether `text` holds a word naming a credential (see [`WORDS`]).
-pub(super) fn mentions_credential(text: &str) -> bool {
-    WORD_FINDER.is_match(text) || (!text.is_ascii() && OTHER_WORD_FINDER.is_match(text))
 }
 
 /// Whether the word at `at..end` names a credential. It must end an identifier's part (what
@@ -676,10 +667,19 @@ mod tests {
     use super::*;
 
     fn found(text: &str) -> Vec<&str> {
-        spans(text, find(text).unwrap_or_default())
+        spans(text, find(text, &word_spans(text)))
     }
 
     const KEY: &str = "q8Rt2ZmP0xLk5VbN7wYc+Zx81kQp0Lm3RtY7w=";
+
+    #[test]
+    fn no_credential_word_can_cross_a_table_cell_or_csv_field_edge() {
+        // The table search looks for the words of the whole text inside each header cell.
+        for word in WORDS {
+            assert!(!word.contains([',', '|']), "{word}");
+            assert_eq!(word.trim(), *word, "{word}");
+        }
+    }
 
     #[test]
     fn random_values_close_after_a_credential_word_are_found() {

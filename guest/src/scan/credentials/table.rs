@@ -4,12 +4,11 @@
 
 use super::super::rules::{Family, Hit};
 use super::super::secrets::secret_value;
-use super::proximity::mentions_credential;
 
-/// Every credential-looking value in a column of a table headed as credentials.
-/// Call it only for texts holding a credential word (see [`super::proximity::find`]).
-pub fn find(text: &str) -> Vec<Hit> {
-    let mut hits = csv(text);
+/// Every credential-looking value in a column of a table headed as credentials; `words` are
+/// the text's credential words ([`super::proximity::word_spans`]), sorted.
+pub fn find(text: &str, words: &[(usize, usize)]) -> Vec<Hit> {
+    let mut hits = csv(text, words);
     if !text.contains('|') {
         return hits;
     }
@@ -32,7 +31,7 @@ pub fn find(text: &str) -> Vec<Hit> {
         if columns.is_empty() {
             columns = cells
                 .iter()
-                .map(|&(s, e)| names_credentials(&text[s..e]))
+                .map(|&(s, e)| names_credentials(words, s, e))
                 .collect();
             if !columns.contains(&true) {
                 // A header naming no credential column: skip the rest of this table.
@@ -49,7 +48,7 @@ pub fn find(text: &str) -> Vec<Hit> {
 
 /// Every credential-looking value in a column of a CSV block whose header names it as
 /// credentials: the block is the header line and the lines after it with as many fields.
-fn csv(text: &str) -> Vec<Hit> {
+fn csv(text: &str, words: &[(usize, usize)]) -> Vec<Hit> {
     let mut hits = Vec::new();
     let mut header: Option<(usize, Vec<bool>)> = None;
     let mut at = 0;
@@ -69,7 +68,7 @@ fn csv(text: &str) -> Vec<Hit> {
             _ => {
                 let columns: Vec<bool> = fields
                     .iter()
-                    .map(|&(s, e)| names_credentials(&text[s..e]))
+                    .map(|&(s, e)| names_credentials(words, s, e))
                     .collect();
                 header = (fields.len() >= 3 && columns.contains(&true))
                     .then_some((fields.len(), columns));
@@ -157,10 +156,16 @@ fn is_rule(cell: &str) -> bool {
     !cell.is_empty() && cell.bytes().all(|b| matches!(b, b'-' | b':' | b' '))
 }
 
-/// Whether a header cell names a column of credentials: it holds one of the words
-/// [`mentions_credential`] looks for.
-fn names_credentials(cell: &str) -> bool {
-    mentions_credential(cell)
+/// Whether the header cell `start..end` names a column of credentials: one of the text's
+/// credential words (sorted by start) lies in it. A word found in the whole text is found in
+/// the cell alone too, and the other way round: no credential word holds a cell's delimiter
+/// (`|`, `,`) or begins or ends with a blank, so none crosses a cell's edge.
+fn names_credentials(words: &[(usize, usize)], start: usize, end: usize) -> bool {
+    let first = words.partition_point(|&(s, _)| s < start);
+    words[first..]
+        .iter()
+        .take_while(|&&(s, _)| s < end)
+        .any(|&(_, e)| e <= end)
 }
 
 /// The cell `s..e` without one pair of enclosing backticks or quotes.
@@ -179,7 +184,9 @@ mod tests {
     use super::*;
 
     fn found(text: &str) -> Vec<&str> {
-        spans(text, find(text))
+        let mut words = super::super::proximity::word_spans(text);
+        words.sort_unstable();
+        spans(text, find(text, &words))
     }
 
     #[test]
