@@ -177,7 +177,7 @@ static OTHER_WORD_FINDER: LazyLock<AhoCorasick> = LazyLock::new(|| {
         .expect("the credential words build an automaton")
 });
 
-/// Where each credential word of `text` stands, in no particular order.
+/// Where each credential word of `text` stands, in text order (by start).
 pub(super) fn word_spans(text: &str) -> Vec<(usize, usize)> {
     let mut spans: Vec<(usize, usize)> = WORD_FINDER
         .find_iter(text)
@@ -189,6 +189,8 @@ pub(super) fn word_spans(text: &str) -> Vec<(usize, usize)> {
                 .find_iter(text)
                 .map(|m| (m.start(), m.end())),
         );
+        // Each search finds its words in text order; the two lists interleave.
+        spans.sort_unstable();
     }
     spans
 }

@@ -6,7 +6,7 @@ use super::super::rules::{Family, Hit};
 use super::super::secrets::secret_value;
 
 /// Every credential-looking value in a column of a table headed as credentials; `words` are
-/// the text's credential words ([`super::proximity::word_spans`]), sorted.
+/// the text's credential words ([`super::proximity::word_spans`]).
 pub fn find(text: &str, words: &[(usize, usize)]) -> Vec<Hit> {
     let mut hits = csv(text, words);
     if !text.contains('|') {
@@ -157,7 +157,7 @@ fn is_rule(cell: &str) -> bool {
 }
 
 /// Whether the header cell `start..end` names a column of credentials: one of the text's
-/// credential words (sorted by start) lies in it. A word found in the whole text is found in
+/// credential words (in text order) lies in it. A word found in the whole text is found in
 /// the cell alone too, and the other way round: no credential word holds a cell's delimiter
 /// (`|`, `,`) or begins or ends with a blank, so none crosses a cell's edge.
 fn names_credentials(words: &[(usize, usize)], start: usize, end: usize) -> bool {
@@ -184,9 +184,7 @@ mod tests {
     use super::*;
 
     fn found(text: &str) -> Vec<&str> {
-        let mut words = super::super::proximity::word_spans(text);
-        words.sort_unstable();
-        spans(text, find(text, &words))
+        spans(text, find(text, &super::super::proximity::word_spans(text)))
     }
 
     #[test]
