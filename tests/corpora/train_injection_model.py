@@ -233,7 +233,8 @@ def main():
     t2 = int(np.ceil(t * t * 1024))
 
     def strongest(text):
-        """The highest S * S * 1024 / max(G, MIN_GRAMS) of the text's windows with S > 0 (0 when none)."""
+        """The highest S * S * 1024 // max(G, MIN_GRAMS) of the text's windows with S > 0 (0 when
+        none): the text is flagged at T2 when this is at least T2, as model.rs decides."""
         p, h, length = grams(text)
         if length < MIN_LEN:
             return 0
@@ -242,16 +243,14 @@ def main():
             sel = np.unique(h[(p >= a) & (p < b)])
             s, g = int(q[sel].astype(np.int64).sum()), max(len(sel), MIN_GRAMS)
             if s > 0:
-                top = max(top, (s * s * 1024 + g - 1) // g)
+                top = max(top, s * s * 1024 // g)
         return top
-
-    def decide(text):
-        return strongest(text) >= t2
 
     # The final model sees every text, so in sample it may flag at most IN_SAMPLE_NOTES of the
     # notes and no dialog; rounding the weights or a text it cannot fit can lift more over the
     # threshold, which then rises just above the highest beyond that allowance.
-    benign = [(strongest(t), s in DIALOG) for t, label, s in zip(texts, y, src) if label == 0]
+    scores = np.array([strongest(t) for t in texts])
+    benign = [(v, s in DIALOG) for v, label, s in zip(scores, y, src) if label == 0]
     allowed = int(IN_SAMPLE_NOTES * sum(not d for _, d in benign))
     notes_scores = sorted((v for v, d in benign if not d), reverse=True)
     floor = max([v for v, d in benign if d] + notes_scores[allowed:allowed + 1] + [0])
@@ -259,7 +258,7 @@ def main():
         print(f"  quantised threshold raised from {t2} to {floor + 1} (benign tuning texts)")
         t2 = floor + 1
 
-    flagged = np.array([decide(t) for t in texts])
+    flagged = scores >= t2
     print(
         f"in-sample, quantised: {flagged[y == 1].mean() * 100:.1f}% of attacks, "
         f"{flagged[y == 0].sum()} benign (at most {allowed} allowed)"
