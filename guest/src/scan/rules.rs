@@ -3,14 +3,16 @@
 //! Each rule names the literal keywords without which it cannot match (its triggers), may
 //! name a second family of which one must also occur (say, a destination for an exfiltration
 //! verb), and may require its trigger to stand in a particular place (at a line start, before
-//! an assignment). One Aho-Corasick pass over the text decides which rules can match; only
-//! those run their regex, so ordinary text costs one linear scan. Regexes are compiled on first
+//! an assignment). The scanner's one pass for literals (see [`super::literals`]) finds the
+//! keywords and so decides which rules can match; only those run their regex, so ordinary text
+//! costs no regex search at all. Regexes are compiled on first
 //! use, so a short-lived instance (a fresh component per call) compiles only what it needs.
 
 use std::sync::OnceLock;
 
-use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind};
 use regex::bytes::{Regex, RegexBuilder};
+
+use super::literals::Literal;
 
 /// The text every regex is run over once when it is compiled ahead of time (see
 /// [`RuleSet::compile_all`]): an assignment, a URL with credentials, a key block and common
@@ -178,15 +180,20 @@ enum Keyword {
     Also(usize),
 }
 
-/// Rules with their shared prefilter.
+/// Rules with their shared prefilter's keywords.
 pub struct RuleSet {
     rules: Vec<(Rule, OnceLock<Regex>)>,
-    prefilter: AhoCorasick,
+    /// Every rule's triggers and `also` keywords, in rule order.
+    literals: Vec<&'static str>,
+    /// What each of `literals` means.
     keywords: Vec<Keyword>,
+    /// An index of `literals` alone, built on first use by [`RuleSet::find_alone`].
+    #[cfg(test)]
+    alone: OnceLock<super::literals::Index>,
 }
 
 impl RuleSet {
-    /// Builds the prefilter for `rules`; their regexes compile when first needed.
+    /// Lists the prefilter's keywords for `rules`; their regexes compile when first needed.
     pub fn new(rules: Vec<Rule>) -> Self {
         let mut literals = Vec::new();
         let mut keywords = Vec::new();
@@ -205,18 +212,19 @@ impl RuleSet {
                 (rule, OnceLock::new())
             })
             .collect();
-        // A full DFA: one table lookup per byte, the fastest scan where SIMD prefilters are
-        // unavailable (wasm32); its size for a few hundred short keywords is modest.
-        let prefilter = AhoCorasickBuilder::new()
-            .ascii_case_insensitive(true)
-            .kind(Some(AhoCorasickKind::DFA))
-            .build(&literals)
-            .expect("prefilter keywords compile");
         RuleSet {
             rules: compiled,
-            prefilter,
+            literals,
             keywords,
+            #[cfg(test)]
+            alone: OnceLock::new(),
         }
+    }
+
+    /// The prefilter's keywords (ASCII, letters in either case), for the scanner's literal
+    /// index; a keyword listed by two rules is listed twice.
+    pub fn keywords(&self) -> &[&'static str] {
+        &self.literals
     }
 
     /// The regex of rule `i`, compiled on first use. Patterns are compiled without Unicode
@@ -248,21 +256,24 @@ impl RuleSet {
         }
     }
 
-    /// Which rules can match `text`, in rule order. Bit sets keep the cost per call to the
-    /// keywords found, not the number of rules.
+    /// Which rules can match `text`, in rule order, given every occurrence of a [`keywords`]
+    /// entry in it. Bit sets keep the cost per call to the keywords found, not the number of
+    /// rules.
     /// Rules with [`Rule::within`] also get every trigger found, as (rule, start, end).
-    fn armed(&self, text: &str) -> (Vec<usize>, Vec<(usize, usize, usize)>) {
+    ///
+    /// [`keywords`]: RuleSet::keywords
+    fn armed(&self, text: &str, keywords: &[Literal]) -> (Vec<usize>, Vec<(usize, usize, usize)>) {
         let words = self.rules.len().div_ceil(64);
         let (mut triggered, mut also) = (vec![0u64; words], vec![0u64; words]);
         let mut found = Vec::new();
-        for m in self.prefilter.find_overlapping_iter(text) {
-            match self.keywords[m.pattern().as_usize()] {
+        for m in keywords {
+            match self.keywords[m.id] {
                 Keyword::Trigger(i) => {
                     if self.rules[i].0.within.is_some() {
-                        found.push((i, m.start(), m.end()));
+                        found.push((i, m.start, m.end));
                     }
                     if triggered[i / 64] & (1 << (i % 64)) == 0
-                        && gate_passes(self.rules[i].0.gate, text, m.start(), m.end())
+                        && gate_passes(self.rules[i].0.gate, text, m.start, m.end)
                     {
                         triggered[i / 64] |= 1 << (i % 64);
                     }
@@ -284,11 +295,27 @@ impl RuleSet {
         (armed, found)
     }
 
-    /// Every accepted match of every armed rule, in rule order then text order.
-    pub fn find(&self, text: &str) -> Vec<Hit> {
+    /// [`RuleSet::find`] with the keywords searched on their own (for tests and timing).
+    #[cfg(test)]
+    pub fn find_alone(&self, text: &str) -> Vec<Hit> {
+        self.find(text, &self.keywords_alone(text))
+    }
+
+    /// Every occurrence of a keyword in `text`, from an index of the keywords alone.
+    #[cfg(test)]
+    fn keywords_alone(&self, text: &str) -> Vec<Literal> {
+        use super::literals::{Index, lower};
+        let index = self.alone.get_or_init(|| Index::new(&[&self.literals]));
+        index.find(&lower(text)).all(0).to_vec()
+    }
+
+    /// Every accepted match of every armed rule, in rule order then text order, given every
+    /// occurrence of a [`keywords`](RuleSet::keywords) entry in `text`, overlapping ones
+    /// included.
+    pub fn find(&self, text: &str, keywords: &[Literal]) -> Vec<Hit> {
         let mut hits = Vec::new();
         let bytes = text.as_bytes();
-        let (armed, found) = self.armed(text);
+        let (armed, found) = self.armed(text, keywords);
         for priority in armed {
             let rule = &self.rules[priority].0;
             let regex = self.regex(priority);
@@ -570,14 +597,14 @@ impl RuleSet {
         let start = Instant::now();
         let mut armed = vec![(0usize, 0f64, 0usize); self.rules.len()];
         for t in texts {
-            for i in self.armed(t).0 {
+            for i in self.armed(t, &self.keywords_alone(t)).0 {
                 armed[i].0 += 1;
             }
         }
         let s = start.elapsed().as_secs_f64();
         eprintln!("  prefilter {:>8.1} MB/s", bytes as f64 / 1e6 / s);
         for t in texts {
-            for i in self.armed(t).0 {
+            for i in self.armed(t, &self.keywords_alone(t)).0 {
                 let start = Instant::now();
                 let n = self.regex(i).captures_iter(t.as_bytes()).count();
                 armed[i].1 += start.elapsed().as_secs_f64();
@@ -614,7 +641,7 @@ mod tests {
     }
 
     fn kinds(s: &RuleSet, text: &str) -> Vec<&'static str> {
-        s.find(text).iter().map(|h| h.kind).collect()
+        s.find_alone(text).iter().map(|h| h.kind).collect()
     }
 
     #[test]
@@ -627,15 +654,15 @@ mod tests {
             "title\n# title again",
             "nothing here",
         ] {
-            assert_eq!(ahead.find(text), on_use.find(text), "{text}");
+            assert_eq!(ahead.find_alone(text), on_use.find_alone(text), "{text}");
         }
     }
 
     #[test]
     fn untriggered_rules_do_not_run_and_groups_narrow_spans() {
         let s = set();
-        assert!(s.find("a dog").is_empty());
-        let hits = s.find("CAT key=abc cat key=none");
+        assert!(s.find_alone("a dog").is_empty());
+        let hits = s.find_alone("CAT key=abc cat key=none");
         assert_eq!(hits.len(), 2);
         // The regex is case-sensitive even though the trigger is not.
         assert_eq!((hits[0].kind, hits[0].start, hits[0].end), ("word", 12, 15));
@@ -649,8 +676,9 @@ mod tests {
         assert!(kinds(&s, "send it to ann").is_empty());
         assert_eq!(kinds(&s, "intro\n# title"), ["header"]);
         // The regex would match, but the trigger is not at a line start.
-        assert!(!set().armed("x title").0.contains(&3));
-        assert_eq!(set().armed("cat key=1").0, [0, 1]);
+        let armed = |text| s.armed(text, &s.keywords_alone(text)).0;
+        assert!(!armed("x title").contains(&3));
+        assert_eq!(armed("cat key=1"), [0, 1]);
     }
 
     #[test]
@@ -737,14 +765,14 @@ mod tests {
             "é AKIAIOSFODNN7EXAMPLE ü ftp://me:pässwörd@host",
         ] {
             let spans = |s: &RuleSet| {
-                s.find(text)
+                s.find_alone(text)
                     .iter()
                     .map(|h| (h.kind, h.start, h.end))
                     .collect::<Vec<_>>()
             };
             assert_eq!(spans(&windowed), spans(&full), "{text}");
         }
-        assert_eq!(windowed.find("AKIAIOSFODNN7EXAMPLE").len(), 1);
+        assert_eq!(windowed.find_alone("AKIAIOSFODNN7EXAMPLE").len(), 1);
     }
 
     #[test]
@@ -753,7 +781,7 @@ mod tests {
         assert_eq!(char_span(text, 2, 4), (1, 6));
         assert_eq!(char_span(text, 0, 7), (0, 7));
         let s = RuleSet::new(vec![Rule::secret("dot", &["x"], r"x.")]);
-        let hits = s.find("xé");
+        let hits = s.find_alone("xé");
         assert_eq!((hits[0].start, hits[0].end), (0, 3));
     }
 
@@ -761,6 +789,6 @@ mod tests {
     fn word_boundaries_are_ascii() {
         let s = set();
         // "é" is not an ASCII word character, so "écat" has a boundary before "cat".
-        assert_eq!(s.find("écat").len(), 1);
+        assert_eq!(s.find_alone("écat").len(), 1);
     }
 }

@@ -733,7 +733,7 @@ mod tests {
 
     fn find(text: &str) -> Vec<Hit> {
         static SET: LazyLock<RuleSet> = LazyLock::new(|| RuleSet::new(rules()));
-        SET.find(text)
+        SET.find_alone(text)
     }
 
     /// (kind, secret text) for every hit.

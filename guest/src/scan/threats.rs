@@ -205,7 +205,7 @@ mod tests {
 
     fn find(text: &str) -> Vec<Hit> {
         static SET: LazyLock<RuleSet> = LazyLock::new(|| RuleSet::new(rules()));
-        SET.find(text)
+        SET.find_alone(text)
     }
 
     fn kinds(text: &str) -> Vec<&'static str> {

@@ -9,8 +9,7 @@
 
 use std::sync::LazyLock;
 
-use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind, MatchKind};
-
+use super::super::literals::Literal;
 use super::super::rules::{Family, Hit};
 use super::super::secrets::{
     has_digit, is_placeholder, is_uuid, not_mask, random_letters, shannon_entropy,
@@ -298,18 +297,14 @@ const PROVIDERS: &[Provider] = &[
 ];
 
 struct Index {
-    automaton: AhoCorasick,
+    /// The provider names, each spelled once.
+    keywords: Vec<&'static str>,
     /// Per keyword: the providers it names, in table order.
     providers: Vec<Vec<usize>>,
 }
 
-/// Builds the provider keyword index now rather than on first use.
-pub(super) fn prepare() {
-    LazyLock::force(&INDEX);
-}
-
 static INDEX: LazyLock<Index> = LazyLock::new(|| {
-    let mut keywords: Vec<&str> = Vec::new();
+    let mut keywords: Vec<&'static str> = Vec::new();
     let mut providers: Vec<Vec<usize>> = Vec::new();
     for (i, p) in PROVIDERS.iter().enumerate() {
         for k in p.keywords {
@@ -322,17 +317,17 @@ static INDEX: LazyLock<Index> = LazyLock::new(|| {
             }
         }
     }
-    let automaton = AhoCorasickBuilder::new()
-        .ascii_case_insensitive(true)
-        .match_kind(MatchKind::LeftmostLongest)
-        .kind(Some(AhoCorasickKind::DFA))
-        .build(&keywords)
-        .expect("provider keywords compile");
     Index {
-        automaton,
+        keywords,
         providers,
     }
 });
+
+/// The provider names keys are searched for (ASCII, letters in either case), each spelled
+/// once, for the scanner's literal index.
+pub fn provider_names() -> &'static [&'static str] {
+    &INDEX.keywords
+}
 
 fn fits(shape: Shape, v: &str) -> bool {
     let all = |v: &str, ok: fn(u8) -> bool| v.bytes().all(ok);
@@ -373,20 +368,21 @@ fn names_client(key: &str) -> bool {
     lower.contains("client") || lower.contains("app")
 }
 
-/// Every provider value assigned to a key naming its provider.
-pub fn find(text: &str) -> Vec<Hit> {
+/// Every provider value assigned to a key naming its provider, given the [`provider_names`]
+/// a leftmost-longest search found in `text`.
+pub fn find(text: &str, names: &[Literal]) -> Vec<Hit> {
     let bytes = text.as_bytes();
     let index = &*INDEX;
     let mut hits = Vec::new();
-    for m in index.automaton.find_iter(text) {
+    for m in names {
         // The key is the identifier holding the keyword: extend to its end.
-        let end = key_end(bytes, m.end());
+        let end = key_end(bytes, m.end);
         let Some((start, stop)) = assigned_value(bytes, end) else {
             continue;
         };
         let value = &text[start..stop];
-        let key = &text[key_start(bytes, m.start())..end];
-        let found = index.providers[m.pattern().as_usize()]
+        let key = &text[key_start(bytes, m.start)..end];
+        let found = index.providers[m.id]
             .iter()
             .map(|&i| &PROVIDERS[i])
             .find_map(|p| {
@@ -423,12 +419,20 @@ pub fn kinds() -> Vec<&'static str> {
     PROVIDERS.iter().map(|p| p.kind).collect()
 }
 
+/// [`find`] with the provider names searched on their own (for tests and timing).
+#[cfg(test)]
+pub fn find_alone(text: &str) -> Vec<Hit> {
+    use super::super::literals::{Index, lower};
+    static NAMES: LazyLock<Index> = LazyLock::new(|| Index::new(&[provider_names()]));
+    find(text, &NAMES.find(&lower(text)).leftmost_longest(0))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn found(text: &str) -> Vec<(&'static str, &str)> {
-        find(text)
+        find_alone(text)
             .into_iter()
             .map(|h| (h.kind, &text[h.start..h.end]))
             .collect()

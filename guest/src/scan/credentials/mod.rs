@@ -18,12 +18,16 @@ mod proximity;
 mod table;
 mod unnamed;
 
+use super::literals::Literal;
 use super::rules::{Hit, Rule};
 use super::secrets::{has_digit, not_mask, token};
 
+pub use context::provider_names;
+pub use named_key::KEY_WORD;
+pub use proximity::ascii_words as credential_words;
+
 /// Builds this module's lookup tables now rather than on first use.
 pub fn prepare() {
-    context::prepare();
     proximity::prepare();
 }
 
@@ -42,19 +46,26 @@ pub fn rules() -> Vec<Rule> {
 /// Strongly random values close after a credential's name (see [`proximity`]), values in
 /// table columns headed as credentials (see [`table`]), provider values found by
 /// keyword context (see [`context`]), random values of keys named "...key" (see
-/// [`named_key`]), and long random values with no name (see [`unnamed`]).
-pub fn find(text: &str) -> Vec<Hit> {
+/// [`named_key`]), and long random values with no name (see [`unnamed`]); given the
+/// [`provider_names`] and the [`credential_words`] leftmost-longest searches found in `text`,
+/// and where [`KEY_WORD`] occurs in it.
+pub fn find(
+    text: &str,
+    names: &[Literal],
+    credential_words: &[Literal],
+    keys: &[Literal],
+) -> Vec<Hit> {
     let mut hits = unnamed::find(text);
-    // One search for the credential words serves the proximity and table searches; a text
+    // One list of the credential words serves the proximity and table searches; a text
     // without one needs neither.
-    let words = proximity::word_spans(text);
+    let words = proximity::word_spans(text, credential_words);
     if !words.is_empty() {
         hits.extend(proximity::find(text, &words));
         hits.extend(table::find(text, &words));
     }
     if assignment::may_assign(text.as_bytes()) {
-        hits.extend(context::find(text));
-        hits.extend(named_key::find(text));
+        hits.extend(context::find(text, names));
+        hits.extend(named_key::find(text, keys));
     }
     hits
 }
@@ -74,19 +85,19 @@ pub fn time_stages(texts: &[&str]) {
         println!("  {name:<22} {mb_s:>9.1} MB/s");
     };
     stage("proximity", &|t| {
-        std::hint::black_box(proximity::find(t, &proximity::word_spans(t)));
+        std::hint::black_box(proximity::find(t, &proximity::word_spans_alone(t)));
     });
-    stage("proximity's words", &|t| {
-        std::hint::black_box(proximity::word_spans(t));
+    stage("proximity's words alone", &|t| {
+        std::hint::black_box(proximity::word_spans_alone(t));
     });
     stage("table", &|t| {
-        std::hint::black_box(table::find(t, &proximity::word_spans(t)));
+        std::hint::black_box(table::find(t, &proximity::word_spans_alone(t)));
     });
-    stage("context", &|t| {
-        std::hint::black_box(context::find(t));
+    stage("context alone", &|t| {
+        std::hint::black_box(context::find_alone(t));
     });
     stage("named_key", &|t| {
-        std::hint::black_box(named_key::find(t));
+        std::hint::black_box(named_key::find_alone(t));
     });
     stage("unnamed", &|t| {
         std::hint::black_box(unnamed::find(t));
@@ -108,7 +119,7 @@ pub(super) mod tests {
         let set = RuleSet::new(rules.iter().map(copy).collect());
         for (kind, text, secret) in samples {
             let hits: Vec<_> = set
-                .find(text)
+                .find_alone(text)
                 .into_iter()
                 .map(|h| (h.kind, &text[h.start..h.end]))
                 .collect();
@@ -131,7 +142,7 @@ pub(super) mod tests {
         let set = RuleSet::new(rules.iter().map(copy).collect());
         for (kind, text) in look_alikes {
             let hits: Vec<_> = set
-                .find(text)
+                .find_alone(text)
                 .into_iter()
                 .filter(|h| h.kind == *kind)
                 .collect();

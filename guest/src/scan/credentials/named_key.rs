@@ -8,6 +8,7 @@
 //! way ids and constants are not: letters and digits mixed, hex only as long as API keys are
 //! written in it, not a path or a reference.
 
+use super::super::literals::Literal;
 use super::super::rules::{Family, Hit};
 use super::super::secrets::{
     has_digit, is_hex_or_dashed, is_placeholder, is_uuid, shannon_entropy, spread_like_random,
@@ -106,14 +107,17 @@ const MIN_VALUE_BYTES: usize = 16;
 /// other letters can make a value's alphabet look larger than the one it was drawn from).
 const ENOUGH_ENTROPY: f64 = 3.5;
 
-/// Every random-looking value assigned to a key named "...key".
-pub fn find(text: &str) -> Vec<Hit> {
+/// The word this module looks for, for the scanner's literal index (which matches its letters
+/// in either case).
+pub const KEY_WORD: &[&str] = &["key"];
+
+/// Every random-looking value assigned to a key named "...key", given where [`KEY_WORD`]
+/// occurs in `text`.
+pub fn find(text: &str, keys: &[Literal]) -> Vec<Hit> {
     let bytes = text.as_bytes();
     let mut hits = Vec::new();
-    let mut from = 0;
-    while let Some(found) = find_key_word(&bytes[from..]) {
-        let at = from + found;
-        from = at + 3;
+    for key in keys {
+        let (at, from) = (key.start, key.end);
         if !ends_a_name_in_key(bytes, at)
             || names_another_kind_of_key(&text[key_start(bytes, at)..at])
         {
@@ -135,11 +139,13 @@ pub fn find(text: &str) -> Vec<Hit> {
     hits
 }
 
-/// Where "key", in any case, first occurs in `bytes`.
-fn find_key_word(bytes: &[u8]) -> Option<usize> {
-    bytes
-        .windows(3)
-        .position(|w| w.eq_ignore_ascii_case(b"key"))
+/// [`find`] with [`KEY_WORD`] searched on its own (for tests and timing).
+#[cfg(test)]
+pub fn find_alone(text: &str) -> Vec<Hit> {
+    use super::super::literals::{Index, lower};
+    use std::sync::LazyLock;
+    static KEYS: LazyLock<Index> = LazyLock::new(|| Index::new(&[KEY_WORD]));
+    find(text, KEYS.find(&lower(text)).all(0))
 }
 
 /// Whether the "key" at `at` is the last word of a longer name: something before it, joined
@@ -224,7 +230,7 @@ mod tests {
     use super::*;
 
     fn found(text: &str) -> Vec<&str> {
-        spans(text, find(text))
+        spans(text, find_alone(text))
     }
 
     #[test]

@@ -14,6 +14,7 @@ use std::sync::LazyLock;
 
 use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind, MatchKind};
 
+use super::super::literals::Literal;
 use super::super::rules::{Family, Hit};
 use super::super::secrets::{
     is_hex_or_dashed, is_placeholder, is_uuid, shannon_entropy, spread_like_random,
@@ -156,17 +157,6 @@ pub fn find(text: &str, words: &[(usize, usize)]) -> Vec<Hit> {
     hits
 }
 
-/// Finds the ASCII words of [`WORDS`] in one pass, letters in either case, the longest where
-/// two start together (`apikey`, not `api`): a DFA, fast to step and small for these words.
-static WORD_FINDER: LazyLock<AhoCorasick> = LazyLock::new(|| {
-    AhoCorasickBuilder::new()
-        .ascii_case_insensitive(true)
-        .match_kind(MatchKind::LeftmostLongest)
-        .kind(Some(AhoCorasickKind::DFA))
-        .build(WORDS.iter().filter(|w| w.is_ascii()))
-        .expect("the credential words build an automaton")
-});
-
 /// Finds the other words of [`WORDS`]; searched only in texts that are not all ASCII.
 static OTHER_WORD_FINDER: LazyLock<AhoCorasick> = LazyLock::new(|| {
     AhoCorasickBuilder::new()
@@ -177,12 +167,16 @@ static OTHER_WORD_FINDER: LazyLock<AhoCorasick> = LazyLock::new(|| {
         .expect("the credential words build an automaton")
 });
 
-/// Where each credential word of `text` stands, in text order (by start).
-pub(super) fn word_spans(text: &str) -> Vec<(usize, usize)> {
-    let mut spans: Vec<(usize, usize)> = WORD_FINDER
-        .find_iter(text)
-        .map(|m| (m.start(), m.end()))
-        .collect();
+/// The ASCII words of [`WORDS`], for the scanner's literal index (which matches their
+/// letters in either case).
+pub fn ascii_words() -> Vec<&'static str> {
+    WORDS.iter().copied().filter(|w| w.is_ascii()).collect()
+}
+
+/// Where each credential word of `text` stands, in text order (by start), given the
+/// [`ascii_words`] a leftmost-longest search found in it.
+pub(super) fn word_spans(text: &str, ascii: &[Literal]) -> Vec<(usize, usize)> {
+    let mut spans: Vec<(usize, usize)> = ascii.iter().map(|m| (m.start, m.end)).collect();
     if !text.is_ascii() {
         spans.extend(
             OTHER_WORD_FINDER
@@ -195,10 +189,18 @@ pub(super) fn word_spans(text: &str) -> Vec<(usize, usize)> {
     spans
 }
 
-/// Builds the word automaton now rather than on first use.
+/// Builds the automaton of the words that are not ASCII now rather than on first use.
 pub fn prepare() {
-    LazyLock::force(&WORD_FINDER);
     LazyLock::force(&OTHER_WORD_FINDER);
+}
+
+/// [`word_spans`] with the ASCII words searched on their own (for tests and timing).
+#[cfg(test)]
+pub(super) fn word_spans_alone(text: &str) -> Vec<(usize, usize)> {
+    use super::super::literals::{Index, lower};
+    static ASCII: LazyLock<Vec<&'static str>> = LazyLock::new(ascii_words);
+    static WORDS_INDEX: LazyLock<Index> = LazyLock::new(|| Index::new(&[&ASCII]));
+    word_spans(text, &WORDS_INDEX.find(&lower(text)).leftmost_longest(0))
 }
 
 /// Whether the word at `at..end` names a credential. It must end an identifier's part (what
@@ -669,7 +671,7 @@ mod tests {
     use super::*;
 
     fn found(text: &str) -> Vec<&str> {
-        spans(text, find(text, &word_spans(text)))
+        spans(text, find(text, &word_spans_alone(text)))
     }
 
     const KEY: &str = "q8Rt2ZmP0xLk5VbN7wYc+Zx81kQp0Lm3RtY7w=";

@@ -184,7 +184,10 @@ mod tests {
     use super::*;
 
     fn found(text: &str) -> Vec<&str> {
-        spans(text, find(text, &super::super::proximity::word_spans(text)))
+        spans(
+            text,
+            find(text, &super::super::proximity::word_spans_alone(text)),
+        )
     }
 
     #[test]

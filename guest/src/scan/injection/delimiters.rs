@@ -57,7 +57,7 @@ mod tests {
 
     fn blocked(text: &str) -> bool {
         static SET: LazyLock<RuleSet> = LazyLock::new(|| RuleSet::new(rules()));
-        !SET.find(text).is_empty()
+        !SET.find_alone(text).is_empty()
     }
 
     #[test]

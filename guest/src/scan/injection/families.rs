@@ -210,8 +210,8 @@ mod tests {
     use super::*;
 
     fn kinds(text: &str) -> Vec<&'static str> {
-        let lowered = lexicon::lower(text);
-        let mut k: Vec<_> = find(&lowered, &lexicon::words(&lowered))
+        let lowered = super::super::super::literals::lower(text);
+        let mut k: Vec<_> = find(&lowered, &lexicon::words_alone(&lowered))
             .into_iter()
             .map(|f| f.0)
             .collect();
