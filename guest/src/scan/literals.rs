@@ -11,10 +11,16 @@
 //! case. That finds what each vocabulary's own search found so long as a vocabulary searched
 //! in the original text holds only ASCII (a test checks it) and the lexicon, searched in the
 //! lowered text, holds no ASCII capital.
+//!
+//! The entries that are not ASCII (Chinese, Japanese, Cyrillic words) have an automaton of
+//! their own, searched only in texts that are not ASCII: the bytes of their characters would
+//! otherwise make the automaton every text is searched with two and a half times larger.
 
 use std::borrow::Cow;
 
-use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind};
+use aho_corasick::automaton::Automaton;
+use aho_corasick::dfa::DFA;
+use aho_corasick::{Anchored, MatchKind, StartKind};
 
 /// `text` lower-cased character by character wherever the lower case has the same UTF-8
 /// length (all of ASCII, Latin-1, Greek and Cyrillic), so byte offsets carry over; the rare
@@ -55,12 +61,77 @@ pub struct Literal {
     pub end: usize,
 }
 
-/// The automaton over several vocabularies.
+/// The automata over several vocabularies.
 pub struct Index {
-    automaton: AhoCorasick,
+    /// The entries that are all ASCII.
+    ascii: Option<Entries>,
+    /// The others, searched only in texts that are not all ASCII.
+    other: Option<Entries>,
+    vocabularies: usize,
+}
+
+/// Some of the vocabularies' entries in one automaton.
+struct Entries {
+    /// A full DFA, reporting every occurrence: one table lookup per byte, the fastest scan
+    /// where SIMD prefilters are unavailable (wasm32).
+    automaton: DFA,
     /// Per pattern of the automaton: its vocabulary and its position there.
     entries: Vec<(usize, usize)>,
-    vocabularies: usize,
+}
+
+impl Entries {
+    /// The entries of `vocabularies` that `keep` keeps; `None` when it keeps none.
+    fn new(vocabularies: &[&[&str]], keep: fn(&str) -> bool) -> Option<Self> {
+        let (mut patterns, mut entries) = (Vec::new(), Vec::new());
+        for (v, words) in vocabularies.iter().enumerate() {
+            for (id, word) in words.iter().enumerate() {
+                if keep(word) {
+                    patterns.push(*word);
+                    entries.push((v, id));
+                }
+            }
+        }
+        if patterns.is_empty() {
+            return None;
+        }
+        let automaton = DFA::builder()
+            .ascii_case_insensitive(true)
+            .match_kind(MatchKind::Standard)
+            .start_kind(StartKind::Unanchored)
+            .prefilter(false)
+            .build(&patterns)
+            .expect("the vocabularies build an automaton");
+        Some(Entries { automaton, entries })
+    }
+
+    /// Adds every occurrence in `haystack` to `by_vocabulary`, in order of their ends.
+    ///
+    /// The search steps the DFA itself: the crate's own iterator costs a call and a match
+    /// built for every occurrence, and occurrences come every 16 bytes of ordinary text.
+    fn find(&self, haystack: &[u8], by_vocabulary: &mut [Vec<Literal>]) {
+        let dfa = &self.automaton;
+        let Ok(mut state) = dfa.start_state(Anchored::No) else {
+            return;
+        };
+        for (at, &byte) in haystack.iter().enumerate() {
+            state = dfa.next_state(Anchored::No, state, byte);
+            // Without a prefilter only the match states are special (an unanchored search
+            // never dies).
+            if !dfa.is_special(state) || !dfa.is_match(state) {
+                continue;
+            }
+            let end = at + 1;
+            for i in 0..dfa.match_len(state) {
+                let pattern = dfa.match_pattern(state, i);
+                let (v, id) = self.entries[pattern.as_usize()];
+                by_vocabulary[v].push(Literal {
+                    id,
+                    start: end - dfa.pattern_len(pattern),
+                    end,
+                });
+            }
+        }
+    }
 }
 
 impl Index {
@@ -68,21 +139,13 @@ impl Index {
     ///
     /// Panics if an entry is empty: vocabularies are constants, and their tests build them.
     pub fn new(vocabularies: &[&[&str]]) -> Self {
-        let entries = vocabularies
-            .iter()
-            .enumerate()
-            .flat_map(|(v, words)| (0..words.len()).map(move |id| (v, id)))
-            .collect();
-        // A full DFA: one table lookup per byte, the fastest scan where SIMD prefilters are
-        // unavailable (wasm32).
-        let automaton = AhoCorasickBuilder::new()
-            .ascii_case_insensitive(true)
-            .kind(Some(AhoCorasickKind::DFA))
-            .build(vocabularies.iter().flat_map(|v| v.iter()))
-            .expect("the vocabularies build one automaton");
+        assert!(
+            vocabularies.iter().all(|v| v.iter().all(|w| !w.is_empty())),
+            "an empty entry would match everywhere"
+        );
         Index {
-            automaton,
-            entries,
+            ascii: Entries::new(vocabularies, str::is_ascii),
+            other: Entries::new(vocabularies, |w| !w.is_ascii()),
             vocabularies: vocabularies.len(),
         }
     }
@@ -90,13 +153,18 @@ impl Index {
     /// Every occurrence of every vocabulary's entries in `lowered` (the output of [`lower`]).
     pub fn find(&self, lowered: &str) -> Found {
         let mut by_vocabulary = vec![Vec::new(); self.vocabularies];
-        for m in self.automaton.find_overlapping_iter(lowered) {
-            let (v, id) = self.entries[m.pattern().as_usize()];
-            by_vocabulary[v].push(Literal {
-                id,
-                start: m.start(),
-                end: m.end(),
-            });
+        if let Some(ascii) = &self.ascii {
+            ascii.find(lowered.as_bytes(), &mut by_vocabulary);
+        }
+        if let Some(other) = self.other.as_ref().filter(|_| !lowered.is_ascii()) {
+            let ascii_ends: Vec<usize> = by_vocabulary.iter().map(Vec::len).collect();
+            other.find(lowered.as_bytes(), &mut by_vocabulary);
+            for (found, ascii) in by_vocabulary.iter_mut().zip(ascii_ends) {
+                if found.len() > ascii && ascii > 0 {
+                    // Both lists are in order of their ends; merge them (a stable sort).
+                    found.sort_by_key(|l| l.end);
+                }
+            }
         }
         Found { by_vocabulary }
     }
@@ -132,12 +200,14 @@ impl Found {
 
 #[cfg(test)]
 mod tests {
-    use aho_corasick::MatchKind;
+    use aho_corasick::AhoCorasickBuilder;
 
     use super::*;
 
     const ANIMALS: &[&str] = &["cat", "catalog", "dog", "do", "log", "Cat"];
     const TOOLS: &[&str] = &["log", "at", "alo"];
+    /// Entries that are not ASCII beside ASCII ones they overlap.
+    const PASTRY: &[&str] = &["caf", "café", "éclair", "cl", "fé"];
 
     fn spans(found: &[Literal]) -> Vec<(usize, usize, usize)> {
         found.iter().map(|l| (l.id, l.start, l.end)).collect()
@@ -159,15 +229,16 @@ mod tests {
 
     #[test]
     fn each_vocabulary_gets_what_its_own_leftmost_longest_search_finds() {
-        let index = Index::new(&[ANIMALS, TOOLS]);
+        let index = Index::new(&[ANIMALS, TOOLS, PASTRY]);
         for text in [
             "the catalog of dogs",
             "CATALOGUE: a dog, a Cat, a log, catalo",
             "docatalog dodog alogue",
             "",
+            "un café éclair, a CAF log; cafécl",
         ] {
             let found = index.find(&lower(text));
-            for (v, vocabulary) in [ANIMALS, TOOLS].iter().enumerate() {
+            for (v, vocabulary) in [ANIMALS, TOOLS, PASTRY].iter().enumerate() {
                 let alone = AhoCorasickBuilder::new()
                     .ascii_case_insensitive(true)
                     .match_kind(MatchKind::LeftmostLongest)
