@@ -167,9 +167,10 @@ pub fn rules() -> Vec<Rule> {
         .also(&["://", "www.", "@", "url", "endpoint", "server", "webhook", "address", "email", "inbox", "site", "link", "0.", "1.", "2.", "3.", "4.", "5.", "6.", "7.", "8.", "9."])
         // The verb is a whole word followed by a blank: "post" in "postgres" arms nothing.
         .gate(Gate::Check(super::rules::word_then_blank)),
+        // Armed by web URLs only: "://" alone armed it for every connection string.
         Rule::unsafe_content(
             EXFIL,
-            &["://"],
+            &["http://", "https://"],
             r"(?i)https?://[^\s)]*[?&][A-Za-z_]+=\S*\s+(?:followed\s+by|plus|with|\+)\s+(?:the\s+)?(?:user's\s+)?(?:secrets?|data|conversation|messages?|tokens?|passwords?|keys?|history)\b",
         ),
         Rule::unsafe_content(
