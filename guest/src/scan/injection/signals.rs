@@ -61,8 +61,8 @@ pub fn find(text: &str, lowered: &str, addressed: bool) -> Vec<Found> {
         }
         // Each tangled place needs a bracket (and six words and four brackets are longer
         // than the length that lets a text here).
-        if tokens.brackets >= TANGLE_SITES {
-            tangles(text, &mut found);
+        if tokens.brackets.len() >= TANGLE_SITES {
+            tangles(text, &tokens.brackets, &mut found);
         }
     }
     if !text.is_ascii() {
@@ -88,12 +88,14 @@ const fn is_suffix_byte(b: u8) -> bool {
 pub const SCRIPT_BYTES: usize = 64;
 
 /// Runs of one whitespace-separated token (floods); returns what the signals after it need
-/// counted: loose symbol tokens for [`suffixes`], brackets for [`tangles`]. Counting them in
-/// this walk, rather than in one more pass of their own, keeps the scan's speed: a separate
-/// bracket count of every text cost a twelfth of the scan inside the component.
+/// counted: loose symbol tokens for [`suffixes`], brackets and their lines for [`tangles`].
+/// Counting them in this walk, rather than in one more pass of their own, keeps the scan's
+/// speed: a separate bracket count of every text cost a twelfth of the scan inside the
+/// component, and a walk of its own for the tangles a tenth of the injection signals.
 fn token_signals(text: &str, found: &mut Vec<Found>) -> TokenCounts {
     let bytes = text.as_bytes();
-    let (mut symbols, mut brackets) = (0, 0);
+    let mut symbols = 0;
+    let (mut brackets, mut line) = (Vec::new(), 0);
     // The hot loop of this module: tokens split at ASCII blanks, each compared with the one
     // before it (length first).
     let (mut run_start, mut run_end, mut count) = (0, 0, 0usize);
@@ -106,6 +108,7 @@ fn token_signals(text: &str, found: &mut Vec<Found>) -> TokenCounts {
     let mut i = 0;
     while i < bytes.len() {
         if CLASSES[usize::from(bytes[i])] & BLANK != 0 {
+            line += usize::from(bytes[i] == b'\n');
             i += 1;
             continue;
         }
@@ -115,7 +118,9 @@ fn token_signals(text: &str, found: &mut Vec<Found>) -> TokenCounts {
             if class & BLANK != 0 {
                 break;
             }
-            brackets += usize::from(class & BRACKET != 0);
+            if class & BRACKET != 0 {
+                brackets.push(Bracket { at: i, line });
+            }
             i += 1;
         }
         let token = &bytes[start..i];
@@ -164,8 +169,16 @@ const LOOSE: u8 = 4;
 struct TokenCounts {
     /// Tokens of one or two loose symbols.
     symbols: usize,
-    /// Round, square and curly brackets.
-    brackets: usize,
+    /// Round, square and curly brackets, in text order.
+    brackets: Vec<Bracket>,
+}
+
+/// A round, square or curly bracket of the text.
+struct Bracket {
+    /// Its byte offset.
+    at: usize,
+    /// The number of line feeds before it.
+    line: usize,
 }
 
 /// Runs of one non-ASCII character, as in "öööö…" (ASCII runs are separators, masks or
@@ -232,42 +245,35 @@ fn suffixes(text: &str, found: &mut Vec<Found>) {
 /// searched token by token and leave brackets tangled, while prose and code close what they
 /// open (a code line leaves one or two open; a regex's escaped brackets are not counted; a
 /// run of one bracket, "]]]", is one place). Only lines of six plain words or more count, so
-/// random keys full of symbols stay the credential rules' business.
-fn tangles(text: &str, found: &mut Vec<Found>) {
-    // One walk over the bytes, line by line: a text with brackets is walked once more in all,
-    // as a walk per question (where the line ends, whether it has a bracket, how tangled it
-    // is) cost a fifth of the scan's speed on texts with a few brackets.
-    // Only blanks and brackets stop the walk: a byte of any other class passes after one table
-    // read, and where a run of brackets ends is told by their positions.
+/// random keys full of symbols stay the credential rules' business. `brackets` are the text's
+/// brackets as [`token_signals`] found them: a line without one is tangled nowhere, so only
+/// the brackets are read, line by line.
+fn tangles(text: &str, brackets: &[Bracket], found: &mut Vec<Found>) {
     let bytes = text.as_bytes();
-    let (mut line, mut line_start) = (Brackets::default(), 0);
-    for (i, &b) in bytes.iter().enumerate() {
-        let class = CLASSES[usize::from(b)];
-        if class & (BLANK | BRACKET) == 0 {
+    for line in brackets.chunk_by(|a, b| a.line == b.line) {
+        let mut read = Brackets::default();
+        for bracket in line {
+            // An escaped bracket; a line's first byte follows a line feed, never a backslash.
+            if bracket.at > 0 && bytes[bracket.at - 1] == b'\\' {
+                continue;
+            }
+            read.read(bytes[bracket.at], bracket.at);
+        }
+        if read.places() < TANGLE_SITES {
             continue;
         }
-        if b == b'\n' {
-            tangled_line(text, line_start, i, &mut line, found);
-            line_start = i + 1;
-        } else if class & BRACKET != 0 && !(i > line_start && bytes[i - 1] == b'\\') {
-            line.read(b, i);
+        let at = line[0].at;
+        let start = bytes[..at]
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |i| i + 1);
+        let end = bytes[at..]
+            .iter()
+            .position(|&b| b == b'\n')
+            .map_or(bytes.len(), |i| at + i);
+        if plain_words(&bytes[start..end]) >= TANGLE_WORDS {
+            found.push((SUFFIX, start, start + text[start..end].trim_end().len()));
         }
-    }
-    tangled_line(text, line_start, bytes.len(), &mut line, found);
-}
-
-/// Records the line `text[start..end]` as a suffix when `brackets` (its brackets, read) are
-/// tangled at enough places and the line is prose; leaves `brackets` empty for the next line.
-fn tangled_line(
-    text: &str,
-    start: usize,
-    end: usize,
-    brackets: &mut Brackets,
-    found: &mut Vec<Found>,
-) {
-    let line = std::mem::take(brackets);
-    if line.places() >= TANGLE_SITES && plain_words(&text.as_bytes()[start..end]) >= TANGLE_WORDS {
-        found.push((SUFFIX, start, start + text[start..end].trim_end().len()));
     }
 }
 
