@@ -183,7 +183,7 @@ fn run(cli: &Cli) -> kenning::Result<ExitCode> {
         Command::Import(cmd) => cli::interchange::import(global, cmd),
         Command::Describe => cli::describe::run(global),
         Command::Policy(cmd) => cli::policy::run(cmd, global),
-        Command::Bench(cmd) => cli::bench::run(cmd),
+        Command::Bench(cmd) => cli::bench::run(global, cmd),
         Command::Demo => cli::demo::run(global),
         // A service shared by concurrent calls, so never a scan session.
         Command::Mcp(cmd) => cli::mcp::run(

@@ -334,6 +334,7 @@ fn bench_json_prints_the_figures_on_its_last_line() {
         "inject_p99_us",
         "candidate_query_us",
         "scan_mb_s",
+        "scan_fuel_per_byte",
         "import_per_s",
     ] {
         assert!(
@@ -341,6 +342,54 @@ fn bench_json_prints_the_figures_on_its_last_line() {
             "{key} in {last}"
         );
     }
+}
+
+#[test]
+fn bench_measures_the_component_policy_names_and_refuses_the_native_policy() {
+    if support::postgres::sqlite_only(
+        "the bench measures SQLite files of its own, whatever the store",
+    ) {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    // The default component with a custom section appended: the same policy, another size.
+    let mut wasm = kenning::policy::DEFAULT_POLICY_WASM.to_vec();
+    let section = [b"\x0ckenning-test".as_slice(), b"marker"].concat();
+    wasm.push(0);
+    wasm.push(u8::try_from(section.len()).unwrap());
+    wasm.extend(section);
+    let path = dir.path().join("marked.wasm");
+    std::fs::write(&path, &wasm).unwrap();
+    let output = kenning(
+        dir.path(),
+        &[
+            "--policy",
+            path.to_str().unwrap(),
+            "bench",
+            "--json",
+            "--iterations",
+            "3",
+            "--candidates",
+            "100",
+            "--memories",
+            "2000",
+            "--turns",
+            "10",
+        ],
+        None,
+    );
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let last: Value = serde_json::from_str(stdout.lines().last().unwrap()).unwrap();
+    assert_eq!(last["component_bytes"], wasm.len(), "{last}");
+    assert!(last["scan_fuel_per_byte"].as_f64().is_some_and(|v| v > 0.0));
+
+    let native = kenning(dir.path(), &["--native-policy", "bench"], None);
+    assert_one_clear_error(&native, "--native-policy does not apply");
 }
 
 #[test]

@@ -4,6 +4,8 @@
 //! library's public API: the service for whole turns, a component loaded with
 //! [`PolicyEngine`] for the calls measured one by one.
 
+use std::borrow::Cow;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
@@ -24,7 +26,7 @@ use kenning_contract::types::{
 use kenning_policy::vectors::{scan_workload, workload};
 use serde::Serialize;
 
-use super::print_json;
+use super::{GlobalOpts, print_json};
 
 /// `kenning bench`.
 #[derive(Args)]
@@ -52,13 +54,21 @@ pub struct BenchCmd {
 
 /// Measures and prints the figures, one a line, then (with `--json`) all of them as one JSON
 /// object on the last line.
-pub fn run(cmd: &BenchCmd) -> Result<ExitCode> {
+pub fn run(global: &GlobalOpts, cmd: &BenchCmd) -> Result<ExitCode> {
+    if global.native_policy {
+        return Err(KenningError::Usage(
+            "bench measures a policy component in its sandbox (and the native default beside \
+             it); --native-policy does not apply"
+                .to_owned(),
+        ));
+    }
     let report = measure(&BenchConfig {
         candidates: cmd.candidates,
         iterations: cmd.iterations,
         memories: cmd.memories,
         turns: cmd.turns,
         postgres: cmd.postgres.clone(),
+        policy: global.policy.clone(),
         ..BenchConfig::default()
     })?;
     outln!(
@@ -112,6 +122,10 @@ pub fn run(cmd: &BenchCmd) -> Result<ExitCode> {
         report.scan_mb_s
     );
     outln!(
+        "scan fuel            {:>10.1} per byte (WebAssembly instructions, as counted by fuel)",
+        report.scan_fuel_per_byte
+    );
+    outln!(
         "scan, fresh instance {:>10.1} µs (median, one memory's text, as every write scans it)",
         report.scan_fresh_us
     );
@@ -144,8 +158,14 @@ pub fn run(cmd: &BenchCmd) -> Result<ExitCode> {
 /// The median of `Service::call("recall", ...)` for each query, in this process, over the
 /// `profile:bench` store in `data_dir` (compiling the policy into `data_dir/cache`, which the
 /// MCP server then loads).
-fn recall_in_process_us(data_dir: &std::path::Path, queries: &[String]) -> Result<f64> {
-    let service = Service::builder(data_dir).build()?;
+fn recall_in_process_us(
+    data_dir: &std::path::Path,
+    component: &Component,
+    queries: &[String],
+) -> Result<f64> {
+    let service = Service::builder(data_dir)
+        .policy(component.source())
+        .build()?;
     let subject = Subject::parse("profile:bench")?;
     let args: Vec<String> = queries
         .iter()
@@ -162,12 +182,17 @@ fn recall_in_process_us(data_dir: &std::path::Path, queries: &[String]) -> Resul
 
 /// Times whole `kenning recall` processes (this executable) on the store in `data_dir`, after
 /// one run that fills the compiled-component cache.
-fn cold_recall_ms(data_dir: &std::path::Path, queries: &[String]) -> Result<f64> {
+fn cold_recall_ms(
+    data_dir: &std::path::Path,
+    component: &Component,
+    queries: &[String],
+) -> Result<f64> {
     let exe = std::env::current_exe().map_err(|e| PolicyError::Runtime(e.to_string()))?;
     let run = |query: &str| -> Result<()> {
         let status = std::process::Command::new(&exe)
             .arg("--data-dir")
             .arg(data_dir)
+            .args(component.args())
             .args(["recall", "--subject", "profile:bench", query])
             // The bench's own files, whatever store the caller's environment names.
             .env_remove("KENNING_STORE")
@@ -210,6 +235,57 @@ pub struct BenchConfig {
     pub http_writes: usize,
     /// A PostgreSQL database to time the inject figures on as well.
     pub postgres: Option<String>,
+    /// The policy component to measure instead of the embedded default (`--policy`).
+    pub policy: Option<PathBuf>,
+}
+
+/// The policy component a bench measures: the embedded default or a file.
+struct Component {
+    label: String,
+    wasm: Cow<'static, [u8]>,
+    path: Option<PathBuf>,
+}
+
+impl Component {
+    /// The component `path` names, read now, or the embedded default.
+    fn new(path: Option<&Path>) -> Result<Self> {
+        Ok(match path {
+            None => Component {
+                label: "kenning-default".to_owned(),
+                wasm: Cow::Borrowed(DEFAULT_POLICY_WASM),
+                path: None,
+            },
+            Some(path) => Component {
+                label: path.display().to_string(),
+                wasm: Cow::Owned(std::fs::read(path).map_err(|source| PolicyError::Read {
+                    path: path.to_owned(),
+                    source,
+                })?),
+                path: Some(path.to_owned()),
+            },
+        })
+    }
+
+    /// Loads it into `engine`.
+    fn load(&self, engine: &PolicyEngine) -> Result<ComponentPolicy> {
+        Ok(engine.load_bytes(&self.label, &self.wasm, SandboxLimits::default())?)
+    }
+
+    /// Where a service takes it from.
+    fn source(&self) -> PolicySource {
+        match &self.path {
+            None => PolicySource::Default,
+            Some(path) => PolicySource::File(path.clone()),
+        }
+    }
+
+    /// The arguments that make a spawned `kenning` use it.
+    fn args(&self) -> Vec<&std::ffi::OsStr> {
+        match &self.path {
+            None => Vec::new(),
+            Some(path) => vec!["--policy".as_ref(), path.as_os_str()],
+        }
+    }
 }
 
 impl Default for BenchConfig {
@@ -223,6 +299,7 @@ impl Default for BenchConfig {
             http_searches: 250,
             http_writes: 25,
             postgres: None,
+            policy: None,
         }
     }
 }
@@ -269,6 +346,9 @@ pub struct BenchReport {
     pub inject_over_query: f64,
     /// Scanning throughput inside the component, MB/s (batches of 256 texts; the median round).
     pub scan_mb_s: f64,
+    /// Fuel the component spends scanning one byte of the same texts: the work behind
+    /// `scan_mb_s`, counted in WebAssembly instructions, the same on any machine however busy.
+    pub scan_fuel_per_byte: f64,
     /// Median of one scan of one memory's text in a fresh instance, µs: what every write pays
     /// for its scan (automata the policy built lazily would be rebuilt here each time).
     pub scan_fresh_us: f64,
@@ -308,24 +388,21 @@ pub struct BenchReport {
 /// Runs every measurement.
 pub fn measure(config: &BenchConfig) -> Result<BenchReport> {
     let runtime = |e: std::io::Error| PolicyError::Runtime(e.to_string());
+    let component = Component::new(config.policy.as_deref())?;
     let engine = PolicyEngine::new(None)?;
     let compile_ms = median_ms(config.compiles, || {
-        engine
-            .compile("kenning-default", DEFAULT_POLICY_WASM)
-            .map(drop)
+        engine.compile(&component.label, &component.wasm).map(drop)
     })?;
 
     let cache_dir = scratch_dir().map_err(runtime)?;
     let cached = PolicyEngine::new(Some(cache_dir.path().to_owned()))?;
-    cached.compile("kenning-default", DEFAULT_POLICY_WASM)?;
+    cached.compile(&component.label, &component.wasm)?;
     let cached_load_ms = median_ms(config.compiles.max(5), || {
-        cached
-            .compile("kenning-default", DEFAULT_POLICY_WASM)
-            .map(drop)
+        cached.compile(&component.label, &component.wasm).map(drop)
     })?;
     drop(cache_dir);
 
-    let mut policy = engine.load_default(SandboxLimits::default())?;
+    let mut policy = component.load(&engine)?;
     let instantiate_us = median_us(config.iterations * 4, || policy.instantiate_only())?;
 
     let (context, candidates) = workload(config.candidates);
@@ -338,16 +415,16 @@ pub fn measure(config: &BenchConfig) -> Result<BenchReport> {
         native.select(&context, &candidates, &limits).map(drop)
     })?;
 
-    let scan_mb_s = scan_throughput(&mut policy)?;
+    let (scan_mb_s, scan_fuel_per_byte) = scan_throughput(&mut policy)?;
     let one_memory = [ScanItem {
         text: "sub_401000 walks the import table and resolves ws2_32 ordinals; key in .data"
             .to_owned(),
         target: Target::Memory,
     }];
     let scan_fresh_us = median_us(config.iterations, || policy.scan(&one_memory).map(drop))?;
-    let inject = inject_figures(&engine, config, None)?;
+    let inject = inject_figures(&engine, &component, config, None)?;
     let inject_postgres = match &config.postgres {
-        Some(url) => Some(inject_figures(&engine, config, Some(url))?),
+        Some(url) => Some(inject_figures(&engine, &component, config, Some(url))?),
         None => None,
     };
     let mcp_scratch = scratch_dir().map_err(runtime)?;
@@ -356,9 +433,10 @@ pub fn measure(config: &BenchConfig) -> Result<BenchReport> {
     let queries: Vec<String> = (0..config.iterations as u64 * 4)
         .map(|i| turn(i).query)
         .collect();
-    let cold_recall_ms = cold_recall_ms(&mcp_dir, &queries);
-    let recall_us = recall_in_process_us(&mcp_dir, &queries);
-    let mcp_recall_us = super::bench_mcp::recall_round_trip_us(&mcp_dir, &queries);
+    let cold_recall_ms = cold_recall_ms(&mcp_dir, &component, &queries);
+    let recall_us = recall_in_process_us(&mcp_dir, &component, &queries);
+    let mcp_recall_us =
+        super::bench_mcp::recall_round_trip_us(&mcp_dir, &component.args(), &queries);
     drop(mcp_scratch);
     let (recall_us, mcp_recall_us, cold_recall_ms) = (recall_us?, mcp_recall_us?, cold_recall_ms?);
     let http_scratch = scratch_dir().map_err(runtime)?;
@@ -366,6 +444,7 @@ pub fn measure(config: &BenchConfig) -> Result<BenchReport> {
     populate_files(&http_dir, "profile:bench", MCP_MEMORIES)?;
     let http = super::bench_http::measure(
         &http_dir,
+        &component.args(),
         &queries,
         config.http_searches,
         config.http_writes,
@@ -373,7 +452,7 @@ pub fn measure(config: &BenchConfig) -> Result<BenchReport> {
     drop(http_scratch);
     let http = http?;
     let import_scratch = scratch_dir().map_err(runtime)?;
-    let import_per_s = import_throughput(&import_scratch.path().join("import"));
+    let import_per_s = import_throughput(&import_scratch.path().join("import"), &component);
     drop(import_scratch);
     let import_per_s = import_per_s?;
 
@@ -402,10 +481,11 @@ pub fn measure(config: &BenchConfig) -> Result<BenchReport> {
         candidate_query_us: inject.query_us,
         inject_over_query: inject.p50_us / inject.query_us.max(f64::EPSILON),
         scan_mb_s,
+        scan_fuel_per_byte,
         scan_fresh_us,
         import_per_s,
         memories: config.memories,
-        component_bytes: DEFAULT_POLICY_WASM.len(),
+        component_bytes: component.wasm.len(),
         candidates: config.candidates,
         iterations: config.iterations,
     })
@@ -414,7 +494,7 @@ pub fn measure(config: &BenchConfig) -> Result<BenchReport> {
 /// Exports [`IMPORT_MEMORIES`] memories written by [`populate`] under `dir` and times
 /// [`IMPORT_RUNS`] imports of the file, each into a fresh store, as `kenning import` runs it
 /// (one policy session); returns the median of their memories per second.
-fn import_throughput(dir: &std::path::Path) -> Result<f64> {
+fn import_throughput(dir: &std::path::Path, component: &Component) -> Result<f64> {
     use kenning::service::interchange::{ExportFormat, ImportOptions};
     let subject = Subject::parse("profile:bench")?;
     let from = dir.join("from");
@@ -431,6 +511,7 @@ fn import_throughput(dir: &std::path::Path) -> Result<f64> {
     let (mut times, mut records) = (Vec::with_capacity(IMPORT_RUNS), 0);
     for run in 0..IMPORT_RUNS {
         let service = Service::builder(dir.join(format!("to-{run}")))
+            .policy(component.source())
             .cache_dir(dir.join("cache"))
             .scan_session(true)
             .build()?;
@@ -453,17 +534,23 @@ const SCAN_ROUNDS: usize = 12;
 
 /// Scans a deterministic mix of prose, notes and config lines (some with secrets) in batches of
 /// 256 texts, as `scan --jsonl` and imports do, [`SCAN_ROUNDS`] times; returns the median
-/// round's megabytes (10^6 bytes) per second.
-fn scan_throughput(policy: &mut ComponentPolicy) -> Result<f64> {
+/// round's megabytes (10^6 bytes) per second, and the fuel spent per byte scanned.
+fn scan_throughput(policy: &mut ComponentPolicy) -> Result<(f64, f64)> {
     let items = scan_workload();
     let bytes: usize = items.iter().map(|i| i.text.len()).sum();
     // A stream of scans from one caller shares one instance, as `scan --jsonl` does.
     policy.keep_instance_between_calls(true);
     policy.scan(&items)?; // warm-up
+    let fuel_before = policy.fuel_spent();
     let rounds = sample(SCAN_ROUNDS, || policy.scan(&items).map(drop));
+    let fuel = policy.fuel_spent() - fuel_before;
     policy.keep_instance_between_calls(false);
     let round = median(rounds?);
-    Ok(bytes as f64 / 1e6 / round.as_secs_f64().max(f64::EPSILON))
+    let fuel_per_byte = fuel as f64 / (SCAN_ROUNDS * bytes.max(1)) as f64;
+    Ok((
+        bytes as f64 / 1e6 / round.as_secs_f64().max(f64::EPSILON),
+        fuel_per_byte,
+    ))
 }
 
 struct InjectFigures {
@@ -478,13 +565,12 @@ struct InjectFigures {
 /// Median select over real turns' candidates, sandboxed and native; the two alternate turn by
 /// turn, so neither always runs with the other's data in the cache.
 fn select_on_turns(
-    engine: &PolicyEngine,
+    sandboxed: &ComponentPolicy,
     turns: &[(
         kenning_contract::types::Context,
         Vec<kenning_contract::types::Candidate>,
     )],
 ) -> Result<(f64, f64)> {
-    let sandboxed = engine.load_default(SandboxLimits::default())?;
     let native = NativePolicy::new();
     let limits = Limits::default();
     let (mut ours, mut theirs) = (Vec::new(), Vec::new());
@@ -496,11 +582,11 @@ fn select_on_turns(
             Ok(())
         };
         if i % 2 == 0 {
-            time(&sandboxed, &mut ours)?;
+            time(sandboxed, &mut ours)?;
             time(&native, &mut theirs)?;
         } else {
             time(&native, &mut theirs)?;
-            time(&sandboxed, &mut ours)?;
+            time(sandboxed, &mut ours)?;
         }
     }
     Ok((
@@ -515,6 +601,7 @@ fn select_on_turns(
 /// must not hold the bench's subject yet).
 fn inject_figures(
     engine: &PolicyEngine,
+    component: &Component,
     config: &BenchConfig,
     postgres: Option<&str>,
 ) -> Result<InjectFigures> {
@@ -530,7 +617,7 @@ fn inject_figures(
         };
         populate(&subject, &*backend()?, config.memories)?;
         // The component compiled above, so the figures leave compiling out.
-        let policy = engine.load_default(SandboxLimits::default())?;
+        let policy = component.load(engine)?;
         let service = Service::builder(dir)
             .policy(PolicySource::Custom(Box::new(policy)))
             .fixed_now(NOW)
@@ -564,7 +651,8 @@ fn inject_figures(
         }
         inject.sort();
         let p99 = inject[(inject.len() * 99 / 100).min(inject.len() - 1)];
-        let (select_turn_us, select_turn_native_us) = select_on_turns(engine, &turn_candidates)?;
+        let (select_turn_us, select_turn_native_us) =
+            select_on_turns(&component.load(engine)?, &turn_candidates)?;
         Ok(InjectFigures {
             p50_us: median(inject).as_secs_f64() * 1e6,
             p99_us: p99.as_secs_f64() * 1e6,

@@ -2,6 +2,7 @@
 //! under [`CLIENTS`] concurrent keep-alive HTTP clients (reqwest) in this process, on the
 //! same machine, so the clients' own costs are included.
 
+use std::ffi::OsStr;
 use std::io::{BufRead, BufReader};
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
@@ -39,8 +40,10 @@ impl Drop for Served {
 
 /// Serves `data_dir` (holding `profile:bench`), then times `searches` searches per client
 /// (cycling through `queries`) and `writes` writes per client.
+/// `policy_args` go before the command (`--policy PATH`, or none for the default policy).
 pub fn measure(
     data_dir: &Path,
+    policy_args: &[&OsStr],
     queries: &[String],
     searches: usize,
     writes: usize,
@@ -56,6 +59,7 @@ pub fn measure(
     let mut child = Command::new(exe)
         .arg("--data-dir")
         .arg(data_dir)
+        .args(policy_args)
         // Maintenance at start-up would merge the index the bench populated: measure the store
         // as written.
         .args(["serve", "--port", "0", "--no-maintenance"])

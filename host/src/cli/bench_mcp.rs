@@ -1,6 +1,7 @@
 //! `mcp_recall_us`: the round trip of a `recall` tool call through a real MCP client, over
 //! stdio, to a spawned `kenning mcp`.
 
+use std::ffi::OsStr;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
@@ -15,7 +16,12 @@ const WARM_UP_CALLS: usize = 20;
 /// The median round trip, in µs, of a `recall` call for each of `queries` (after
 /// [`WARM_UP_CALLS`] untimed ones) from an rmcp client to a `kenning mcp` child serving
 /// `profile:bench` from `data_dir`.
-pub fn recall_round_trip_us(data_dir: &Path, queries: &[String]) -> Result<f64, KenningError> {
+/// `policy_args` go before the command (`--policy PATH`, or none for the default policy).
+pub fn recall_round_trip_us(
+    data_dir: &Path,
+    policy_args: &[&OsStr],
+    queries: &[String],
+) -> Result<f64, KenningError> {
     let failed =
         |what: &str, error: String| KenningError::Usage(format!("mcp bench: {what}: {error}"));
     if queries.is_empty() {
@@ -30,7 +36,7 @@ pub fn recall_round_trip_us(data_dir: &Path, queries: &[String]) -> Result<f64, 
         let command = tokio::process::Command::new(exe).configure(|c| {
             // The bench's own files, whatever store the caller's environment names.
             c.env_remove("KENNING_STORE");
-            c.arg("--data-dir").arg(data_dir).args([
+            c.arg("--data-dir").arg(data_dir).args(policy_args).args([
                 "mcp",
                 "--subject",
                 "profile:bench",

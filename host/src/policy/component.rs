@@ -11,6 +11,7 @@
 //! Rust's `wasm32-wasip2` std, satisfied with a fixed seed and traps); later ones import nothing.
 
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Mutex, PoisonError};
 use std::time::Duration;
 
@@ -186,6 +187,7 @@ impl PolicyEngine {
             cache_outcome: outcome,
             keep_instance: false,
             session: Mutex::new(Vec::new()),
+            fuel_spent: AtomicU64::new(0),
         };
         let info = policy.run("describe", |bindings, store| match bindings {
             Bindings::V0_1(b) => v0_1::describe(b, store),
@@ -433,6 +435,8 @@ pub struct ComponentPolicy {
     /// puts it back, so calls from several threads at once each run in an instance of their
     /// own, and each thread's next call finds one warm.
     session: Mutex<Vec<(Store<Sandbox>, Bindings)>>,
+    /// Fuel every call so far has spent, trapped ones included.
+    fuel_spent: AtomicU64,
 }
 
 impl std::fmt::Debug for ComponentPolicy {
@@ -540,7 +544,11 @@ impl ComponentPolicy {
             .set_fuel(self.limits.fuel)
             .map_err(|e| PolicyError::Runtime(format!("{e:#}")))?;
         store.set_epoch_deadline(self.deadline_ticks());
-        match f(&bindings, &mut store) {
+        let outcome = f(&bindings, &mut store);
+        let left = store.get_fuel().unwrap_or(self.limits.fuel);
+        self.fuel_spent
+            .fetch_add(self.limits.fuel.saturating_sub(left), Ordering::Relaxed);
+        match outcome {
             Ok(value) => {
                 if self.keep_instance {
                     let mut idle = self.session.lock().unwrap_or_else(PoisonError::into_inner);
@@ -595,6 +603,12 @@ impl ComponentPolicy {
 }
 
 impl ComponentPolicy {
+    /// Fuel the policy's calls have spent since it was loaded: the WebAssembly it ran, counted
+    /// the same on any machine however busy, where its time is not.
+    pub fn fuel_spent(&self) -> u64 {
+        self.fuel_spent.load(Ordering::Relaxed)
+    }
+
     /// The contract version this component implements.
     pub fn contract_version(&self) -> &'static str {
         self.pre.interface().rsplit('@').next().unwrap_or_default()
