@@ -293,6 +293,32 @@ fn call_refuses_record_kinds() {
     assert_no_store(dir.path());
 }
 
+/// A small `kenning bench --json` run with `global` options before the command; returns the
+/// figures on its last line.
+fn small_bench(dir: &Path, global: &[&str]) -> Value {
+    let mut args = global.to_vec();
+    args.extend([
+        "bench",
+        "--json",
+        "--iterations",
+        "3",
+        "--candidates",
+        "100",
+        "--memories",
+        "2000",
+        "--turns",
+        "10",
+    ]);
+    let output = kenning(dir, &args, None);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    serde_json::from_str(stdout.lines().last().unwrap()).unwrap()
+}
+
 #[test]
 fn bench_json_prints_the_figures_on_its_last_line() {
     if support::postgres::sqlite_only(
@@ -301,29 +327,7 @@ fn bench_json_prints_the_figures_on_its_last_line() {
         return;
     }
     let dir = tempfile::tempdir().unwrap();
-    let output = kenning(
-        dir.path(),
-        &[
-            "bench",
-            "--json",
-            "--iterations",
-            "3",
-            "--candidates",
-            "100",
-            "--memories",
-            "2000",
-            "--turns",
-            "10",
-        ],
-        None,
-    );
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    let last: Value = serde_json::from_str(stdout.lines().last().unwrap()).unwrap();
+    let last = small_bench(dir.path(), &[]);
     for key in [
         "instantiate_us",
         "policy_call_us",
@@ -360,31 +364,7 @@ fn bench_measures_the_component_policy_names_and_refuses_the_native_policy() {
     wasm.extend(section);
     let path = dir.path().join("marked.wasm");
     std::fs::write(&path, &wasm).unwrap();
-    let output = kenning(
-        dir.path(),
-        &[
-            "--policy",
-            path.to_str().unwrap(),
-            "bench",
-            "--json",
-            "--iterations",
-            "3",
-            "--candidates",
-            "100",
-            "--memories",
-            "2000",
-            "--turns",
-            "10",
-        ],
-        None,
-    );
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    let last: Value = serde_json::from_str(stdout.lines().last().unwrap()).unwrap();
+    let last = small_bench(dir.path(), &["--policy", path.to_str().unwrap()]);
     assert_eq!(last["component_bytes"], wasm.len(), "{last}");
     assert!(last["scan_fuel_per_byte"].as_f64().is_some_and(|v| v > 0.0));
 
