@@ -349,7 +349,7 @@ fn bench_json_prints_the_figures_on_its_last_line() {
 }
 
 #[test]
-fn bench_measures_the_component_policy_names_and_refuses_the_native_policy() {
+fn bench_measures_the_component_policy_names_under_the_limits_asked_for() {
     if support::postgres::sqlite_only(
         "the bench measures SQLite files of its own, whatever the store",
     ) {
@@ -370,6 +370,9 @@ fn bench_measures_the_component_policy_names_and_refuses_the_native_policy() {
 
     let native = kenning(dir.path(), &["--native-policy", "bench"], None);
     assert_one_clear_error(&native, "--native-policy does not apply");
+    // The sandbox's limits apply too: a policy starved of fuel stops at its first call.
+    let starved = kenning(dir.path(), &["--fuel", "1000", "bench"], None);
+    assert_one_clear_error(&starved, "using all its fuel (1000 units)");
 }
 
 #[test]

@@ -5,7 +5,8 @@
 //! [`PolicyEngine`] for the calls measured one by one.
 
 use std::borrow::Cow;
-use std::path::{Path, PathBuf};
+use std::ffi::OsString;
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
@@ -69,6 +70,7 @@ pub fn run(global: &GlobalOpts, cmd: &BenchCmd) -> Result<ExitCode> {
         turns: cmd.turns,
         postgres: cmd.postgres.clone(),
         policy: global.policy.clone(),
+        limits: global.limits()?,
         ..BenchConfig::default()
     })?;
     outln!(
@@ -165,6 +167,7 @@ fn recall_in_process_us(
 ) -> Result<f64> {
     let service = Service::builder(data_dir)
         .policy(component.source())
+        .limits(component.limits)
         .build()?;
     let subject = Subject::parse("profile:bench")?;
     let args: Vec<String> = queries
@@ -237,38 +240,47 @@ pub struct BenchConfig {
     pub postgres: Option<String>,
     /// The policy component to measure instead of the embedded default (`--policy`).
     pub policy: Option<PathBuf>,
+    /// The sandbox's limits for every call measured (`--fuel`, `--memory-mib`,
+    /// `--deadline-ms`).
+    pub limits: SandboxLimits,
 }
 
-/// The policy component a bench measures: the embedded default or a file.
+/// The policy component a bench measures, the embedded default or a file, and the limits
+/// it runs under.
 struct Component {
     label: String,
     wasm: Cow<'static, [u8]>,
     path: Option<PathBuf>,
+    limits: SandboxLimits,
 }
 
 impl Component {
-    /// The component `path` names, read now, or the embedded default.
-    fn new(path: Option<&Path>) -> Result<Self> {
-        Ok(match path {
-            None => Component {
-                label: "kenning-default".to_owned(),
-                wasm: Cow::Borrowed(DEFAULT_POLICY_WASM),
-                path: None,
-            },
-            Some(path) => Component {
-                label: path.display().to_string(),
-                wasm: Cow::Owned(std::fs::read(path).map_err(|source| PolicyError::Read {
+    /// The component `config` names, read now, or the embedded default.
+    fn new(config: &BenchConfig) -> Result<Self> {
+        let (label, wasm) = match &config.policy {
+            None => (
+                "kenning-default".to_owned(),
+                Cow::Borrowed(DEFAULT_POLICY_WASM),
+            ),
+            Some(path) => (
+                path.display().to_string(),
+                Cow::Owned(std::fs::read(path).map_err(|source| PolicyError::Read {
                     path: path.to_owned(),
                     source,
                 })?),
-                path: Some(path.to_owned()),
-            },
+            ),
+        };
+        Ok(Component {
+            label,
+            wasm,
+            path: config.policy.clone(),
+            limits: config.limits,
         })
     }
 
     /// Loads it into `engine`.
     fn load(&self, engine: &PolicyEngine) -> Result<ComponentPolicy> {
-        Ok(engine.load_bytes(&self.label, &self.wasm, SandboxLimits::default())?)
+        Ok(engine.load_bytes(&self.label, &self.wasm, self.limits)?)
     }
 
     /// Where a service takes it from.
@@ -279,12 +291,21 @@ impl Component {
         }
     }
 
-    /// The arguments that make a spawned `kenning` use it.
-    fn args(&self) -> Vec<&std::ffi::OsStr> {
-        match &self.path {
+    /// The arguments that make a spawned `kenning` use it, under the same limits.
+    fn args(&self) -> Vec<OsString> {
+        let mut args: Vec<OsString> = match &self.path {
             None => Vec::new(),
-            Some(path) => vec!["--policy".as_ref(), path.as_os_str()],
-        }
+            Some(path) => vec!["--policy".into(), path.into()],
+        };
+        args.extend([
+            "--fuel".into(),
+            self.limits.fuel.to_string().into(),
+            "--memory-mib".into(),
+            (self.limits.memory_bytes >> 20).to_string().into(),
+            "--deadline-ms".into(),
+            self.limits.deadline_ms.to_string().into(),
+        ]);
+        args
     }
 }
 
@@ -300,6 +321,7 @@ impl Default for BenchConfig {
             http_writes: 25,
             postgres: None,
             policy: None,
+            limits: SandboxLimits::default(),
         }
     }
 }
@@ -388,7 +410,7 @@ pub struct BenchReport {
 /// Runs every measurement.
 pub fn measure(config: &BenchConfig) -> Result<BenchReport> {
     let runtime = |e: std::io::Error| PolicyError::Runtime(e.to_string());
-    let component = Component::new(config.policy.as_deref())?;
+    let component = Component::new(config)?;
     let engine = PolicyEngine::new(None)?;
     let compile_ms = median_ms(config.compiles, || {
         engine.compile(&component.label, &component.wasm).map(drop)
@@ -512,6 +534,7 @@ fn import_throughput(dir: &std::path::Path, component: &Component) -> Result<f64
     for run in 0..IMPORT_RUNS {
         let service = Service::builder(dir.join(format!("to-{run}")))
             .policy(component.source())
+            .limits(component.limits)
             .cache_dir(dir.join("cache"))
             .scan_session(true)
             .build()?;

@@ -2,7 +2,7 @@
 //! under [`CLIENTS`] concurrent keep-alive HTTP clients (reqwest) in this process, on the
 //! same machine, so the clients' own costs are included.
 
-use std::ffi::OsStr;
+use std::ffi::OsString;
 use std::io::{BufRead, BufReader};
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
@@ -40,10 +40,11 @@ impl Drop for Served {
 
 /// Serves `data_dir` (holding `profile:bench`), then times `searches` searches per client
 /// (cycling through `queries`) and `writes` writes per client.
-/// `policy_args` go before the command (`--policy PATH`, or none for the default policy).
+/// `policy_args` go before the command: `--policy PATH` (none for the default policy) and the
+/// sandbox limits.
 pub fn measure(
     data_dir: &Path,
-    policy_args: &[&OsStr],
+    policy_args: &[OsString],
     queries: &[String],
     searches: usize,
     writes: usize,

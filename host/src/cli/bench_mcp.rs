@@ -1,7 +1,7 @@
 //! `mcp_recall_us`: the round trip of a `recall` tool call through a real MCP client, over
 //! stdio, to a spawned `kenning mcp`.
 
-use std::ffi::OsStr;
+use std::ffi::OsString;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
@@ -16,10 +16,11 @@ const WARM_UP_CALLS: usize = 20;
 /// The median round trip, in µs, of a `recall` call for each of `queries` (after
 /// [`WARM_UP_CALLS`] untimed ones) from an rmcp client to a `kenning mcp` child serving
 /// `profile:bench` from `data_dir`.
-/// `policy_args` go before the command (`--policy PATH`, or none for the default policy).
+/// `policy_args` go before the command: `--policy PATH` (none for the default policy) and the
+/// sandbox limits.
 pub fn recall_round_trip_us(
     data_dir: &Path,
-    policy_args: &[&OsStr],
+    policy_args: &[OsString],
     queries: &[String],
 ) -> Result<f64, KenningError> {
     let failed =
