@@ -77,7 +77,8 @@ enum Command {
     /// Check a policy component against the contract (the conformance kit).
     #[command(subcommand)]
     Policy(cli::policy::PolicyCmd),
-    /// Measure the sandbox's costs.
+    /// Measure the sandbox's costs: of the component --policy names (else the default), under
+    /// --fuel, --memory-mib and --deadline-ms, over stores of its own.
     Bench(cli::bench::BenchCmd),
     /// A scripted session showing remember, redaction and inject.
     Demo,
