@@ -1,11 +1,11 @@
 //! Every vocabulary the scanner looks up (the rules' keywords, provider names, credential
-//! words, the injection lexicon) found in one automaton pass over the text.
+//! words, the injection lexicon, "key") found in one automaton pass over the text.
 //!
 //! Each search of a text costs a step per byte, whatever it looks for; inside the component,
-//! where no SIMD prefilter skips ahead, four searches cost four steps a byte. One automaton
+//! where no SIMD prefilter skips ahead, five searches cost five steps a byte. One automaton
 //! holding every vocabulary reports every occurrence, overlapping ones included, and each
 //! vocabulary then takes the occurrences its own search would have found: all of them (the
-//! rules' prefilter) or the leftmost-longest ones (the others).
+//! rules' prefilter, "key") or the leftmost-longest ones (the others).
 //!
 //! The pass runs over the text lowered by [`lower`], with ASCII letters matched in either
 //! case. That finds what each vocabulary's own search found so long as a vocabulary searched
