@@ -16,7 +16,7 @@ use self::literals::Index;
 use self::rules::{Family, Hit, RuleSet};
 use crate::types::{Finding, ScanItem, ScanResult, Target, Verdict};
 
-/// Secret and unsafe-content rules behind one shared prefilter pass.
+/// Secret and unsafe-content rules, armed by their keywords in the [`LITERALS`] pass.
 static RULES: LazyLock<RuleSet> = LazyLock::new(|| {
     RuleSet::new(
         secrets::rules()
