@@ -419,12 +419,12 @@ pub fn kinds() -> Vec<&'static str> {
     PROVIDERS.iter().map(|p| p.kind).collect()
 }
 
-/// [`find`] with the provider names searched on their own (for tests and timing).
+/// [`find`] given the provider names the scan's literal pass finds in `text` (for tests and
+/// timing).
 #[cfg(test)]
-pub fn find_alone(text: &str) -> Vec<Hit> {
-    use super::super::literals::{Index, lower};
-    static NAMES: LazyLock<Index> = LazyLock::new(|| Index::new(&[provider_names()]));
-    find(text, &NAMES.find(&lower(text)).leftmost_longest(0))
+pub fn find_in(text: &str) -> Vec<Hit> {
+    use super::super::{literals_in, vocabulary::PROVIDER_NAMES};
+    find(text, &literals_in(text).leftmost_longest(PROVIDER_NAMES))
 }
 
 #[cfg(test)]
@@ -432,7 +432,7 @@ mod tests {
     use super::*;
 
     fn found(text: &str) -> Vec<(&'static str, &str)> {
-        find_alone(text)
+        find_in(text)
             .into_iter()
             .map(|h| (h.kind, &text[h.start..h.end]))
             .collect()

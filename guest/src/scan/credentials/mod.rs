@@ -85,19 +85,19 @@ pub fn time_stages(texts: &[&str]) {
         println!("  {name:<22} {mb_s:>9.1} MB/s");
     };
     stage("proximity", &|t| {
-        std::hint::black_box(proximity::find(t, &proximity::word_spans_alone(t)));
+        std::hint::black_box(proximity::find(t, &proximity::word_spans_in(t)));
     });
-    stage("proximity's words alone", &|t| {
-        std::hint::black_box(proximity::word_spans_alone(t));
+    stage("proximity's words", &|t| {
+        std::hint::black_box(proximity::word_spans_in(t));
     });
     stage("table", &|t| {
-        std::hint::black_box(table::find(t, &proximity::word_spans_alone(t)));
+        std::hint::black_box(table::find(t, &proximity::word_spans_in(t)));
     });
-    stage("context alone", &|t| {
-        std::hint::black_box(context::find_alone(t));
+    stage("context", &|t| {
+        std::hint::black_box(context::find_in(t));
     });
     stage("named_key", &|t| {
-        std::hint::black_box(named_key::find_alone(t));
+        std::hint::black_box(named_key::find_in(t));
     });
     stage("unnamed", &|t| {
         std::hint::black_box(unnamed::find(t));

@@ -139,13 +139,12 @@ pub fn find(text: &str, keys: &[Literal]) -> Vec<Hit> {
     hits
 }
 
-/// [`find`] with [`KEY_WORD`] searched on its own (for tests and timing).
+/// [`find`] given where the scan's literal pass finds [`KEY_WORD`] in `text` (for tests and
+/// timing).
 #[cfg(test)]
-pub fn find_alone(text: &str) -> Vec<Hit> {
-    use super::super::literals::{Index, lower};
-    use std::sync::LazyLock;
-    static KEYS: LazyLock<Index> = LazyLock::new(|| Index::new(&[KEY_WORD]));
-    find(text, KEYS.find(&lower(text)).all(0))
+pub fn find_in(text: &str) -> Vec<Hit> {
+    use super::super::{literals_in, vocabulary};
+    find(text, literals_in(text).all(vocabulary::KEY_WORD))
 }
 
 /// Whether the "key" at `at` is the last word of a longer name: something before it, joined
@@ -230,7 +229,7 @@ mod tests {
     use super::*;
 
     fn found(text: &str) -> Vec<&str> {
-        spans(text, find_alone(text))
+        spans(text, find_in(text))
     }
 
     #[test]

@@ -194,13 +194,12 @@ pub fn prepare() {
     LazyLock::force(&OTHER_WORD_FINDER);
 }
 
-/// [`word_spans`] with the ASCII words searched on their own (for tests and timing).
+/// [`word_spans`] given the ASCII words the scan's literal pass finds in `text` (for tests and
+/// timing).
 #[cfg(test)]
-pub(super) fn word_spans_alone(text: &str) -> Vec<(usize, usize)> {
-    use super::super::literals::{Index, lower};
-    static ASCII: LazyLock<Vec<&'static str>> = LazyLock::new(ascii_words);
-    static WORDS_INDEX: LazyLock<Index> = LazyLock::new(|| Index::new(&[&ASCII]));
-    word_spans(text, &WORDS_INDEX.find(&lower(text)).leftmost_longest(0))
+pub(super) fn word_spans_in(text: &str) -> Vec<(usize, usize)> {
+    use super::super::{literals_in, vocabulary::CREDENTIAL_WORDS};
+    word_spans(text, &literals_in(text).leftmost_longest(CREDENTIAL_WORDS))
 }
 
 /// Whether the word at `at..end` names a credential. It must end an identifier's part (what
@@ -671,7 +670,7 @@ mod tests {
     use super::*;
 
     fn found(text: &str) -> Vec<&str> {
-        spans(text, find(text, &word_spans_alone(text)))
+        spans(text, find(text, &word_spans_in(text)))
     }
 
     const KEY: &str = "q8Rt2ZmP0xLk5VbN7wYc+Zx81kQp0Lm3RtY7w=";

@@ -186,7 +186,7 @@ mod tests {
     fn found(text: &str) -> Vec<&str> {
         spans(
             text,
-            find(text, &super::super::proximity::word_spans_alone(text)),
+            find(text, &super::super::proximity::word_spans_in(text)),
         )
     }
 

@@ -211,7 +211,7 @@ mod tests {
 
     fn kinds(text: &str) -> Vec<&'static str> {
         let lowered = super::super::super::literals::lower(text);
-        let mut k: Vec<_> = find(&lowered, &lexicon::words_alone(&lowered))
+        let mut k: Vec<_> = find(&lowered, &lexicon::words_in(&lowered))
             .into_iter()
             .map(|f| f.0)
             .collect();

@@ -628,12 +628,11 @@ pub fn words(lowered: &str, found: &[Literal]) -> Vec<Word> {
     out
 }
 
-/// The words of `lowered` found by an index of the lexicon alone (for tests and timing).
+/// The words of `lowered` the scan's literal pass finds (for tests and timing).
 #[cfg(test)]
-pub fn words_alone(lowered: &str) -> Vec<Word> {
-    use super::super::literals::Index;
-    static INDEX: LazyLock<Index> = LazyLock::new(|| Index::new(&[entries()]));
-    words(lowered, &INDEX.find(lowered).leftmost_longest(0))
+pub fn words_in(lowered: &str) -> Vec<Word> {
+    use super::super::{literals_in, vocabulary::LEXICON};
+    words(lowered, &literals_in(lowered).leftmost_longest(LEXICON))
 }
 
 #[cfg(test)]
@@ -642,7 +641,7 @@ mod tests {
     use super::*;
 
     fn roles(text: &str) -> Vec<Roles> {
-        words_alone(&lower(text)).iter().map(|w| w.roles).collect()
+        words_in(&lower(text)).iter().map(|w| w.roles).collect()
     }
 
     #[test]
