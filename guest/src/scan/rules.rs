@@ -184,10 +184,10 @@ enum Keyword {
 pub struct RuleSet {
     rules: Vec<(Rule, OnceLock<Regex>)>,
     /// Every rule's triggers and `also` keywords, in rule order.
-    literals: Vec<&'static str>,
-    /// What each of `literals` means.
-    keywords: Vec<Keyword>,
-    /// An index of `literals` alone, built on first use by [`RuleSet::find_alone`].
+    keywords: Vec<&'static str>,
+    /// What each of `keywords` means.
+    meanings: Vec<Keyword>,
+    /// An index of `keywords` alone, built on first use by [`RuleSet::find_alone`].
     #[cfg(test)]
     alone: OnceLock<super::literals::Index>,
 }
@@ -195,27 +195,27 @@ pub struct RuleSet {
 impl RuleSet {
     /// Lists the prefilter's keywords for `rules`; their regexes compile when first needed.
     pub fn new(rules: Vec<Rule>) -> Self {
-        let mut literals = Vec::new();
         let mut keywords = Vec::new();
+        let mut meanings = Vec::new();
         let compiled = rules
             .into_iter()
             .enumerate()
             .map(|(i, rule)| {
                 for t in rule.triggers {
-                    literals.push(*t);
-                    keywords.push(Keyword::Trigger(i));
+                    keywords.push(*t);
+                    meanings.push(Keyword::Trigger(i));
                 }
                 for t in rule.also {
-                    literals.push(*t);
-                    keywords.push(Keyword::Also(i));
+                    keywords.push(*t);
+                    meanings.push(Keyword::Also(i));
                 }
                 (rule, OnceLock::new())
             })
             .collect();
         RuleSet {
             rules: compiled,
-            literals,
             keywords,
+            meanings,
             #[cfg(test)]
             alone: OnceLock::new(),
         }
@@ -224,7 +224,7 @@ impl RuleSet {
     /// The prefilter's keywords (ASCII, letters in either case), for the scanner's literal
     /// index; a keyword listed by two rules is listed twice.
     pub fn keywords(&self) -> &[&'static str] {
-        &self.literals
+        &self.keywords
     }
 
     /// The regex of rule `i`, compiled on first use. Patterns are compiled without Unicode
@@ -267,7 +267,7 @@ impl RuleSet {
         let (mut triggered, mut also) = (vec![0u64; words], vec![0u64; words]);
         let mut found = Vec::new();
         for m in keywords {
-            match self.keywords[m.id] {
+            match self.meanings[m.id] {
                 Keyword::Trigger(i) => {
                     if self.rules[i].0.within.is_some() {
                         found.push((i, m.start, m.end));
@@ -305,7 +305,7 @@ impl RuleSet {
     #[cfg(test)]
     fn keywords_alone(&self, text: &str) -> Vec<Literal> {
         use super::literals::{Index, lower};
-        let index = self.alone.get_or_init(|| Index::new(&[&self.literals]));
+        let index = self.alone.get_or_init(|| Index::new(&[&self.keywords]));
         index.find(&lower(text)).all(0).to_vec()
     }
 
