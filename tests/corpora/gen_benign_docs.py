@@ -103,8 +103,8 @@ def write(name, rows):
     print(f"{name}: {len(rows)} rows")
 
 
-def third_key(text):
-    """A text with its runs of whitespace made single spaces, to compare paragraphs by."""
+def whitespace_key(text):
+    """A text with its runs of whitespace made single spaces, to compare texts by."""
     return " ".join(text.split())
 
 
@@ -116,8 +116,8 @@ def third_pools(names, git_dirs, earlier):
     for name, git_dir in zip(names, git_dirs):
         pool = []
         for row in paragraphs(git_dir, name, THIRD_SKIP_DIRS):
-            if third_key(row["text"]) not in seen:
-                seen.add(third_key(row["text"]))
+            if whitespace_key(row["text"]) not in seen:
+                seen.add(whitespace_key(row["text"]))
                 pool.append(row)
         pools.append(pool)
     return pools
@@ -142,13 +142,13 @@ def third(tune_dirs, held_dirs):
     earlier = set()
     for name in EARLIER:
         with open(HERE / name, encoding="utf-8") as f:
-            earlier.update(third_key(json.loads(line)["text"]) for line in f)
+            earlier.update(whitespace_key(json.loads(line)["text"]) for line in f)
     tune = third_pools(THIRD_TUNE, tune_dirs, earlier)
     held = third_pools(THIRD_HELD_OUT, held_dirs, earlier)
-    keys = [{third_key(r["text"]) for pool in side for r in pool} for side in (tune, held)]
+    keys = [{whitespace_key(r["text"]) for pool in side for r in pool} for side in (tune, held)]
     both = keys[0] & keys[1]
-    tune = [[r for r in pool if third_key(r["text"]) not in both] for pool in tune]
-    held = [[r for r in pool if third_key(r["text"]) not in both] for pool in held]
+    tune = [[r for r in pool if whitespace_key(r["text"]) not in both] for pool in tune]
+    held = [[r for r in pool if whitespace_key(r["text"]) not in both] for pool in held]
     write("tune-benign-docs-2.jsonl", draw_evenly(tune, THIRD_ROWS, 12))
     write("heldout-benign-docs-3.jsonl", draw_evenly(held, THIRD_ROWS, 13))
 

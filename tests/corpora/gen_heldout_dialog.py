@@ -52,6 +52,8 @@ import sys
 import zipfile
 from pathlib import Path
 
+from gen_benign_docs import whitespace_key, write
+
 HERE = Path(__file__).resolve().parent
 OUTPUT = "heldout-benign-dialog.jsonl"
 ROWS_PER_SOURCE = 2000
@@ -109,11 +111,6 @@ def kdconv_turns(git_dir):
                 yield message.get("message") or "", path
 
 
-def key(text):
-    """A text with its runs of whitespace made single spaces, to compare turns by."""
-    return " ".join(text.split())
-
-
 def existing_keys():
     keys = set()
     for path in sorted(HERE.glob("*.jsonl")):
@@ -122,7 +119,7 @@ def existing_keys():
         with open(path, encoding="utf-8") as f:
             for line in f:
                 if line.strip():
-                    keys.add(key(json.loads(line)["text"]))
+                    keys.add(whitespace_key(json.loads(line)["text"]))
     return keys
 
 
@@ -144,9 +141,9 @@ def main():
             text = text.strip()
             if not MIN_BYTES <= len(text.encode("utf-8")) <= MAX_BYTES:
                 continue
-            if key(text) in seen:
+            if whitespace_key(text) in seen:
                 continue
-            seen.add(key(text))
+            seen.add(whitespace_key(text))
             pool.append({"text": text, "label": "benign", "family": family, "source": f"{repo}:{path}"})
         print(f"{family}: {len(pool)} distinct turns in range", file=sys.stderr)
         pools.append(pool)
@@ -154,10 +151,7 @@ def main():
     rows = []
     for pool in pools:
         rows += [pool[k] for k in sorted(rng.sample(range(len(pool)), ROWS_PER_SOURCE))]
-    with open(HERE / OUTPUT, "w", encoding="utf-8") as out:
-        for row in rows:
-            out.write(json.dumps(row, ensure_ascii=False) + "\n")
-    print(f"{OUTPUT}: {len(rows)} rows")
+    write(OUTPUT, rows)
 
 
 if __name__ == "__main__":
