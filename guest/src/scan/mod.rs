@@ -35,20 +35,24 @@ mod vocabulary {
     pub const CREDENTIAL_WORDS: usize = 2;
     pub const LEXICON: usize = 3;
     pub const KEY_WORD: usize = 4;
+    /// How many there are.
+    pub const COUNT: usize = 5;
 }
 use vocabulary::{CREDENTIAL_WORDS, KEY_WORD, LEXICON, PROVIDER_NAMES, RULE_KEYWORDS};
 
+/// Every vocabulary the scan looks up, each at its [`vocabulary`] position.
+fn vocabularies() -> [&'static [&'static str]; vocabulary::COUNT] {
+    let mut all: [&[&str]; vocabulary::COUNT] = [&[]; vocabulary::COUNT];
+    all[RULE_KEYWORDS] = RULES.keywords();
+    all[PROVIDER_NAMES] = credentials::provider_names();
+    all[CREDENTIAL_WORDS] = credentials::credential_words();
+    all[LEXICON] = injection::lexicon_entries();
+    all[KEY_WORD] = credentials::KEY_WORD;
+    all
+}
+
 /// Every vocabulary the scan looks up, in one automaton: one pass over a text finds them all.
-static LITERALS: LazyLock<Index> = LazyLock::new(|| {
-    let credential_words = credentials::credential_words();
-    let mut vocabularies: [&[&str]; 5] = [&[]; 5];
-    vocabularies[RULE_KEYWORDS] = RULES.keywords();
-    vocabularies[PROVIDER_NAMES] = credentials::provider_names();
-    vocabularies[CREDENTIAL_WORDS] = &credential_words;
-    vocabularies[LEXICON] = injection::lexicon_entries();
-    vocabularies[KEY_WORD] = credentials::KEY_WORD;
-    Index::new(&vocabularies)
-});
+static LITERALS: LazyLock<Index> = LazyLock::new(|| Index::new(&vocabularies()));
 
 /// What the literal pass finds in `text` (for the tests and timing of the searches it feeds).
 #[cfg(test)]
@@ -221,18 +225,7 @@ mod tests {
     #[test]
     fn vocabularies_searched_in_the_original_text_hold_only_ascii() {
         for v in [RULE_KEYWORDS, PROVIDER_NAMES, CREDENTIAL_WORDS, KEY_WORD] {
-            let vocabulary = vocabulary(v);
-            assert!(vocabulary.iter().all(|w| w.is_ascii()), "{v}");
-        }
-    }
-
-    fn vocabulary(v: usize) -> Vec<&'static str> {
-        match v {
-            RULE_KEYWORDS => RULES.keywords().to_vec(),
-            PROVIDER_NAMES => credentials::provider_names().to_vec(),
-            CREDENTIAL_WORDS => credentials::credential_words(),
-            KEY_WORD => credentials::KEY_WORD.to_vec(),
-            _ => injection::lexicon_entries().to_vec(),
+            assert!(vocabularies()[v].iter().all(|w| w.is_ascii()), "{v}");
         }
     }
 
@@ -249,7 +242,7 @@ mod tests {
             } else {
                 MatchKind::LeftmostLongest
             })
-            .build(vocabulary(v))
+            .build(vocabularies()[v])
             .unwrap();
         let lowered = literals::lower(text);
         let haystack = if lexicon { &*lowered } else { text };

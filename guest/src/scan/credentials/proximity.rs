@@ -169,8 +169,10 @@ static OTHER_WORD_FINDER: LazyLock<AhoCorasick> = LazyLock::new(|| {
 
 /// The ASCII words of [`WORDS`], for the scanner's literal index (which matches their
 /// letters in either case).
-pub fn ascii_words() -> Vec<&'static str> {
-    WORDS.iter().copied().filter(|w| w.is_ascii()).collect()
+pub fn ascii_words() -> &'static [&'static str] {
+    static ASCII: LazyLock<Vec<&'static str>> =
+        LazyLock::new(|| WORDS.iter().copied().filter(|w| w.is_ascii()).collect());
+    &ASCII
 }
 
 /// Where each credential word of `text` stands, in text order (by start), given the
