@@ -226,26 +226,35 @@ fn pending_memories_are_neither_injected_nor_recalled() {
 }
 
 #[test]
-fn an_unknown_subject_is_an_error_for_reads() {
+fn a_first_read_of_a_subject_without_a_store_is_an_empty_answer_and_makes_none() {
     let workspace = Workspace::new();
     let kenning = workspace.service();
-    let error = kenning
+    // An agent's first recall and first turn, before anything was written: no error (the
+    // server's path is in no message), nothing found, nothing chosen.
+    let recalled = kenning
         .call(
             &workspace.subject,
             Author::Agent,
             "recall",
             r#"{"query": "x"}"#,
         )
-        .unwrap_err();
-    assert!(
-        matches!(error, KenningError::UnknownSubject { .. }),
-        "{error}"
-    );
-    let error = kenning
+        .unwrap();
+    assert_eq!(recalled["count"], 0);
+    let injection = kenning
         .inject(
             &workspace.subject,
             &TurnContext::default(),
             &Limits::default(),
+        )
+        .unwrap();
+    assert!(injection.selection.chosen.is_empty());
+    // A write to a memory that cannot exist still names the subject.
+    let error = kenning
+        .call(
+            &workspace.subject,
+            Author::Agent,
+            "forget_memory",
+            r#"{"id": 1}"#,
         )
         .unwrap_err();
     assert!(

@@ -250,7 +250,7 @@ fn provenance_decides_what_is_pending_and_review_preserves_it() {
     );
 
     let queue: Vec<u64> = kenning
-        .review_list(subject)
+        .review_list(subject, Author::Human)
         .unwrap()
         .iter()
         .map(|m| m.id)
@@ -269,16 +269,13 @@ fn provenance_decides_what_is_pending_and_review_preserves_it() {
         .review(subject, proposal, Decision::Accept, "alice")
         .unwrap();
     assert_eq!(accepted["superseded"], human);
-    let kb = kenning.open_existing(subject).unwrap();
-    let memory = kb.get(proposal).unwrap().unwrap();
+    let read = |id: u64| kenning.memory(subject, Author::Human, id).unwrap();
+    let memory = read(proposal);
     assert_eq!(
         (memory.author, memory.badge),
         (Author::Agent, kenning::store::Badge::Native)
     );
-    assert_eq!(
-        kb.get(human).unwrap().unwrap().status,
-        kenning::store::Status::Superseded
-    );
+    assert_eq!(read(human).status, kenning::store::Status::Superseded);
     // A peer's memory becomes FOREIGN when accepted; a rejected one is never used.
     kenning
         .review(
@@ -289,7 +286,7 @@ fn provenance_decides_what_is_pending_and_review_preserves_it() {
         )
         .unwrap();
     assert_eq!(
-        kb.get(peer["id"].as_u64().unwrap()).unwrap().unwrap().badge,
+        read(peer["id"].as_u64().unwrap()).badge,
         kenning::store::Badge::Foreign
     );
     kenning
@@ -367,9 +364,28 @@ fn settings_gate_writes_recall_and_injection_per_thread() {
     .unwrap_err();
     assert!(matches!(error, KenningError::Forbidden(_)), "{error}");
     assert_eq!(workspace.state(), before, "a refused write writes nothing");
-    // A thread may override the global setting, for itself only.
+    // A thread can only narrow the global setting: turned on there, writes stay off.
     kenning
         .set_setting(subject, Some("t1"), "allow_writes", "on")
+        .unwrap();
+    let before = workspace.state();
+    assert!(
+        call(
+            &kenning,
+            subject,
+            Author::Human,
+            "remember",
+            r#"{"text": "Thread note.", "thread": "t1"}"#,
+        )
+        .is_err()
+    );
+    assert_eq!(workspace.state(), before, "a refused write writes nothing");
+    // With writes on globally, a thread turned off is off for itself only.
+    kenning
+        .set_setting(subject, None, "allow_writes", "on")
+        .unwrap();
+    kenning
+        .set_setting(subject, Some("t2"), "allow_writes", "off")
         .unwrap();
     call(
         &kenning,
@@ -430,23 +446,33 @@ fn settings_gate_writes_recall_and_injection_per_thread() {
             .chosen
             .is_empty()
     );
+    // Turned on in a thread, injection stays off: a thread only narrows.
     kenning
         .set_setting(subject, Some("t1"), "include_in_prompts", "on")
         .unwrap();
-    let turn = TurnContext {
+    let in_thread = |thread: &str| TurnContext {
         query: "config".into(),
-        thread: Some("t1".into()),
+        thread: Some(thread.into()),
         ..TurnContext::default()
     };
-    assert_eq!(
+    let chosen = |turn: &TurnContext| {
         kenning
-            .inject(subject, &turn, &Limits::default())
+            .inject(subject, turn, &Limits::default())
             .unwrap()
             .selection
             .chosen
-            .len(),
-        2
-    );
+            .len()
+    };
+    assert_eq!(chosen(&in_thread("t1")), 0);
+    // On globally and off in one thread: off there only.
+    kenning
+        .set_setting(subject, None, "include_in_prompts", "on")
+        .unwrap();
+    kenning
+        .set_setting(subject, Some("t2"), "include_in_prompts", "off")
+        .unwrap();
+    assert_eq!(chosen(&in_thread("t2")), 0);
+    assert_eq!(chosen(&in_thread("t1")), 2);
 
     assert!(
         kenning
@@ -515,16 +541,17 @@ fn recall_and_list_filter_by_words_categories_and_tags_with_pages_per_scope() {
         );
     }
     let page1 = kenning
-        .list_page(subject, &MemoryFilter::default(), 1)
+        .list_page(subject, Author::Human, &MemoryFilter::default(), 1)
         .unwrap();
     assert_eq!(page1.len(), 1003, "1,000 global and the 3 local memories");
     let page2 = kenning
-        .list_page(subject, &MemoryFilter::default(), 2)
+        .list_page(subject, Author::Human, &MemoryFilter::default(), 2)
         .unwrap();
     assert_eq!(page2.len(), 1);
     let tagged = kenning
         .list_page(
             subject,
+            Author::Human,
             &MemoryFilter {
                 query: "#crypto".into(),
                 ..MemoryFilter::default()
@@ -572,7 +599,7 @@ fn an_older_store_is_backed_up_then_migrated() {
     assert_eq!(stats["by_status"]["forgotten"], 1);
     assert_eq!(stats["active"], 2);
     assert_eq!(
-        kenning.review_list(&subject).unwrap().len(),
+        kenning.review_list(&subject, Author::Human).unwrap().len(),
         1,
         "the v1 pending memory is in the review queue"
     );
@@ -656,10 +683,11 @@ proptest! {
         if ids.is_empty() {
             return Ok(());
         }
-        let kb = kenning.open_existing(subject).unwrap();
+        // As a human reads them: forgotten and rejected memories are no memory at all.
         let usable = |id: u64| {
-            let m = kb.get(id).unwrap().unwrap();
-            !m.badge.is_quarantined() && m.status == kenning::store::Status::Active
+            kenning.memory(subject, Author::Human, id).is_ok_and(|m| {
+                !m.badge.is_quarantined() && m.status == kenning::store::Status::Active
+            })
         };
         let turn = TurnContext { cursor: Some(4096), query: "shared word".into(), ..TurnContext::default() };
         let injection = kenning.inject(subject, &turn, &Limits { local_quota: 50, global_quota: 50, token_budget: 100_000, max_snapshot_bytes: 1 << 20 }).unwrap();
@@ -773,6 +801,7 @@ fn secrets_outside_the_text_are_refused_and_never_reach_the_disk() {
         kenning
             .list(
                 subject,
+                Author::Human,
                 &MemoryFilter {
                     limit: 10,
                     ..MemoryFilter::default()

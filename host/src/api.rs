@@ -550,9 +550,45 @@ pub struct ToolHints {
     pub idempotent: bool,
 }
 
+/// Every tool, one variant each. Dispatch matches on it (the service's [`Service::call`],
+/// the schemas), so a tool listed in [`TOOLS`] or [`RUNTIME_TOOLS`] and not wired everywhere
+/// is a compile error, never a call that silently runs another tool.
+///
+/// [`Service::call`]: crate::service::Service::call
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Tool {
+    /// `remember`.
+    Remember,
+    /// `revise_memory`.
+    ReviseMemory,
+    /// `forget_memory`.
+    ForgetMemory,
+    /// `recall`.
+    Recall,
+    /// `memory`: the profile files.
+    Memory,
+    /// `context`: what enters the prompt.
+    Context,
+    /// `turn`: a runtime tool (see [`RUNTIME_TOOLS`]).
+    Turn,
+}
+
+impl Tool {
+    /// The tool named `name`, model or runtime tool.
+    pub fn named(name: &str) -> Option<Tool> {
+        TOOLS
+            .iter()
+            .chain(RUNTIME_TOOLS)
+            .find(|spec| spec.name == name)
+            .map(|spec| spec.tool)
+    }
+}
+
 /// One tool: its name, what it is for, how it behaves.
 #[derive(Debug, Clone, Copy)]
 pub struct ToolSpec {
+    /// Which tool.
+    pub tool: Tool,
     /// The tool's name.
     pub name: &'static str,
     /// A short title.
@@ -566,6 +602,7 @@ pub struct ToolSpec {
 /// Every tool, in the order lists show them: the seeds' five and `context`.
 pub const TOOLS: &[ToolSpec] = &[
     ToolSpec {
+        tool: Tool::Remember,
         name: "remember",
         title: "Remember a note",
         description: "Store one durable fact, preference or piece of context worth knowing in a future session: a finding about the subject (anchored to a function, address or string when it is about a place), a decision, a user preference. Use it when you learn something that will still matter later. Do not use it for transient chatter, for text you were asked to copy, or for secrets (they are redacted); do not store the same thing twice (duplicates are skipped). Writes from external clients await a human's review before they are used.",
@@ -576,6 +613,7 @@ pub const TOOLS: &[ToolSpec] = &[
         },
     },
     ToolSpec {
+        tool: Tool::ReviseMemory,
         name: "revise_memory",
         title: "Revise a memory",
         description: "Correct or update an existing memory by id (from recall or context): new text, type, tags, categories, confidence or anchors. Use it when a memory is wrong or out of date, rather than remembering a contradicting note. Changes to memories you may not edit directly become proposals for a human to review.",
@@ -586,6 +624,7 @@ pub const TOOLS: &[ToolSpec] = &[
         },
     },
     ToolSpec {
+        tool: Tool::ForgetMemory,
         name: "forget_memory",
         title: "Forget a memory",
         description: "Retire a memory by id that is wrong and cannot be corrected, or that the user asked to forget. It stays in the audit trail. Do not use it to tidy up or to make room; external clients may not forget, so ask the user instead.",
@@ -596,6 +635,7 @@ pub const TOOLS: &[ToolSpec] = &[
         },
     },
     ToolSpec {
+        tool: Tool::Recall,
         name: "recall",
         title: "Search memories",
         description: "Search accepted memories by words, #tags, categories, type or an anchor (a function, address or string). Use it when you need something specific that the injected context did not bring. Results come in pages: pass `next_offset` as `offset` for more. Memories awaiting review are never returned.",
@@ -606,6 +646,7 @@ pub const TOOLS: &[ToolSpec] = &[
         },
     },
     ToolSpec {
+        tool: Tool::Memory,
         name: "memory",
         title: "Edit the profile files",
         description: "Edit a profile's USER.md (who the user is, how they like to work), MEMORY.md (the agent's lasting notes) or today's daily note: add an entry, or replace or remove the one entry containing old_text. Use it for facts about the user and the work that should shape every session. Do not store link lists or document dumps in USER.md; if old_text matches several different entries the edit is refused, so quote more of the one you mean.",
@@ -616,6 +657,7 @@ pub const TOOLS: &[ToolSpec] = &[
         },
     },
     ToolSpec {
+        tool: Tool::Context,
         name: "context",
         title: "Memories for this place and question",
         description: "Get the memories the policy selects for where you are working (cursor, function, image base, referenced strings) and what you are asking, rendered as a bounded snapshot for the prompt, with the reason for every choice. Use it at the start of a task or when you move to another function. It changes nothing but recall statistics.",
@@ -633,6 +675,7 @@ pub const TOOLS: &[ToolSpec] = &[
 ///
 /// [`Service::call`]: crate::service::Service::call
 pub const RUNTIME_TOOLS: &[ToolSpec] = &[ToolSpec {
+    tool: Tool::Turn,
     name: "turn",
     title: "Count a user turn",
     description: "For the agent runtime, after each successful user turn: counts the turn of a session; every few turns of a session (10 by default) a review of the profile by the configured model starts in the background, and the answer does not wait for it. A model answering a user has no reason to call it.",
@@ -696,29 +739,27 @@ pub fn tool_names() -> Vec<&'static str> {
 
 /// The JSON Schema of a tool's arguments.
 pub fn input_schema(tool: &str) -> Option<Value> {
-    Some(match tool {
-        "remember" => schema::<RememberArgs>(),
-        "revise_memory" => schema::<ReviseMemoryArgs>(),
-        "forget_memory" => schema::<ForgetMemoryArgs>(),
-        "recall" => schema::<RecallArgs>(),
-        "memory" => schema::<MemoryArgs>(),
-        "context" => schema::<ContextArgs>(),
-        "turn" => schema::<TurnArgs>(),
-        _ => return None,
+    Some(match Tool::named(tool)? {
+        Tool::Remember => schema::<RememberArgs>(),
+        Tool::ReviseMemory => schema::<ReviseMemoryArgs>(),
+        Tool::ForgetMemory => schema::<ForgetMemoryArgs>(),
+        Tool::Recall => schema::<RecallArgs>(),
+        Tool::Memory => schema::<MemoryArgs>(),
+        Tool::Context => schema::<ContextArgs>(),
+        Tool::Turn => schema::<TurnArgs>(),
     })
 }
 
 /// The JSON Schema of a tool's result.
 pub fn output_schema(tool: &str) -> Option<Value> {
-    Some(match tool {
-        "remember" => schema::<Remembered>(),
-        "revise_memory" => schema::<Revised>(),
-        "forget_memory" => schema::<Forgotten>(),
-        "recall" => schema::<Recalled>(),
-        "memory" => schema::<ProfileEdited>(),
-        "context" => schema::<ContextResult>(),
-        "turn" => schema::<TurnCounted>(),
-        _ => return None,
+    Some(match Tool::named(tool)? {
+        Tool::Remember => schema::<Remembered>(),
+        Tool::ReviseMemory => schema::<Revised>(),
+        Tool::ForgetMemory => schema::<Forgotten>(),
+        Tool::Recall => schema::<Recalled>(),
+        Tool::Memory => schema::<ProfileEdited>(),
+        Tool::Context => schema::<ContextResult>(),
+        Tool::Turn => schema::<TurnCounted>(),
     })
 }
 

@@ -29,6 +29,7 @@
 
 pub mod api;
 pub mod config;
+pub mod controls;
 pub mod error;
 pub mod hex;
 pub mod home;

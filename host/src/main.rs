@@ -139,19 +139,35 @@ fn refuse_command_line(error: &clap::Error) -> ExitCode {
             ExitCode::from(u8::try_from(error.exit_code()).unwrap_or(USAGE))
         }
         _ => {
-            let rendered = error.render().to_string();
-            let first = rendered.lines().next().unwrap_or("invalid command line");
-            let problem = first.strip_prefix("error: ").unwrap_or(first);
-            say(&format!("kenning: error: {problem} (see kenning --help)"));
+            say(&format!(
+                "kenning: error: {} (see kenning --help)",
+                command_line_problem(&error.render().to_string())
+            ));
             ExitCode::from(USAGE)
         }
     }
 }
 
+/// The problem clap names, as one line: its first line, with the indented lines that follow
+/// it (clap lists the missing arguments there, one a line) joined on, up to its usage block.
+fn command_line_problem(rendered: &str) -> String {
+    let mut lines = rendered.lines();
+    let first = lines.next().unwrap_or("invalid command line");
+    let mut problem = first.strip_prefix("error: ").unwrap_or(first).to_owned();
+    for detail in lines
+        .take_while(|line| !line.is_empty() && !line.starts_with("Usage:"))
+        .map(str::trim)
+    {
+        problem.push(' ');
+        problem.push_str(detail);
+    }
+    problem
+}
+
 /// One line on standard error; a closed standard error is no reason to panic.
 fn say(line: &str) {
     use std::io::Write;
-    let _ = writeln!(std::io::stderr(), "{line}");
+    let _ = writeln!(std::io::stderr(), "{}", cli::terminal_safe(line));
 }
 
 fn run(cli: &Cli) -> kenning::Result<ExitCode> {

@@ -260,7 +260,7 @@ impl ServerHandler for McpServer {
         let outcome = tokio::task::spawn_blocking(move || match tool.as_str() {
             "turn" => serde_json::from_value::<api::TurnArgs>(Value::Object(args))
                 .map_err(|e| KenningError::Usage(format!("turn: {e}")))
-                .and_then(|turn| service.record_turn_and_review(&subject, turn))
+                .and_then(|turn| service.record_turn_and_review(&subject, author, turn))
                 .map(|counted| serde_json::to_value(counted).expect("tool results serialise")),
             _ => service.call(&subject, author, &tool, &Value::Object(args).to_string()),
         })

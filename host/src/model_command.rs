@@ -67,23 +67,31 @@ impl ModelCommand {
             let _ = stdin.write_all(prompt.as_bytes());
         });
         let limit = self.max_reply_bytes as u64;
+        // The pipes are read on threads that hand over what they read when the pipe closes;
+        // a process that left its own group can hold a pipe open for ever, so what they read
+        // is waited for no later than the deadline, and a reader still blocked then is left
+        // behind (it ends when that process does).
         let stdout = child.stdout.take().expect("stdout is piped");
-        let reader = std::thread::spawn(move || {
+        let (reply_sent, reply_read) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
             let mut reply = Vec::new();
             let _ = stdout.take(limit + 1).read_to_end(&mut reply);
-            reply
+            let _ = reply_sent.send(reply);
         });
         let stderr = child.stderr.take().expect("stderr is piped");
-        let errors = std::thread::spawn(move || {
+        let (errors_sent, errors_read) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
             let mut text = String::new();
             let _ = stderr.take(STDERR_KEPT).read_to_string(&mut text);
-            text
+            let _ = errors_sent.send(text);
         });
-        let deadline = Instant::now() + self.timeout;
+        // A timeout too long to add to now (a configured 2^63 seconds) is no deadline.
+        let deadline = Instant::now().checked_add(self.timeout);
+        let past = |deadline: Option<Instant>| deadline.is_some_and(|d| Instant::now() >= d);
         let status = loop {
             match child.try_wait() {
                 Ok(Some(status)) => break Some(status),
-                Ok(None) if Instant::now() >= deadline => break None,
+                Ok(None) if past(deadline) => break None,
                 Ok(None) => std::thread::sleep(Duration::from_millis(5)),
                 Err(_) => break None,
             }
@@ -93,17 +101,24 @@ impl ModelCommand {
             return Err(ModelError::TimedOut(self.timeout));
         };
         // Something it started may still hold the pipes open: give it a moment, then stop the
-        // whole group.
-        let grace = Instant::now() + Duration::from_millis(100);
-        while !(reader.is_finished() && errors.is_finished()) && Instant::now() < grace {
-            std::thread::sleep(Duration::from_millis(5));
-        }
-        if !(reader.is_finished() && errors.is_finished()) {
+        // whole group, then wait for the pipes until the deadline.
+        let grace = Duration::from_millis(100);
+        let mut reply = reply_read.recv_timeout(grace).ok();
+        if reply.is_none() {
             stop(&mut child);
         }
+        if reply.is_none() {
+            reply = until(&reply_read, deadline);
+        }
+        let Some(reply) = reply else {
+            return Err(ModelError::TimedOut(self.timeout));
+        };
+        let stderr: String = errors_read
+            .recv_timeout(grace)
+            .ok()
+            .or_else(|| until(&errors_read, deadline))
+            .unwrap_or_default();
         let _ = writer.join();
-        let reply = reader.join().unwrap_or_default();
-        let stderr = errors.join().unwrap_or_default();
         if reply.len() > self.max_reply_bytes {
             return Err(ModelError::TooLarge(self.max_reply_bytes));
         }
@@ -114,6 +129,16 @@ impl ModelCommand {
             });
         }
         String::from_utf8(reply).map_err(|_| ModelError::NotText)
+    }
+}
+
+/// What `read` receives before `deadline` (with no deadline, whenever it comes).
+fn until<T>(read: &std::sync::mpsc::Receiver<T>, deadline: Option<Instant>) -> Option<T> {
+    match deadline {
+        Some(deadline) => read
+            .recv_timeout(deadline.saturating_duration_since(Instant::now()))
+            .ok(),
+        None => read.recv().ok(),
     }
 }
 
@@ -150,6 +175,22 @@ mod tests {
             model("echo ignored the prompt").ask("x").unwrap(),
             "ignored the prompt\n"
         );
+    }
+
+    #[test]
+    fn a_timeout_too_long_to_add_to_now_is_no_deadline_and_no_panic() {
+        let mut patient = model("echo done");
+        patient.timeout = Duration::from_secs(u64::MAX);
+        assert_eq!(patient.ask("").unwrap(), "done\n");
+    }
+
+    #[test]
+    fn a_process_that_leaves_the_group_holding_the_reply_open_meets_the_timeout() {
+        let mut detached = model("setsid sleep 30 & echo partial");
+        detached.timeout = Duration::from_millis(500);
+        let started = Instant::now();
+        assert!(matches!(detached.ask(""), Err(ModelError::TimedOut(_))));
+        assert!(started.elapsed() < Duration::from_secs(20));
     }
 
     #[test]

@@ -20,7 +20,35 @@
 //! PENDING and INBOUND-PENDING memories are quarantined: never injected, never recalled, until
 //! a reviewer accepts them (NATIVE, or FOREIGN for a peer's) or rejects them.
 
-use crate::store::{Author, Badge, Memory};
+use crate::store::{Author, Badge, Memory, Status};
+
+/// Whether `reader` may read `memory` (by id, in a listing, in a search or a turn): a
+/// forgotten memory's text is gone, so nobody reads it; a rejected proposal is read only on
+/// the review routes, never here; a quarantined one (PENDING, INBOUND-PENDING) only by a
+/// human, who reviews it. Superseded memories stay readable: they are history, not secrets.
+pub fn may_read(reader: Author, memory: &Memory) -> bool {
+    match memory.status {
+        Status::Forgotten | Status::Rejected => false,
+        Status::Active if memory.badge.is_quarantined() => reader == Author::Human,
+        Status::Active | Status::Superseded => true,
+    }
+}
+
+/// Whether `reader` may see the review queue (what awaits review, and decide on it).
+pub fn may_review(reader: Author) -> bool {
+    reader == Author::Human
+}
+
+/// The author a job started by `caller` (a review after a turn, an extraction) writes as:
+/// the built-in agent when a human or the agent started it (a model's proposals are never a
+/// human's own words), the caller itself otherwise, so that a job an external client or a peer
+/// starts only proposes what its model answers.
+pub fn job_author(caller: Author) -> Author {
+    match caller {
+        Author::Human | Author::Agent => Author::Agent,
+        Author::Triage | Author::External | Author::Peer => caller,
+    }
+}
 
 /// The badge a new memory by `author` receives.
 pub fn badge_for_new(author: Author) -> Badge {
@@ -226,6 +254,40 @@ mod tests {
             badge_for_import(Author::Agent, Some(Badge::Native)),
             Badge::InboundPending
         );
+    }
+
+    #[test]
+    fn forgotten_and_rejected_memories_are_read_by_nobody_and_quarantined_ones_by_humans_only() {
+        for reader in AUTHORS {
+            for badge in BADGES {
+                let mut m = memory(Author::Agent, badge);
+                for status in [Status::Forgotten, Status::Rejected] {
+                    m.status = status;
+                    assert!(!may_read(reader, &m), "{reader:?} read a {status} memory");
+                }
+                m.status = Status::Active;
+                assert_eq!(
+                    may_read(reader, &m),
+                    !badge.is_quarantined() || reader == Author::Human,
+                    "{reader:?} reading an active {badge} memory"
+                );
+                m.status = Status::Superseded;
+                assert!(may_read(reader, &m));
+            }
+            assert_eq!(may_review(reader), reader == Author::Human);
+        }
+    }
+
+    #[test]
+    fn a_job_never_writes_with_more_authority_than_its_caller() {
+        for caller in AUTHORS {
+            let job = job_author(caller);
+            assert_ne!(job, Author::Human, "a model's words are never a human's");
+            if badge_for_new(caller) != Badge::Native {
+                assert_eq!(badge_for_new(job), badge_for_new(caller), "{caller:?}");
+            }
+        }
+        assert_eq!(badge_for_new(job_author(Author::External)), Badge::Pending);
     }
 
     #[test]

@@ -1,6 +1,7 @@
-//! Settings of a knowledge base, global and per thread; a thread's value overrides the global
-//! one. They are rows of the `settings` table (thread `''` is global), read and written by
-//! [`crate::store::settings`].
+//! Settings of a knowledge base, global and per thread. A thread's setting can only narrow the
+//! global one: off globally is off in every thread, whatever a thread says, and a thread may
+//! turn off what is on globally. They are rows of the `settings` table (thread `''` is global),
+//! read and written by [`crate::store::settings`].
 
 use std::fmt;
 
@@ -121,24 +122,61 @@ pub fn normalize(key: &str, value: &str, thread: Option<&str>) -> Result<String>
     }
 }
 
-/// Applies one stored `key = value` row to `settings` (unknown keys are ignored: a newer
-/// kenning may have written them).
-pub(crate) fn apply(settings: &mut Settings, key: &str, value: &str) {
-    let flag = value == "true";
+/// Where a stored setting applies.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Layer {
+    /// The whole knowledge base (read first).
+    Global,
+    /// One thread (read after the global rows): it only narrows them.
+    Thread,
+}
+
+/// Applies one stored `key = value` row of `layer` to `settings`, which hold the global
+/// settings already when `layer` is a thread's: a thread's flag only turns off, its sharing
+/// only becomes stricter (off, then ask, then on), and `max_memories` is global only. Unknown
+/// keys are ignored: a newer kenning may have written them.
+pub(crate) fn apply(settings: &mut Settings, layer: Layer, key: &str, value: &str) {
+    let set = |current: &mut bool| {
+        let flag = value == "true";
+        *current = match layer {
+            Layer::Global => flag,
+            Layer::Thread => *current && flag,
+        };
+    };
     match key {
-        "allow_recall" => settings.allow_recall = flag,
-        "allow_writes" => settings.allow_writes = flag,
-        "include_in_prompts" => settings.include_in_prompts = flag,
-        "harvest_during_compaction" => settings.harvest_during_compaction = flag,
+        "allow_recall" => set(&mut settings.allow_recall),
+        "allow_writes" => set(&mut settings.allow_writes),
+        "include_in_prompts" => set(&mut settings.include_in_prompts),
+        "harvest_during_compaction" => set(&mut settings.harvest_during_compaction),
         "share_confirmed_findings" => {
-            settings.share_confirmed_findings = match value {
+            let mode = match value {
                 "on" => ShareMode::On,
                 "off" => ShareMode::Off,
                 _ => ShareMode::Ask,
-            }
+            };
+            settings.share_confirmed_findings = match layer {
+                Layer::Global => mode,
+                Layer::Thread => settings.share_confirmed_findings.stricter(mode),
+            };
         }
-        "max_memories" => settings.max_memories = value.parse().ok(),
+        "max_memories" if layer == Layer::Global => settings.max_memories = value.parse().ok(),
         _ => {}
+    }
+}
+
+impl ShareMode {
+    /// The stricter of two modes: off before ask before on.
+    fn stricter(self, other: ShareMode) -> ShareMode {
+        let rank = |mode| match mode {
+            ShareMode::Off => 0,
+            ShareMode::Ask => 1,
+            ShareMode::On => 2,
+        };
+        if rank(other) < rank(self) {
+            other
+        } else {
+            self
+        }
     }
 }
 
@@ -170,11 +208,63 @@ mod tests {
         assert!(settings.memory_enabled());
         for key in MEMORY_SWITCH {
             let mut off = settings.clone();
-            apply(&mut off, key, "false");
+            apply(&mut off, Layer::Global, key, "false");
             assert!(!off.memory_enabled(), "{key}");
         }
-        apply(&mut settings, "harvest_during_compaction", "false");
+        apply(
+            &mut settings,
+            Layer::Global,
+            "harvest_during_compaction",
+            "false",
+        );
         assert!(settings.memory_enabled());
+    }
+
+    #[test]
+    fn a_thread_only_narrows_what_the_global_settings_allow() {
+        for key in KEYS
+            .iter()
+            .filter(|&&k| k != "max_memories" && k != "share_confirmed_findings")
+        {
+            for (global, thread, expected) in [
+                ("false", "true", false),
+                ("true", "false", false),
+                ("true", "true", true),
+                ("false", "false", false),
+            ] {
+                let mut settings = Settings::default();
+                apply(&mut settings, Layer::Global, key, global);
+                apply(&mut settings, Layer::Thread, key, thread);
+                let on = serde_json::to_value(&settings).unwrap()[key]
+                    .as_bool()
+                    .unwrap();
+                assert_eq!(on, expected, "{key}: global {global}, thread {thread}");
+            }
+        }
+        let share = |global, thread| {
+            let mut settings = Settings::default();
+            apply(
+                &mut settings,
+                Layer::Global,
+                "share_confirmed_findings",
+                global,
+            );
+            apply(
+                &mut settings,
+                Layer::Thread,
+                "share_confirmed_findings",
+                thread,
+            );
+            settings.share_confirmed_findings
+        };
+        assert_eq!(share("off", "on"), ShareMode::Off);
+        assert_eq!(share("ask", "on"), ShareMode::Ask);
+        assert_eq!(share("on", "ask"), ShareMode::Ask);
+        assert_eq!(share("on", "on"), ShareMode::On);
+        let mut settings = Settings::default();
+        apply(&mut settings, Layer::Global, "max_memories", "10");
+        apply(&mut settings, Layer::Thread, "max_memories", "1000");
+        assert_eq!(settings.max_memories, Some(10));
     }
 
     #[test]

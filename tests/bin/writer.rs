@@ -111,7 +111,7 @@ fn run(service: &Service, subject: &Subject, line: &str) -> Result<Value, String
         ["review", which, decision] => {
             let id = if *which == "first" {
                 match service
-                    .review_list(subject)
+                    .review_list(subject, Author::Human)
                     .map_err(|e| e.to_string())?
                     .first()
                 {

@@ -301,16 +301,22 @@ fn badge(v: &Json<'_>, path: &str, errors: &mut Errors) -> Option<Badge> {
     })
 }
 
-/// Whether `badge` is one a memory by `author` can have: a new memory is NATIVE for a trusted
-/// author, PENDING for an external client and INBOUND-PENDING for a peer; review turns the last
-/// two into NATIVE and FOREIGN. Records an error at `path` when it is not.
+/// Whether `badge` is one a memory by `author` can have in a knowledge base that exported it:
+/// a new memory is NATIVE for a trusted author, PENDING for an external client and
+/// INBOUND-PENDING for a peer; a revision the agent (or an external client) may only propose is
+/// PENDING; review turns PENDING into NATIVE and INBOUND-PENDING into FOREIGN; and what a store
+/// imported is FOREIGN, or INBOUND-PENDING until reviewed, whoever wrote it. A human's memory is
+/// never PENDING, a peer's never NATIVE or PENDING. Records an error at `path` when it is not.
 fn check_badge(author: Author, badge: Badge, path: &str, errors: &mut Errors) -> bool {
     let (fits, expected) = match author {
-        Author::Human | Author::Agent | Author::Triage => (badge == Badge::Native, "native"),
-        Author::External => (
-            matches!(badge, Badge::Pending | Badge::Native),
-            "pending or native",
+        Author::Human => (
+            matches!(
+                badge,
+                Badge::Native | Badge::Foreign | Badge::InboundPending
+            ),
+            "native, foreign or inbound_pending",
         ),
+        Author::Agent | Author::Triage | Author::External => (true, ""),
         Author::Peer => (
             matches!(badge, Badge::InboundPending | Badge::Foreign),
             "inbound_pending or foreign",
@@ -748,7 +754,13 @@ mod tests {
     fn import_record_badge_fits_its_author() {
         for (author, badge) in [
             ("human", "native"),
+            ("human", "foreign"),
+            ("human", "inbound_pending"),
             ("triage", "native"),
+            // A revision the agent proposed, awaiting review.
+            ("agent", "pending"),
+            ("agent", "foreign"),
+            ("agent", "inbound_pending"),
             ("external", "pending"),
             ("external", "native"),
             ("peer", "inbound_pending"),
@@ -763,11 +775,11 @@ mod tests {
         assert_eq!(
             err(
                 "import-record",
-                &with(json!({"author": "agent", "badge": "foreign"}))
+                &with(json!({"author": "human", "badge": "pending"}))
             ),
             pair(
                 "badge",
-                "a memory by agent cannot be foreign (expected native)"
+                "a memory by human cannot be pending (expected native, foreign or inbound_pending)"
             )
         );
         assert_eq!(

@@ -17,13 +17,11 @@ use kenning::policy::{
 use kenning::service::turn::gather_candidates;
 use kenning::store::postgres::PostgresStore;
 use kenning::store::sqlite::SqliteFiles;
-use kenning::store::{Author, Backend, Badge, Event, NewMemory, Writes};
+use kenning::store::synthetic::{Rng, populate, populate_files, word};
+use kenning::store::{Author, Backend};
 use kenning::subject::Subject;
 use kenning::{KenningError, PolicyError, PolicySource, Result, Service, TurnContext};
-use kenning_contract::types::{
-    Anchor, FunctionAnchor, Limits, LiveFunction, MemoryKind, OffsetRadius, OffsetRange, ScanItem,
-    Scope, SubjectKind, Target, Verdict,
-};
+use kenning_contract::types::{Limits, LiveFunction, ScanItem, SubjectKind, Target};
 use kenning_policy::vectors::{scan_workload, workload};
 use serde::Serialize;
 
@@ -451,7 +449,7 @@ pub fn measure(config: &BenchConfig) -> Result<BenchReport> {
     };
     let mcp_scratch = scratch_dir().map_err(runtime)?;
     let mcp_dir = mcp_scratch.path().join("mcp");
-    populate_files(&mcp_dir, "profile:bench", MCP_MEMORIES)?;
+    populate_files(&mcp_dir, "profile:bench", MCP_MEMORIES, NOW)?;
     let queries: Vec<String> = (0..config.iterations as u64 * 4)
         .map(|i| turn(i).query)
         .collect();
@@ -463,7 +461,7 @@ pub fn measure(config: &BenchConfig) -> Result<BenchReport> {
     let (recall_us, mcp_recall_us, cold_recall_ms) = (recall_us?, mcp_recall_us?, cold_recall_ms?);
     let http_scratch = scratch_dir().map_err(runtime)?;
     let http_dir = http_scratch.path().join("http");
-    populate_files(&http_dir, "profile:bench", MCP_MEMORIES)?;
+    populate_files(&http_dir, "profile:bench", MCP_MEMORIES, NOW)?;
     let http = super::bench_http::measure(
         &http_dir,
         &component.args(),
@@ -520,7 +518,7 @@ fn import_throughput(dir: &std::path::Path, component: &Component) -> Result<f64
     use kenning::service::interchange::{ExportFormat, ImportOptions};
     let subject = Subject::parse("profile:bench")?;
     let from = dir.join("from");
-    populate_files(&from, "profile:bench", IMPORT_MEMORIES)?;
+    populate_files(&from, "profile:bench", IMPORT_MEMORIES, NOW)?;
     let export = Service::builder(&from)
         .policy(PolicySource::Native)
         .build()?
@@ -638,7 +636,7 @@ fn inject_figures(
                 None => Box::new(SqliteFiles::new(dir, None)),
             })
         };
-        populate(&subject, &*backend()?, config.memories)?;
+        populate(&subject, &*backend()?, config.memories, NOW)?;
         // The component compiled above, so the figures leave compiling out.
         let policy = component.load(engine)?;
         let service = Service::builder(dir)
@@ -647,7 +645,9 @@ fn inject_figures(
             .backend(backend()?)
             .build()?;
         let turns: Vec<TurnContext> = (0..config.turns.max(2)).map(|i| turn(i as u64)).collect();
-        let kb = service.open_existing(&subject)?;
+        let kb = backend()?
+            .open(&subject, false)?
+            .ok_or_else(|| KenningError::Usage(format!("no knowledge base for {subject}")))?;
         let mut query = Vec::with_capacity(turns.len());
         let mut inject = Vec::with_capacity(turns.len());
         let mut turn_candidates = Vec::with_capacity(turns.len());
@@ -691,140 +691,6 @@ fn inject_figures(
 }
 
 const NOW: i64 = 1_790_000_000;
-
-/// A vocabulary with a long tail, so queries hit a realistic share of memories.
-fn word(n: u64) -> String {
-    const SYLLABLES: [&str; 16] = [
-        "ka", "ri", "to", "mu", "sen", "do", "la", "vi", "po", "ne", "shi", "ga", "ru", "be", "zo",
-        "fe",
-    ];
-    let mut n = n;
-    let mut out = String::new();
-    loop {
-        out.push_str(SYLLABLES[(n % 16) as usize]);
-        n /= 16;
-        if n == 0 {
-            return out;
-        }
-    }
-}
-
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    /// Roughly Zipf-distributed word ranks below `n`.
-    fn zipf(&mut self, n: u64) -> u64 {
-        let u = (self.next() % 1_000_000) as f64 / 1_000_000.0;
-        ((n as f64).powf(u) as u64).saturating_sub(1)
-    }
-}
-
-/// [`populate`] into the SQLite file of subject `spec` in `dir`.
-pub fn populate_files(dir: &std::path::Path, spec: &str, count: usize) -> Result<()> {
-    populate(&Subject::parse(spec)?, &SqliteFiles::new(dir, None), count)
-}
-
-/// Writes `count` memories straight into `subject`'s new knowledge base in one transaction, as
-/// a bulk load (the full-text index and vocabulary brought up to date once, at its end):
-/// 70% local ones anchored across a 16 MiB image (functions, addresses, ranges, radii,
-/// strings), 30% global.
-pub fn populate(subject: &Subject, backend: &dyn Backend, count: usize) -> Result<()> {
-    let mut kb = backend
-        .open(subject, true)?
-        .ok_or_else(|| KenningError::Usage(format!("no knowledge base for {subject}")))?;
-    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
-    kb.write(|tx| tx.bulk_load(&mut |_| populate_rows(tx, &mut rng, count)))
-}
-
-/// [`populate`]'s rows, written through `tx`.
-fn populate_rows(tx: &dyn Writes, rng: &mut Rng, count: usize) -> Result<()> {
-    for i in 0..count as u64 {
-        let text = memory_text(rng);
-        let local = i % 10 < 7;
-        let function_start = (rng.next() % 0x4000) * 0x400;
-        let anchors = if !local {
-            Vec::new()
-        } else {
-            vec![match i % 5 {
-                0 => Anchor::Function(FunctionAnchor {
-                    start: function_start,
-                    end: Some(function_start + 0x400),
-                    name: format!("fn_{function_start:x}"),
-                }),
-                1 => Anchor::Address {
-                    offset: function_start + rng.next() % 0x400,
-                },
-                2 => Anchor::Range(OffsetRange {
-                    start: function_start,
-                    end: function_start + 0x80,
-                }),
-                3 => Anchor::Near(OffsetRadius {
-                    offset: function_start + 0x40,
-                    radius: 0x40,
-                }),
-                _ => Anchor::String {
-                    value: format!("str_{}", rng.next() % 20_000),
-                },
-            }]
-        };
-        let memory = NewMemory {
-            scope: if local { Scope::Local } else { Scope::Global },
-            kind: MemoryKind::Fact,
-            target: None,
-            day: None,
-            text,
-            tags: Vec::new(),
-            categories: Vec::new(),
-            confidence: 0.8,
-            author: Author::Agent,
-            thread: None,
-            anchors,
-            image_base: 0x40_0000,
-        };
-        let created = NOW - (rng.next() % 30_000_000) as i64;
-        tx.insert_memory(
-            &memory,
-            Badge::Native,
-            created,
-            &Event {
-                actor: "bench",
-                action: "add",
-                before_hash: None,
-                after_hash: None,
-                detail: None,
-            },
-        )?;
-    }
-    Ok(())
-}
-
-/// Fourteen words of the bench's vocabulary that the default policy's scan stores as they are,
-/// as it does every memory written through the service (these rows go straight into the
-/// store): a draw it would block or redact is drawn again. The learned injection signal takes
-/// about one draw in 20,000 of these syllable strings for an attack, and the import timed
-/// here refuses a file holding one.
-fn memory_text(rng: &mut Rng) -> String {
-    loop {
-        let text: Vec<String> = (0..14).map(|_| word(rng.zipf(20_000))).collect();
-        let item = ScanItem {
-            text: text.join(" "),
-            target: Target::Memory,
-        };
-        let verdict = kenning_policy::scan(std::slice::from_ref(&item))
-            .pop()
-            .map(|r| r.verdict);
-        if verdict == Some(Verdict::Allow) {
-            return item.text;
-        }
-    }
-}
 
 /// The `i`th bench turn: a cursor somewhere in the image, inside its function, and a query.
 pub fn turn(i: u64) -> TurnContext {

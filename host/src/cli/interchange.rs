@@ -69,6 +69,9 @@ pub fn export(global: &GlobalOpts, cmd: &ExportCmd) -> Result<ExitCode> {
         FormatArg::Markdown => ExportFormat::Markdown,
         FormatArg::Profile => return export_profile(&service, cmd),
     };
+    if let Some(path) = &cmd.output {
+        refuse_over_a_store(&service, path)?;
+    }
     let export = service.export(&cmd.subject.parse()?, format)?;
     match &cmd.output {
         Some(path) => {
@@ -87,6 +90,43 @@ pub fn export(global: &GlobalOpts, cmd: &ExportCmd) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// Refuses an `--output` that would write over what kenning keeps in its data directory: a
+/// file there that exists (a store, its log, the tokens), or a new one named as a store or its
+/// log would be, which the next command would take for a knowledge base. Resolved through
+/// links, so another name for a store's file is refused too. No command overwrites a store.
+fn refuse_over_a_store(service: &Service, output: &Path) -> Result<()> {
+    let resolve = |path: &Path| -> Option<PathBuf> {
+        let absolute = std::path::absolute(path).ok()?;
+        match std::fs::canonicalize(&absolute) {
+            Ok(real) => Some(real),
+            // A new file: where its folder really is, and its name.
+            Err(_) => Some(
+                std::fs::canonicalize(absolute.parent()?)
+                    .ok()?
+                    .join(absolute.file_name()?),
+            ),
+        }
+    };
+    let (Some(real), Some(data)) = (resolve(output), resolve(service.data_dir())) else {
+        return Ok(());
+    };
+    let name = real
+        .file_name()
+        .and_then(|n| n.to_str())
+        .unwrap_or_default();
+    let store_like = [".sqlite", "-wal", "-shm", "-journal"]
+        .iter()
+        .any(|end| name.ends_with(end));
+    if real.starts_with(&data) && (real.is_file() || store_like) {
+        return Err(usage(format!(
+            "--output {} would write over what kenning keeps in the data directory {}: an export never does; name a file elsewhere",
+            output.display(),
+            service.data_dir().display()
+        )));
+    }
+    Ok(())
+}
+
 /// Writes a profile's files into `--output`, a new or empty directory.
 fn export_profile(service: &Service, cmd: &ExportCmd) -> Result<ExitCode> {
     let Some(dir) = &cmd.output else {
@@ -98,6 +138,7 @@ fn export_profile(service: &Service, cmd: &ExportCmd) -> Result<ExitCode> {
         let path = path.to_owned();
         move |source| KenningError::Io { path, source }
     };
+    refuse_over_a_store(service, dir)?;
     let files = service.export_profile_files(&cmd.subject.parse()?)?;
     if dir.exists() && std::fs::read_dir(dir).map_err(io(dir))?.next().is_some() {
         return Err(usage(format!(

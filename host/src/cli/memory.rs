@@ -240,7 +240,7 @@ pub fn list(global: &GlobalOpts, cmd: &ListCmd) -> Result<ExitCode> {
     };
     let service = service(global, None, PolicyUse::StoreOnly)?.build()?;
     print_memories(
-        &service.list_page(&subject, &filter, cmd.page)?,
+        &service.list_page(&subject, Author::Human, &filter, cmd.page)?,
         cmd.json,
         |m| format!("{} {} {}", scope_str(m.scope), m.badge, kind_str(m.kind)),
     )?;

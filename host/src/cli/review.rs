@@ -6,6 +6,7 @@ use std::process::ExitCode;
 use clap::{Args, Subcommand};
 use kenning::Result;
 use kenning::service::governance::Decision;
+use kenning::store::Author;
 
 use super::{
     GlobalOpts, PolicyUse, SubjectArg, SubjectOnlyCmd, print_json, print_memories, service,
@@ -40,9 +41,11 @@ pub fn run(global: &GlobalOpts, review: &ReviewCmd) -> Result<ExitCode> {
     match review {
         ReviewCmd::List(cmd) => {
             let subject = cmd.subject.parse()?;
-            print_memories(&service.review_list(&subject)?, cmd.json, |m| {
-                format!("{} by {}", m.badge, m.author)
-            })?;
+            print_memories(
+                &service.review_list(&subject, Author::Human)?,
+                cmd.json,
+                |m| format!("{} by {}", m.badge, m.author),
+            )?;
         }
         ReviewCmd::Accept(cmd) | ReviewCmd::Reject(cmd) => {
             let decision = if matches!(review, ReviewCmd::Accept(_)) {

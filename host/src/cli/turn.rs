@@ -8,7 +8,7 @@ use std::process::{ExitCode, Stdio};
 use clap::Args;
 use kenning::{KenningError, Result};
 
-use super::{GlobalOpts, PolicyUse, SubjectArg, print_json, service};
+use super::{AuthorArg, GlobalOpts, PolicyUse, SubjectArg, print_json, service};
 
 /// `kenning turn`.
 #[derive(Args)]
@@ -21,6 +21,9 @@ pub struct TurnCmd {
     /// The recent conversation, for the review this turn may start (a file it reads).
     #[arg(long, value_name = "FILE")]
     transcript: Option<PathBuf>,
+    /// Who reports the turn: the review it may start writes with their authority.
+    #[arg(long, value_enum, default_value = "agent")]
+    author: AuthorArg,
     /// Print the count as one JSON line.
     #[arg(long)]
     json: bool,
@@ -37,6 +40,10 @@ pub struct MemoryReviewCmd {
     /// The recent conversation.
     #[arg(long, value_name = "FILE")]
     transcript: Option<PathBuf>,
+    /// Who started the review: its writes are made with their authority (an external
+    /// client's review only proposes).
+    #[arg(long, value_enum, default_value = "agent")]
+    author: AuthorArg,
     /// Print what the review did as one JSON line.
     #[arg(long)]
     json: bool,
@@ -83,6 +90,8 @@ fn start_review(global: &GlobalOpts, cmd: &TurnCmd) -> std::io::Result<()> {
             &cmd.subject.subject,
             "--session",
             &cmd.session,
+            "--author",
+            author_name(cmd.author),
         ])
         .stdin(Stdio::null())
         .stdout(Stdio::null())
@@ -96,6 +105,11 @@ fn start_review(global: &GlobalOpts, cmd: &TurnCmd) -> std::io::Result<()> {
     std::os::unix::process::CommandExt::process_group(&mut review, 0);
     // Not waited for: when this process exits first, init reaps it.
     review.spawn().map(drop)
+}
+
+/// `author` as `--author` spells it.
+fn author_name(author: AuthorArg) -> &'static str {
+    kenning::store::Author::from(author).as_str()
 }
 
 /// Runs a review now.
@@ -112,7 +126,12 @@ pub fn memory_review(global: &GlobalOpts, cmd: &MemoryReviewCmd) -> Result<ExitC
             })
         })
         .transpose()?;
-    let outcome = service.background_review(&subject, &cmd.session, transcript.as_deref())?;
+    let outcome = service.background_review(
+        &subject,
+        cmd.author.into(),
+        &cmd.session,
+        transcript.as_deref(),
+    )?;
     if cmd.json {
         print_json(&outcome)?;
     } else {

@@ -240,15 +240,17 @@ pub async fn list_memories(
         page: query.page.unwrap_or(1),
         limit: query.limit.unwrap_or(ListRequest::default().limit),
     };
+    let author = caller.0.role.author();
     let service = state.service.clone();
     let page = read(&state, spec, same, move || {
-        service.list_memories(&subject, &request)
+        service.list_memories(&subject, author, &request)
     })
     .await?;
     Ok(Json(page.into()))
 }
 
-/// `GET memories/{id}`: one memory, whatever its status.
+/// `GET memories/{id}`: one memory the token's role may read (never a forgotten or rejected
+/// one; one awaiting review only with a human token).
 pub async fn get_memory(
     State(state): State<AppState>,
     caller: Caller,
@@ -257,8 +259,12 @@ pub async fn get_memory(
     let spec = param(&params, "subject");
     let subject = caller.subject(spec)?;
     let id = memory_id(&params)?;
+    let author = caller.0.role.author();
     let service = state.service.clone();
-    let memory = read(&state, spec, same, move || service.memory(&subject, id)).await?;
+    let memory = read(&state, spec, same, move || {
+        service.memory(&subject, author, id)
+    })
+    .await?;
     Ok(Json(memory.into()))
 }
 
@@ -448,9 +454,10 @@ pub async fn turn(
 ) -> Result<Json<TurnCounted>, ApiError> {
     let spec = param(&params, "subject");
     let subject = caller.subject(spec)?;
+    let author = caller.0.role.author();
     let service = state.service.clone();
     let counted = write(spec, same, move || {
-        service.record_turn_and_review(&subject, body)
+        service.record_turn_and_review(&subject, author, body)
     })
     .await?;
     Ok(Json(counted))
@@ -481,8 +488,12 @@ pub async fn review_list(
     let spec = param(&params, "subject");
     let subject = caller.subject(spec)?;
     human_only(&caller, "review")?;
+    let author = caller.0.role.author();
     let service = state.service.clone();
-    let memories = read(&state, spec, same, move || service.review_list(&subject)).await?;
+    let memories = read(&state, spec, same, move || {
+        service.review_list(&subject, author)
+    })
+    .await?;
     Ok(Json(ReviewList {
         count: memories.len(),
         memories: memories.into_iter().map(ListedMemory::from).collect(),

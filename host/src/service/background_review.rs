@@ -11,9 +11,11 @@
 //!   ([`PROMPT_TEMPLATE`], with the profile's files and the recent conversation if given;
 //!   not where the settings disable writes in the session's thread: the review fails first),
 //!   checks the whole answer (only `memory` calls, each passing the policy's schema) before
-//!   applying any call, applies them one by one as the agent's `memory` calls (scanned, through
-//!   the write gate; a call that fails, such as a `replace` matching nothing, is reported and
-//!   the rest still apply), and records `memory_review_completed` with what it did, or
+//!   applying any call, applies them one by one as `memory` calls with the authority of whoever
+//!   started the review ([`crate::provenance::job_author`]: the agent's for a human or the
+//!   agent, an external client's own, so that its review only proposes), scanned, through the
+//!   write gate (a call that fails, such as a `replace` matching nothing, is reported and the
+//!   rest still apply), and records `memory_review_completed` with what it did, or
 //!   `memory_review_failed` with why.
 
 use schemars::JsonSchema;
@@ -28,6 +30,7 @@ use crate::api::{TurnArgs, TurnCounted};
 use crate::config::at_least_one;
 use crate::error::{KenningError, Result};
 use crate::model_command::ModelCommand;
+use crate::provenance;
 use crate::settings::check_thread;
 use crate::store::{Author, Reads};
 use crate::subject::Subject;
@@ -122,6 +125,9 @@ impl Service {
             KenningError::Usage(message) => KenningError::Usage(format!("session: {message}")),
             other => other,
         })?;
+        // The session's name is stored (a meta key, the review's events): scanned as every
+        // stored string is.
+        self.check_fields("turn", &[("session".to_owned(), session.to_owned())])?;
         let mut kb = self.open_or_create(subject)?;
         let session_key = format!("turns.session.{session}");
         let (session_turns, total_turns) = kb.write(|tx| {
@@ -145,9 +151,13 @@ impl Service {
     /// Counts a successful user turn (as [`Service::record_turn`]) and, when a review is due,
     /// starts it on a thread of its own: the answer does not wait for the model. For servers
     /// that outlive the turn (MCP, HTTP); the CLI starts the review in a detached process.
+    ///
+    /// The review acts with `caller`'s authority ([`provenance::job_author`]): what it writes
+    /// for an external client awaits review, as that client's own writes do.
     pub fn record_turn_and_review(
         self: &Arc<Self>,
         subject: &Subject,
+        caller: Author,
         turn: TurnArgs,
     ) -> Result<TurnCounted> {
         let record = self.record_turn(subject, &turn.session)?;
@@ -161,7 +171,7 @@ impl Service {
                 .spawn(move || {
                     let transcript = turn.transcript.as_deref();
                     if let Err(error) =
-                        service.background_review(&subject, &turn.session, transcript)
+                        service.background_review(&subject, caller, &turn.session, transcript)
                     {
                         tracing::warn!(error = %error, "memory review failed");
                     }
@@ -181,13 +191,21 @@ impl Service {
     }
 
     /// Runs a review of the profile now (see the module docs), with `conversation` (the
-    /// recent turns) if given. Runs on the caller's thread: start it off the turn's path.
+    /// recent turns) if given, on behalf of `caller`: the review's writes are made as
+    /// [`provenance::job_author`] of the caller, so a review an external client started only
+    /// proposes (PENDING) what the model answers. Runs on the caller's thread: start it off
+    /// the turn's path.
     pub fn background_review(
         &self,
         subject: &Subject,
+        caller: Author,
         session: &str,
         conversation: Option<&str>,
     ) -> Result<ReviewOutcome> {
+        self.check_fields(
+            "memory review",
+            &[("session".to_owned(), session.to_owned())],
+        )?;
         let Some(command) = self.config.review.model_cmd.clone() else {
             return Err(KenningError::Usage(
                 "no review model: set model_cmd in the [review] table of kenning.toml".to_owned(),
@@ -200,7 +218,7 @@ impl Service {
             timeout: std::time::Duration::from_secs(self.config.review.timeout_secs),
             max_reply_bytes: MAX_REPLY_BYTES,
         };
-        match self.review_with(subject, session, conversation, &model) {
+        match self.review_with(subject, caller, session, conversation, &model) {
             Ok(outcome) => {
                 let applied = outcome
                     .calls
@@ -230,6 +248,7 @@ impl Service {
     fn review_with(
         &self,
         subject: &Subject,
+        caller: Author,
         session: &str,
         conversation: Option<&str>,
         model: &ModelCommand,
@@ -255,6 +274,7 @@ impl Service {
             .ask(&prompt)
             .map_err(|e| KenningError::Model(e.to_string()))?;
         let calls = self.read_review_reply(&reply)?;
+        let author = provenance::job_author(caller);
         let mut done = Vec::with_capacity(calls.len());
         for arguments in calls {
             let mut args = arguments.clone();
@@ -263,14 +283,13 @@ impl Service {
                     .entry("thread")
                     .or_insert_with(|| Value::String(session.to_owned()));
             }
-            let (outcome, detail) =
-                match self.call(subject, Author::Agent, "memory", &args.to_string()) {
-                    Ok(answer) => ("applied", answer),
-                    Err(error @ (KenningError::Store { .. } | KenningError::Policy(_))) => {
-                        return Err(error);
-                    }
-                    Err(error) => ("refused", Value::String(error.to_string())),
-                };
+            let (outcome, detail) = match self.call(subject, author, "memory", &args.to_string()) {
+                Ok(answer) => ("applied", answer),
+                Err(error @ (KenningError::Store { .. } | KenningError::Policy(_))) => {
+                    return Err(error);
+                }
+                Err(error) => ("refused", Value::String(error.to_string())),
+            };
             done.push(ReviewCall {
                 arguments,
                 outcome,

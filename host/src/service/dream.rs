@@ -290,7 +290,7 @@ impl Service {
     ) -> Result<DreamOutcome> {
         let mut kb = self.open_for_write(subject, None, false)?;
         let now = self.now();
-        kb.write(|tx| {
+        super::forgetting(&mut kb, |tx| {
             let turns = total_turns(tx)?;
             let last = last_run(tx)?;
             if !request.force
@@ -353,6 +353,8 @@ impl Service {
             .policy
             .consolidate(now, &stored, &self.config.maintenance.retention())?;
         let by_id: HashMap<u64, Memory> = memories.into_iter().map(|m| (m.id, m)).collect();
+        let mut plan = plan;
+        withhold_peer_over_native(&mut plan, &by_id);
         check_provenance(&plan, &by_id).map_err(|problem| {
             KenningError::Policy(PolicyError::BadAnswer {
                 policy: self.policy.info().name.clone(),
@@ -413,6 +415,27 @@ fn plan_hash(
     crate::hex::lower(&hasher.finalize())
 }
 
+/// Takes out of `plan` every step that would let a peer's memory (FOREIGN) replace a NATIVE
+/// one. The policy cannot know (it is told only which memories await review), so such a step
+/// is no bad answer: it is not taken, and the rest of the plan stands. A peer's or an import's
+/// correction of a native memory that a human accepted stays beside it.
+fn withhold_peer_over_native(plan: &mut ConsolidationPlan, by_id: &HashMap<u64, Memory>) {
+    let badge = |id: u64| by_id.get(&id).map(|m| m.badge);
+    let peer_over_native = |survivor: u64, replaced: u64| {
+        badge(survivor) == Some(crate::store::Badge::Foreign)
+            && badge(replaced) == Some(crate::store::Badge::Native)
+    };
+    for merge in &mut plan.merges {
+        let keep = merge.keep;
+        merge
+            .duplicates
+            .retain(|&duplicate| !peer_over_native(keep, duplicate));
+    }
+    plan.merges.retain(|merge| !merge.duplicates.is_empty());
+    plan.supersessions
+        .retain(|s| !peer_over_native(s.newer, s.older));
+}
+
 /// The provenance checks on a plan the guard has already checked for shape: merges and
 /// supersessions only between accepted memories and never a peer's replacing a native one
 /// ([`provenance::may_consolidate`]); only suggestions awaiting review and daily notes expire.
@@ -465,7 +488,12 @@ fn apply(tx: &dyn Writes, prepared: &Prepared, now: i64) -> Result<usize> {
                       after: Option<&str>,
                       detail: serde_json::Value|
      -> Result<()> {
-        tx.set_status(id, status, now)?;
+        if status == Status::Forgotten && by_id[&id].badge.is_quarantined() {
+            // A suggestion nobody accepted: retention removes it for good.
+            tx.forget(id, now)?;
+        } else {
+            tx.set_status(id, status, now)?;
+        }
         let detail = detail.to_string();
         tx.append_event(
             Some(id),

@@ -22,8 +22,8 @@ use schemars::JsonSchema;
 use serde::Serialize;
 use serde_json::Value;
 
-use super::Service;
 use super::interchange::anchor_arg;
+use super::{Service, string_fields};
 use crate::error::{KenningError, PolicyError, Result};
 use crate::model_command::ModelCommand;
 use crate::store::{Author, kind_str, scope_str};
@@ -121,7 +121,7 @@ impl Service {
         let reply = model
             .ask(&prompt)
             .map_err(|e| KenningError::Model(e.to_string()))?;
-        let Some(extraction) = self.read_reply(&reply)? else {
+        let Some((extraction, raw_fields)) = self.read_reply(&reply)? else {
             return Ok(report);
         };
         report.worth_extracting = true;
@@ -177,19 +177,33 @@ impl Service {
                     "confidence": item.confidence,
                     "thread": request.thread,
                 });
-                let written = self.remember_one(subject, request.author, &args.to_string())?;
-                proposal.outcome = written.outcome.to_owned();
-                proposal.id = written.id;
-                proposal.detail = written.detail;
+                // The short strings as the model wrote them: the canonical form lowercases
+                // tags, which hides a secret's shape from the scan.
+                let fields = raw_fields.get(index).map_or(&[][..], Vec::as_slice);
+                match self.check_fields("extraction", fields) {
+                    Err(refused @ KenningError::Invalid { .. }) => {
+                        proposal.outcome = "refused".to_owned();
+                        proposal.detail = Some(refused.to_string());
+                    }
+                    Err(other) => return Err(other),
+                    Ok(()) => {
+                        let written =
+                            self.remember_one(subject, request.author, &args.to_string())?;
+                        proposal.outcome = written.outcome.to_owned();
+                        proposal.id = written.id;
+                        proposal.detail = written.detail;
+                    }
+                }
             }
             report.proposals.push(proposal);
         }
         Ok(report)
     }
 
-    /// The model's answer as a checked extraction, or `None` when it found nothing worth
-    /// extracting.
-    fn read_reply(&self, reply: &str) -> Result<Option<Extraction>> {
+    /// The model's answer as a checked extraction, with each memory's short strings (tags,
+    /// categories, anchor names) as the model wrote them, by field path; or `None` when it found
+    /// nothing worth extracting.
+    fn read_reply(&self, reply: &str) -> Result<Option<(Extraction, Vec<RawFields>)>> {
         let model_error = |problem: String| KenningError::Model(problem);
         let text = strip_code_fence(reply);
         let mut answer: Value = serde_json::from_str(text)
@@ -225,8 +239,25 @@ impl Service {
                     problems.join("; ")
                 ))
             })?;
+        let mut raw: Vec<RawFields> = Vec::new();
+        for (path, value) in string_fields(&json, &[]).unwrap_or_default() {
+            let Some((index, field)) = path
+                .strip_prefix("memories[")
+                .and_then(|rest| rest.split_once("]."))
+                .and_then(|(index, field)| Some((index.parse::<usize>().ok()?, field)))
+            else {
+                continue;
+            };
+            if field == "text" {
+                continue;
+            }
+            if raw.len() <= index {
+                raw.resize_with(index + 1, Vec::new);
+            }
+            raw[index].push((path, value));
+        }
         serde_json::from_str(&checked.args_json)
-            .map(Some)
+            .map(|extraction| Some((extraction, raw)))
             .map_err(|e| {
                 KenningError::Policy(PolicyError::BadAnswer {
                     policy: self.policy.info().name.clone(),
@@ -236,6 +267,9 @@ impl Service {
             })
     }
 }
+
+/// Short strings of one proposed memory, with their field paths in the model's answer.
+type RawFields = Vec<(String, String)>;
 
 /// The text inside a Markdown code fence (```json ... ```), or the whole text.
 pub(super) fn strip_code_fence(reply: &str) -> &str {

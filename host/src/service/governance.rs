@@ -105,8 +105,10 @@ pub struct ProfileView {
 }
 
 impl Service {
-    /// Memories awaiting review (PENDING and INBOUND-PENDING), oldest first.
-    pub fn review_list(&self, subject: &Subject) -> Result<Vec<Memory>> {
+    /// Memories awaiting review (PENDING and INBOUND-PENDING), oldest first, for a human
+    /// `reader` (anyone else is refused: see [`provenance::may_review`]).
+    pub fn review_list(&self, subject: &Subject, reader: Author) -> Result<Vec<Memory>> {
+        refuse_unless_reviewer(reader, "the review queue")?;
         let kb = self.open_existing(subject)?;
         kb.read(|store| store.in_review(REVIEW_PAGE))
     }
@@ -198,18 +200,30 @@ impl Service {
         })
     }
 
-    /// One memory by id, whatever its status or badge.
-    pub fn memory(&self, subject: &Subject, id: u64) -> Result<Memory> {
+    /// One memory by id, as `reader` may read it ([`provenance::may_read`]): a forgotten or
+    /// rejected memory, or one awaiting review asked for by anyone but a human, is no memory
+    /// here, exactly as an id never used.
+    pub fn memory(&self, subject: &Subject, reader: Author, id: u64) -> Result<Memory> {
         self.open_existing(subject)?
             .get(id)?
+            .filter(|memory| provenance::may_read(reader, memory))
             .ok_or_else(|| KenningError::NoSuchMemory {
                 id,
                 subject: subject.to_string(),
             })
     }
 
-    /// One page of a subject's active memories, newest first, with the totals.
-    pub fn list_memories(&self, subject: &Subject, request: &ListRequest) -> Result<MemoryPage> {
+    /// One page of a subject's active memories, newest first, with the totals. Memories
+    /// awaiting review are listed (`pending`, `all`) to a human `reader` only.
+    pub fn list_memories(
+        &self,
+        subject: &Subject,
+        reader: Author,
+        request: &ListRequest,
+    ) -> Result<MemoryPage> {
+        if request.status != ListStatus::Accepted {
+            refuse_unless_reviewer(reader, "memories awaiting review")?;
+        }
         let invalid = |path: &str, message: String| KenningError::Invalid {
             tool: "list".to_owned(),
             errors: vec![FieldError::new(path, message)],
@@ -291,9 +305,9 @@ impl Service {
             )));
         }
         let now = self.now();
-        kb.write(|tx| {
+        super::forgetting(&mut kb, |tx| {
             for memory in &memories {
-                tx.set_status(memory.id, Status::Forgotten, now)?;
+                tx.forget(memory.id, now)?;
                 tx.append_event(
                     Some(memory.id),
                     now,
@@ -313,8 +327,17 @@ impl Service {
         })
     }
 
-    /// Memories of a subject matching `filter`.
-    pub fn list(&self, subject: &Subject, filter: &MemoryFilter) -> Result<Vec<Memory>> {
+    /// Memories of a subject matching `filter`; one that includes memories awaiting review
+    /// is for a human `reader` only.
+    pub fn list(
+        &self,
+        subject: &Subject,
+        reader: Author,
+        filter: &MemoryFilter,
+    ) -> Result<Vec<Memory>> {
+        if filter.include_quarantined || filter.only_quarantined {
+            refuse_unless_reviewer(reader, "memories awaiting review")?;
+        }
         let kb = self.open_existing(subject)?;
         Ok(kb.search(filter)?.into_iter().map(|(m, _)| m).collect())
     }
@@ -324,6 +347,7 @@ impl Service {
     pub fn list_page(
         &self,
         subject: &Subject,
+        reader: Author,
         filter: &MemoryFilter,
         page: u32,
     ) -> Result<Vec<Memory>> {
@@ -343,7 +367,7 @@ impl Service {
                 offset: page.max(1).saturating_sub(1).saturating_mul(PAGE),
                 ..filter.clone()
             };
-            out.extend(self.list(subject, &filter)?);
+            out.extend(self.list(subject, reader, &filter)?);
         }
         Ok(out)
     }
@@ -479,5 +503,16 @@ impl Service {
             memory: render("MEMORY.md", &entries(ProfileTarget::Memory)?),
             daily: render(&format!("{today}.md"), &daily).map(|text| (today.clone(), text)),
         })
+    }
+}
+
+/// Refuses `reader` unless it may see the review queue ([`provenance::may_review`]).
+fn refuse_unless_reviewer(reader: Author, what: &str) -> Result<()> {
+    if provenance::may_review(reader) {
+        Ok(())
+    } else {
+        Err(KenningError::Forbidden(format!(
+            "{what}: for a human reviewer only, and this caller is {reader}"
+        )))
     }
 }

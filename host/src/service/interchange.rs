@@ -45,7 +45,7 @@ use kenning_contract::args::{self, IMPORT_FORMAT, ImportRecord, MemoryTarget};
 use kenning_contract::types::{Anchor, ScanItem, Scope, SubjectKind, Target, Verdict};
 use serde::{Deserialize, Serialize};
 
-use super::{Service, field_error, refuse_unless_writable, string_fields};
+use super::{Service, control_error, field_error, refuse_unless_writable, string_fields};
 use crate::api::{Address, AnchorArg};
 use crate::error::{KenningError, PolicyError, Result};
 use crate::policy::Policy;
@@ -193,7 +193,10 @@ impl Service {
     /// Exports every memory of `subject` (in any state) as `format`.
     pub fn export(&self, subject: &Subject, format: ExportFormat) -> Result<Export> {
         let kb = self.open_existing(subject)?;
-        let memories = kb.read(|store| store.all_memories())?;
+        let mut memories = kb.read(|store| store.all_memories())?;
+        // A forgotten memory's text is gone: nothing of it is exported (an archived daily
+        // note, forgotten by retention with its text kept, is).
+        memories.retain(|(memory, _)| !memory.is_erased());
         let header = Header {
             format: IMPORT_FORMAT.to_owned(),
             subject: SubjectIdentity::of(subject),
@@ -377,6 +380,7 @@ impl Service {
             .min(batches.len())
             .saturating_sub(1);
         let policy: &dyn Policy = &*self.policy;
+        let latest = self.now().saturating_add(MAX_CLOCK_SKEW_SECS);
         let next = AtomicUsize::new(0);
         let first_failed = AtomicUsize::new(usize::MAX);
         let check_next = || {
@@ -384,7 +388,7 @@ impl Service {
             if index >= batches.len() || index > first_failed.load(Ordering::Relaxed) {
                 return None;
             }
-            let checked = check_batch(policy, batches[index], importer, bad);
+            let checked = check_batch(policy, batches[index], importer, latest, bad);
             if checked.problem.is_some() {
                 first_failed.fetch_min(index, Ordering::Relaxed);
             }
@@ -452,11 +456,33 @@ struct CheckedBatch {
     problem: Option<KenningError>,
 }
 
-/// Reads and scans one batch of record lines (one scan call for the batch).
+/// How far in the future an imported timestamp may lie: another machine's clock may run a
+/// little ahead, but a memory written next year (or in the year 292 billion) was not.
+const MAX_CLOCK_SKEW_SECS: i64 = 86_400;
+
+/// Refuses a record's timestamp after `latest` (now, give or take a clock's skew), naming it.
+fn refuse_future(record: &ImportRecord, latest: i64) -> std::result::Result<(), String> {
+    for (field, at) in [
+        ("created_at", record.created_at),
+        ("updated_at", record.updated_at),
+    ] {
+        if at > latest {
+            return Err(format!(
+                "{field}: {at} is in the future (after {}); an import keeps the times a memory had, and none lies ahead",
+                super::civil_date(latest)
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Reads and scans one batch of record lines (one scan call for the batch); no timestamp may
+/// lie after `latest`.
 fn check_batch(
     policy: &dyn Policy,
     batch: &[(usize, &str)],
     importer: Author,
+    latest: i64,
     bad: &BadLine<'_>,
 ) -> CheckedBatch {
     let mut problem = None;
@@ -464,12 +490,27 @@ fn check_batch(
     let mut items = Vec::with_capacity(batch.len());
     let mut fields_of = Vec::with_capacity(batch.len());
     for &(line, record_text) in batch {
-        let read = read_record(policy, record_text).and_then(|record| {
+        let read = read_record(policy, record_text).and_then(|mut record| {
+            refuse_future(&record, latest)?;
             let fields: Vec<(String, String)> = string_fields(record_text, UNSCANNED_FIELDS)
                 .map_err(|e| format!("not JSON: {e}"))?
                 .into_iter()
                 .filter(|(path, _)| !path.ends_with(".kind"))
                 .collect();
+            let controls: Vec<String> = fields
+                .iter()
+                .filter_map(|(path, value)| control_error(path, value))
+                .map(|e| e.to_string())
+                .collect();
+            if !controls.is_empty() {
+                return Err(controls.join("; "));
+            }
+            // Control characters never reach a store: stripped from the text, as any write's,
+            // which then hashes anew.
+            if let std::borrow::Cow::Owned(stripped) = crate::controls::strip(&record.text) {
+                record.text = stripped;
+                record.content_hash = None;
+            }
             Ok((record, fields))
         });
         let (record, fields) = match read {

@@ -158,7 +158,7 @@ impl Service {
             });
         }
         let mut kb = self.open_for_write(subject, None, false)?;
-        let (memories, expired, events) = kb.write(|tx| {
+        let (memories, expired, events) = super::forgetting(&mut kb, |tx| {
             let prepared = self.prepare(tx, now)?;
             let expired = self.expired(tx, &prepared)?;
             let mut events = 0;
@@ -168,6 +168,10 @@ impl Service {
                 let action = if step.outcome == "deleted" {
                     tx.delete_memory(memory.id)?;
                     "delete"
+                } else if memory.badge.is_quarantined() {
+                    // A suggestion nobody accepted: retention removes it for good.
+                    tx.forget(memory.id, now)?;
+                    "expire"
                 } else {
                     tx.set_status(memory.id, Status::Forgotten, now)?;
                     "expire"

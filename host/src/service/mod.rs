@@ -41,6 +41,7 @@ use kenning_contract::MAX_TEXT_BYTES;
 use kenning_contract::types::{FieldError, ScanItem, ScanResult, Target, Verdict};
 
 pub use self::config::{PolicySource, ServiceBuilder};
+use crate::controls;
 use crate::error::{KenningError, Result};
 use crate::policy::Policy;
 use crate::store::{Backend, KnowledgeStore, StoreKey};
@@ -102,7 +103,7 @@ impl Service {
 
     /// Opens the subject's knowledge base, which must exist. The backend keeps its
     /// connection for the next operation.
-    pub fn open_existing(&self, subject: &Subject) -> Result<Box<dyn KnowledgeStore>> {
+    pub(crate) fn open_existing(&self, subject: &Subject) -> Result<Box<dyn KnowledgeStore>> {
         self.open(subject, false)
     }
 
@@ -178,6 +179,20 @@ impl Service {
                 limit: MAX_TEXT_BYTES,
             });
         }
+        // Control characters never reach a store, whatever the policy: stripped from the
+        // text before it is scanned, refused in a short string.
+        let control_errors: Vec<FieldError> = fields
+            .iter()
+            .filter_map(|(path, value)| control_error(path, value))
+            .collect();
+        if !control_errors.is_empty() {
+            return Err(KenningError::Invalid {
+                tool: what.to_owned(),
+                errors: control_errors,
+            });
+        }
+        let stripped = text.map(|(text, target)| (controls::strip(text), target));
+        let text = stripped.as_ref().map(|(text, target)| (&**text, *target));
         let items: Vec<ScanItem> = text
             .into_iter()
             .chain(
@@ -212,7 +227,7 @@ impl Service {
                     reason: result.reason.unwrap_or_default(),
                 }),
                 Verdict::Redact | Verdict::Allow => Ok((
-                    result.text,
+                    controls::strip(&result.text).into_owned(),
                     result.findings.into_iter().map(|f| f.kind).collect(),
                 )),
             })
@@ -239,6 +254,19 @@ impl Service {
     }
 }
 
+/// The error for a short field holding a control character ([`controls::first`]), or `None`.
+pub(crate) fn control_error(path: &str, value: &str) -> Option<FieldError> {
+    controls::first(value).map(|(at, c)| {
+        FieldError::new(
+            path,
+            format!(
+                "holds the control character U+{:04X} at byte {at}; names, tags and reasons hold no control characters",
+                u32::from(c)
+            ),
+        )
+    })
+}
+
 /// The error for a short field the scan did not allow, or `None` when it did.
 fn field_error(path: &str, result: ScanResult) -> Option<FieldError> {
     match result.verdict {
@@ -262,6 +290,20 @@ fn field_error(path: &str, result: ScanResult) -> Option<FieldError> {
             ),
         )),
     }
+}
+
+/// Runs `f`, a write that forgets memories, in one transaction, then clears what they left
+/// in the store's files ([`KnowledgeStore::scrub`]). The write has committed by then, so a
+/// failure to clear is logged and never reported as the write's.
+fn forgetting<T>(
+    kb: &mut Box<dyn KnowledgeStore>,
+    f: impl FnOnce(&dyn crate::store::Writes) -> Result<T>,
+) -> Result<T> {
+    let done = kb.write(f)?;
+    if let Err(error) = kb.scrub() {
+        tracing::warn!(error = %error, "a forget committed, but its old pages stay in the log until the next checkpoint");
+    }
+    Ok(done)
 }
 
 /// Refuses a write to `kb` (in `thread`) when the settings in force there disable writes.

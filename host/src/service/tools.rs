@@ -39,28 +39,30 @@ impl Service {
         tool: &str,
         args_json: &str,
     ) -> Result<Value> {
-        if api::tool(tool).is_none() {
-            // Record kinds (import records, extractions) have schemas too, but are no tool.
-            return Err(unknown_tool(tool));
-        }
-        match tool {
-            "remember" => {
+        // Record kinds (import records, extractions) have schemas too, but are no tool.
+        let spec = api::tool(tool).ok_or_else(|| unknown_tool(tool))?;
+        match spec.tool {
+            api::Tool::Remember => {
                 to_value(self.run_remember(subject, author, self.validated(tool, args_json)?))
             }
-            "revise_memory" => {
+            api::Tool::ReviseMemory => {
                 to_value(self.run_revise(subject, author, self.validated(tool, args_json)?))
             }
-            "forget_memory" => {
+            api::Tool::ForgetMemory => {
                 to_value(self.run_forget(subject, author, self.validated(tool, args_json)?))
             }
-            "recall" => to_value(self.run_recall(subject, self.validated(tool, args_json)?.args)),
-            "memory" => {
+            api::Tool::Recall => {
+                to_value(self.run_recall(subject, self.validated(tool, args_json)?.args))
+            }
+            api::Tool::Memory => {
                 to_value(self.run_profile_edit(subject, author, self.validated(tool, args_json)?))
             }
-            _ => {
+            api::Tool::Context => {
                 check_size(tool, args_json)?;
                 to_value(self.context(subject, &parse_context_args(args_json)?))
             }
+            // Not in `api::TOOLS`: the servers run it through `record_turn_and_review`.
+            api::Tool::Turn => Err(unknown_tool(tool)),
         }
     }
 
@@ -318,7 +320,7 @@ impl Service {
         self.check_fields("forget_memory", &fields)?;
         let mut kb = self.open_for_write(subject, args.thread.as_deref(), false)?;
         let now = self.now();
-        kb.write(|tx| {
+        super::forgetting(&mut kb, |tx| {
             // Decided under the write lock, so a memory revised or forgotten meanwhile is not
             // forgotten (again) on the strength of an old read.
             let current = active_memory(tx.memory(args.id)?, subject, args.id)?;
@@ -328,8 +330,10 @@ impl Service {
                     args.id, current.author, current.badge
                 )));
             }
-            tx.set_status(current.id, Status::Forgotten, now)?;
-            tx.append_event(Some(current.id), now,
+            tx.forget(current.id, now)?;
+            tx.append_event(
+                Some(current.id),
+                now,
                 &Event {
                     actor: author.as_str(),
                     action: "forget",
@@ -346,7 +350,15 @@ impl Service {
     }
 
     fn run_recall(&self, subject: &Subject, args: Recall) -> Result<Recalled> {
-        let kb = self.open_existing(subject)?;
+        // A subject with no knowledge base yet has nothing to recall: an empty page, as for a
+        // query that matches nothing (an agent's first call is no error).
+        let Some(kb) = self.backend.open(subject, false)? else {
+            return Ok(Recalled {
+                count: 0,
+                memories: Vec::new(),
+                next_offset: None,
+            });
+        };
         if !kb.settings(args.thread.as_deref())?.allow_recall {
             return Err(KenningError::Forbidden(format!(
                 "recall is disabled for {subject}{}",
@@ -550,10 +562,18 @@ impl Service {
                     detail: None,
                 };
                 if action == MemoryAction::Remove {
-                    kb.write(|tx| {
+                    // Removing an entry forgets it: only who may forget every entry matched.
+                    if let Some(kept) = matches.iter().find(|m| !provenance::may_forget(author, m))
+                    {
+                        return Err(KenningError::Forbidden(format!(
+                            "a {author} author may not remove {target} entry #{} (written by {}, badge {}), so nothing was removed; ask the user",
+                            kept.id, kept.author, kept.badge
+                        )));
+                    }
+                    super::forgetting(&mut kb, |tx| {
                         for &id in &ids {
                             unchanged_entry(tx, id, &before, target)?;
-                            tx.set_status(id, Status::Forgotten, now)?;
+                            tx.forget(id, now)?;
                             tx.append_event(Some(id), now, &event("remove", None))?;
                         }
                         Ok(())
@@ -562,6 +582,36 @@ impl Service {
                 } else {
                     let content = content.expect("validate requires content for replace");
                     let after = content_hash(&content);
+                    // An author who may only propose the change proposes it: a quarantined
+                    // entry that replaces the first one matched once a reviewer accepts it.
+                    let rights = matches
+                        .iter()
+                        .map(|m| proposal_badge(author, m))
+                        .collect::<Result<Vec<_>>>()?;
+                    if let Some(badge) = rights.into_iter().flatten().next() {
+                        let proposal = NewMemory {
+                            scope: Scope::Global,
+                            kind: first.kind,
+                            target: Some(target),
+                            day: first.day.clone(),
+                            text: content,
+                            tags: Vec::new(),
+                            categories: Vec::new(),
+                            confidence: 1.0,
+                            author,
+                            thread: args.thread.clone(),
+                            anchors: Vec::new(),
+                            image_base: 0,
+                        };
+                        let id = kb.write(|tx| {
+                            unchanged_entry(tx, first.id, &before, target)?;
+                            let id =
+                                tx.insert_memory(&proposal, badge, now, &event("propose", None))?;
+                            tx.set_supersedes(id, first.id)?;
+                            Ok(id)
+                        })?;
+                        return Ok(edited(EditStatus::Pending, vec![id], Some(badge)));
+                    }
                     kb.write(|tx| {
                         for &id in &ids {
                             unchanged_entry(tx, id, &before, target)?;

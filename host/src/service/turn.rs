@@ -81,19 +81,28 @@ impl Service {
         turn: &TurnContext,
         limits: &Limits,
     ) -> Result<Injection> {
-        let mut kb = self.open_existing(subject)?;
-        if !kb.settings(turn.thread.as_deref())?.include_in_prompts {
+        // A subject with no knowledge base yet has no candidates: the policy renders its
+        // empty snapshot (an agent's first turn is no error).
+        let mut kb = self.backend.open(subject, false)?;
+        if let Some(kb) = &kb
+            && !kb.settings(turn.thread.as_deref())?.include_in_prompts
+        {
             return Ok(Injection {
                 selection: Selection::default(),
                 candidates: BTreeMap::new(),
             });
         }
         let context = turn.to_context(self.now(), subject.kind);
-        let candidates = gather_candidates(&*kb, &context)?;
+        let candidates = match &kb {
+            Some(kb) => gather_candidates(&**kb, &context)?,
+            None => BTreeMap::new(),
+        };
         let list: Vec<Candidate> = candidates.values().cloned().collect();
         let selection = self.policy.select(&context, &list, limits)?;
         let chosen: Vec<u64> = selection.chosen.iter().map(|c| c.id).collect();
-        kb.mark_recalled(&chosen, context.now)?;
+        if let Some(kb) = &mut kb {
+            kb.mark_recalled(&chosen, context.now)?;
+        }
         Ok(Injection {
             selection,
             candidates,

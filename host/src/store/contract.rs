@@ -117,8 +117,16 @@ pub trait Writes: Reads {
     /// `content_hash`.
     fn replace_text(&self, id: u64, text: &str, content_hash: &str, now: i64) -> Result<()>;
 
-    /// Sets the life-cycle status of memory `id`.
+    /// Sets the life-cycle status of memory `id` (superseded; forgotten only for a daily note
+    /// archived by retention, whose text is kept: a memory someone forgets goes through
+    /// [`Writes::forget`]).
     fn set_status(&self, id: u64, status: Status, now: i64) -> Result<()>;
+
+    /// Forgets memory `id` for good: marks it `forgotten` and erases what it said (its text,
+    /// tags, categories, thread and anchors) from its row and from the full-text index, in
+    /// this transaction. The row keeps its id, timestamps and content hash, so the audit
+    /// trail still names what was forgotten without holding it.
+    fn forget(&self, id: u64, now: i64) -> Result<()>;
 
     /// Records that memory `id` supersedes (or, pending, would replace) memory `replaces`.
     fn set_supersedes(&self, id: u64, replaces: u64) -> Result<()>;
@@ -170,6 +178,19 @@ pub trait Writes: Reads {
     }
 }
 
+/// Leave to write to a knowledge base: only this crate can make one, so that nothing outside
+/// the service writes a row past its rules (a store opened through [`Backend::open`] can be
+/// read by anyone, and written only through [`crate::Service`]).
+#[derive(Debug)]
+pub struct WritePermit(());
+
+impl WritePermit {
+    /// A permit, for the service's own writes and the backends' tests.
+    pub(crate) fn new() -> WritePermit {
+        WritePermit(())
+    }
+}
+
 /// One subject's knowledge base, open: its transactions, and the queries whose cost a backend
 /// bounds its own way (ranked search, listings, the anchor index, recall statistics).
 pub trait KnowledgeStore: Send {
@@ -177,8 +198,13 @@ pub trait KnowledgeStore: Send {
     fn read_with(&self, f: &mut dyn FnMut(&dyn Reads) -> Result<()>) -> Result<()>;
 
     /// Runs `f` (called once) in one write transaction: everything it writes commits
-    /// together with its audit events, or nothing does.
-    fn write_with(&mut self, f: &mut dyn FnMut(&dyn Writes) -> Result<()>) -> Result<()>;
+    /// together with its audit events, or nothing does. Only the service can make the
+    /// [`WritePermit`], so every write passes its rules (validation, scan, provenance).
+    fn write_with(
+        &mut self,
+        permit: WritePermit,
+        f: &mut dyn FnMut(&dyn Writes) -> Result<()>,
+    ) -> Result<()>;
 
     /// Memories matching `filter`, most relevant first when it has a query (relevance larger
     /// is better), else newest first (relevance 0). `#tag` tokens in the query filter by tag.
@@ -215,6 +241,11 @@ pub trait KnowledgeStore: Send {
     /// before and after. Changes no memory.
     fn merge_index(&mut self) -> Result<(u64, u64)>;
 
+    /// After a forget has committed: clears what the forgotten text left in the store's files
+    /// beyond its rows (SQLite's write-ahead log keeps old versions of the pages it rewrote).
+    /// Nothing for a backend that keeps no such copies within reach.
+    fn scrub(&mut self) -> Result<()>;
+
     /// The schema version of the open store.
     fn schema_version(&self) -> Result<i64>;
 
@@ -234,9 +265,9 @@ impl dyn KnowledgeStore + '_ {
     }
 
     /// Runs `f` in one write transaction (see [`KnowledgeStore::write_with`]).
-    pub fn write<T>(&mut self, f: impl FnOnce(&dyn Writes) -> Result<T>) -> Result<T> {
+    pub(crate) fn write<T>(&mut self, f: impl FnOnce(&dyn Writes) -> Result<T>) -> Result<T> {
         let (mut f, mut answer) = (Some(f), None);
-        self.write_with(&mut |writes| {
+        self.write_with(WritePermit::new(), &mut |writes| {
             answer = Some(f.take().ok_or_else(ran_twice)?(writes)?);
             Ok(())
         })?;

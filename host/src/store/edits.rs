@@ -62,6 +62,17 @@ pub(super) fn set_status(tx: &Connection, id: u64, status: Status, now: i64) -> 
     Ok(())
 }
 
+/// Forgets memory `id`: status `forgotten`, and its text, tags, categories, thread and
+/// anchors erased (the full-text index follows the row through its update trigger).
+pub(super) fn forget(tx: &Connection, id: u64, now: i64) -> Result<()> {
+    tx.execute(
+        "UPDATE memories SET status = 'forgotten', text = '', tags = '', categories = '[]', thread = NULL, updated_at = ?2 WHERE id = ?1",
+        params![id as i64, now],
+    )?;
+    tx.execute("DELETE FROM anchors WHERE memory_id = ?1", [id as i64])?;
+    Ok(())
+}
+
 /// Records that proposal `id` would replace memory `replaces` once accepted.
 pub(super) fn set_supersedes(tx: &Connection, id: u64, replaces: u64) -> Result<()> {
     tx.execute(

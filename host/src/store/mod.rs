@@ -16,8 +16,9 @@ mod search;
 pub mod settings;
 pub mod sqlite;
 pub mod staging;
+pub mod synthetic;
 
-pub use contract::{Backend, KnowledgeStore, Reads, StagedStore, Writes};
+pub use contract::{Backend, KnowledgeStore, Reads, StagedStore, WritePermit, Writes};
 pub use encryption::StoreKey;
 #[cfg(test)]
 pub(crate) use model::sample_memory;
@@ -286,6 +287,10 @@ impl KnowledgeBase {
             .map_err(store_err)?;
         conn.pragma_update(None, "foreign_keys", "ON")
             .map_err(store_err)?;
+        // What a forget or a revision removes is overwritten with zeros where it lay, not
+        // left in free pages for anyone holding the file to read.
+        conn.pragma_update(None, "secure_delete", "ON")
+            .map_err(store_err)?;
         tune_for_reading(&conn).map_err(store_err)?;
         let mut kb = KnowledgeBase {
             conn,
@@ -385,7 +390,7 @@ impl KnowledgeBase {
 
     /// Runs `f` in one immediate (write-locking) transaction: everything it writes commits
     /// together, or nothing does.
-    pub fn write<T>(&mut self, f: impl FnOnce(&dyn Writes) -> Result<T>) -> Result<T> {
+    pub(crate) fn write<T>(&mut self, f: impl FnOnce(&dyn Writes) -> Result<T>) -> Result<T> {
         // Counted before the attempt: a failed commit may still have changed something.
         self.local_writes += 1;
         self.transact(|tx| f(tx))
@@ -493,8 +498,18 @@ impl KnowledgeBase {
             .map_err(|(_, source)| KenningError::Store { path, source })
     }
 
+    /// Folds the write-ahead log into the file and empties it, so that the old versions of
+    /// pages a forget rewrote are nowhere in the files; a log another connection is reading
+    /// from is left for a later checkpoint (the pages it holds are the store's own, and the
+    /// next forget or the close folds them).
+    pub fn scrub(&mut self) -> Result<()> {
+        self.conn
+            .query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()))
+            .map_err(|e| self.err(e))
+    }
+
     /// A read-only view for queries.
-    pub fn conn(&self) -> &Connection {
+    pub(crate) fn conn(&self) -> &Connection {
         &self.conn
     }
 

@@ -209,6 +209,15 @@ pub struct Memory {
     pub updated_at: i64,
 }
 
+impl Memory {
+    /// Whether it was forgotten for good ([`super::Writes::forget`]): its text is gone and only
+    /// its id, times and content hash remain. (A daily note archived by retention is forgotten
+    /// with its text kept.)
+    pub fn is_erased(&self) -> bool {
+        self.status == Status::Forgotten && self.text.is_empty()
+    }
+}
+
 /// The content hash stored with a memory: SHA-256 of its text, hex.
 pub fn content_hash(text: &str) -> String {
     crate::hex::lower(&Sha256::digest(text.as_bytes()))

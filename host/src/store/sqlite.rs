@@ -13,7 +13,9 @@ use std::path::{Path, PathBuf};
 
 use rusqlite::Connection;
 
-use super::contract::{Backend, IndexSoFar, KnowledgeStore, Reads, StagedStore, Writes};
+use super::contract::{
+    Backend, IndexSoFar, KnowledgeStore, Reads, StagedStore, WritePermit, Writes,
+};
 use super::edits::{self, Placement};
 use super::interchange::{self, Imported, StoredPlacement};
 use super::pool::StorePool;
@@ -85,7 +87,11 @@ impl<K: DerefMut<Target = KnowledgeBase> + Send> KnowledgeStore for K {
         KnowledgeBase::read(self, f)
     }
 
-    fn write_with(&mut self, f: &mut dyn FnMut(&dyn Writes) -> Result<()>) -> Result<()> {
+    fn write_with(
+        &mut self,
+        _permit: WritePermit,
+        f: &mut dyn FnMut(&dyn Writes) -> Result<()>,
+    ) -> Result<()> {
         KnowledgeBase::write(self, f)
     }
 
@@ -122,6 +128,10 @@ impl<K: DerefMut<Target = KnowledgeBase> + Send> KnowledgeStore for K {
 
     fn merge_index(&mut self) -> Result<(u64, u64)> {
         KnowledgeBase::merge_index(self)
+    }
+
+    fn scrub(&mut self) -> Result<()> {
+        KnowledgeBase::scrub(self)
     }
 
     fn schema_version(&self) -> Result<i64> {
@@ -230,6 +240,10 @@ impl Writes for Connection {
 
     fn set_status(&self, id: u64, status: Status, now: i64) -> Result<()> {
         edits::set_status(self, id, status, now)
+    }
+
+    fn forget(&self, id: u64, now: i64) -> Result<()> {
+        edits::forget(self, id, now)
     }
 
     fn set_supersedes(&self, id: u64, replaces: u64) -> Result<()> {

@@ -164,7 +164,7 @@ mod tests {
 
     fn write_one(store: &mut dyn KnowledgeStore) {
         store
-            .write_with(&mut |tx| {
+            .write_with(crate::store::contract::WritePermit::new(), &mut |tx| {
                 tx.bulk_load(&mut |_| Ok(()))?;
                 Ok(())
             })

@@ -20,7 +20,7 @@ use postgres::NoTls;
 use r2d2_postgres::PostgresConnectionManager;
 
 pub use self::schema::MIGRATIONS;
-use super::contract::{Backend, KnowledgeStore, Reads, Writes};
+use super::contract::{Backend, KnowledgeStore, Reads, WritePermit, Writes};
 use super::{Memory, MemoryFilter};
 use crate::error::{KenningError, Result};
 use crate::subject::Subject;
@@ -240,7 +240,11 @@ impl KnowledgeStore for PostgresKnowledgeBase {
         self.reading(|pg| f(pg))
     }
 
-    fn write_with(&mut self, f: &mut dyn FnMut(&dyn Writes) -> Result<()>) -> Result<()> {
+    fn write_with(
+        &mut self,
+        _permit: WritePermit,
+        f: &mut dyn FnMut(&dyn Writes) -> Result<()>,
+    ) -> Result<()> {
         let mut conn = self.conn.borrow_mut();
         let mut tx = conn
             .transaction()
@@ -297,6 +301,12 @@ impl KnowledgeStore for PostgresKnowledgeBase {
     fn merge_index(&mut self) -> Result<(u64, u64)> {
         // A GIN index needs no merging by hand: autovacuum keeps its pending list short.
         Ok((0, 0))
+    }
+
+    fn scrub(&mut self) -> Result<()> {
+        // The old row versions an UPDATE leaves are the server's to vacuum; no client of the
+        // database reads them.
+        Ok(())
     }
 
     fn schema_version(&self) -> Result<i64> {

@@ -708,12 +708,14 @@ impl<C: GenericClient> Reads for Pg<'_, C> {
 
     fn settings(&self, thread: Option<&str>) -> Result<Settings> {
         let mut settings = Settings::default();
-        for scope in std::iter::once("").chain(thread) {
+        use crate::settings::Layer;
+        let layers = std::iter::once(("", Layer::Global)).chain(thread.map(|t| (t, Layer::Thread)));
+        for (scope, layer) in layers {
             for row in self.query(
                 "SELECT key, value FROM settings WHERE subject_id = $1 AND thread = $2",
                 &[&self.subject, &scope],
             )? {
-                crate::settings::apply(&mut settings, row.get(0), row.get(1));
+                crate::settings::apply(&mut settings, layer, row.get(0), row.get(1));
             }
         }
         Ok(settings)
@@ -852,6 +854,18 @@ impl Writes for Pg<'_, postgres::Transaction<'_>> {
         self.execute(
             "UPDATE memories SET status = $3, updated_at = $4 WHERE subject_id = $1 AND id = $2",
             &[&self.subject, &(id as i64), &status.as_str(), &now],
+        )?;
+        Ok(())
+    }
+
+    fn forget(&self, id: u64, now: i64) -> Result<()> {
+        self.execute(
+            "UPDATE memories SET status = 'forgotten', text = '', tags = '', categories = '[]', thread = NULL, updated_at = $3 WHERE subject_id = $1 AND id = $2",
+            &[&self.subject, &(id as i64), &now],
+        )?;
+        self.execute(
+            "DELETE FROM anchors WHERE subject_id = $2 AND memory_id = $1",
+            &[&(id as i64), &self.subject],
         )?;
         Ok(())
     }
