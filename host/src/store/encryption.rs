@@ -460,6 +460,16 @@ mod tests {
 
     const RAW: &str = "00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff";
 
+    /// Makes a key file readable by its owner alone, as kenning requires.
+    fn private_key_file(path: &Path) {
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o600)).unwrap();
+        }
+        let _ = path;
+    }
+
     #[test]
     fn a_key_never_prints() {
         let key = StoreKey::new("correct horse battery staple", "test").unwrap();
@@ -488,6 +498,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let file = dir.path().join("key");
         std::fs::write(&file, format!("{RAW}\r\n")).unwrap();
+        private_key_file(&file);
         assert!(StoreKey::from_file(&file).unwrap().is_raw());
         let missing = StoreKey::from_file(&dir.path().join("none"))
             .unwrap_err()
@@ -495,11 +506,37 @@ mod tests {
         assert!(missing.contains("none"), "{missing}");
     }
 
+    #[cfg(unix)]
+    #[test]
+    fn a_key_file_others_can_read_or_change_is_refused_naming_it_and_its_mode() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("key");
+        std::fs::write(&file, RAW).unwrap();
+        for mode in [0o644, 0o640, 0o604, 0o660, 0o602] {
+            std::fs::set_permissions(&file, std::fs::Permissions::from_mode(mode)).unwrap();
+            let error = StoreKey::from_file(&file).unwrap_err().to_string();
+            let shown = format!("{mode:04o}");
+            assert!(
+                error.contains(&file.display().to_string())
+                    && error.contains(&shown)
+                    && error.contains("chmod 600"),
+                "{error}"
+            );
+            assert!(!error.contains(RAW), "the key never shows: {error}");
+        }
+        for mode in [0o600, 0o400] {
+            std::fs::set_permissions(&file, std::fs::Permissions::from_mode(mode)).unwrap();
+            assert!(StoreKey::from_file(&file).unwrap().is_raw());
+        }
+    }
+
     #[test]
     fn the_option_wins_over_the_environment_and_two_variables_are_refused() {
         let dir = tempfile::tempdir().unwrap();
         let file = dir.path().join("key");
         std::fs::write(&file, RAW).unwrap();
+        private_key_file(&file);
         let from_option =
             StoreKey::from_sources(Some(&file), None, Some("passphrase".into())).unwrap();
         assert!(from_option.unwrap().is_raw());
