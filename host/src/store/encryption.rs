@@ -334,6 +334,9 @@ pub fn export(
             |row| Ok((row.get(0)?, row.get(1)?)),
         )
         .map_err(store_err)?;
+    // The copy is created here, 0600 and empty (SQLite takes an empty file for a new
+    // database), rather than by ATTACH with the umask's mode; an existing file is refused.
+    crate::private::create_new_file(target)?;
     // ATTACH takes the key as a bound parameter: it never enters SQL text. An empty key makes
     // a plaintext copy.
     let empty = String::new();

@@ -38,15 +38,10 @@ use rusqlite::{Connection, OpenFlags, OptionalExtension, TransactionBehavior, pa
 
 use crate::error::{KenningError, Result};
 
-/// Creates the folder a store at `path` goes in, if missing.
+/// Creates the folder a store at `path` goes in, if missing: `0700`, like every folder
+/// kenning creates (see [`crate::private`]).
 fn create_folder_of(path: &Path) -> Result<()> {
-    match path.parent() {
-        Some(dir) => std::fs::create_dir_all(dir).map_err(|source| KenningError::Io {
-            path: dir.to_owned(),
-            source,
-        }),
-        None => Ok(()),
-    }
+    crate::private::create_parent_dir(path)
 }
 
 /// How a writable connection keeps its commits.
@@ -270,6 +265,10 @@ impl KnowledgeBase {
             path: path.to_owned(),
             source,
         };
+        // A new store's file is made 0600 first, so that SQLite gives its log and shared
+        // memory the same mode. Where it cannot be made, SQLite cannot make it either and
+        // says why.
+        let _ = crate::private::create_store_file(path);
         let conn = Connection::open(path).map_err(store_err)?;
         encryption::apply(&conn, path, key)?;
         conn.busy_timeout(BUSY_TIMEOUT).map_err(store_err)?;
@@ -359,20 +358,22 @@ impl KnowledgeBase {
         let mut name = self.path.file_name().unwrap_or_default().to_owned();
         name.push(format!(".v{version}.bak"));
         let target = self.path.with_file_name(name);
-        if let Some(key) = &self.key {
-            // A copy left by an earlier, interrupted migration is made again.
-            match std::fs::remove_file(&target) {
-                Err(error) if error.kind() != std::io::ErrorKind::NotFound => {
-                    return Err(KenningError::Io {
-                        path: target,
-                        source: error,
-                    });
-                }
-                _ => {}
+        // A copy left by an earlier, interrupted migration is made again.
+        match std::fs::remove_file(&target) {
+            Err(error) if error.kind() != std::io::ErrorKind::NotFound => {
+                return Err(KenningError::Io {
+                    path: target,
+                    source: error,
+                });
             }
+            _ => {}
+        }
+        if let Some(key) = &self.key {
             encryption::export(&self.conn, &self.path, &target, Some(key))?;
             return Ok(target);
         }
+        // Made here, 0600, rather than by the backup with the umask's mode.
+        crate::private::create_new_file(&target)?;
         self.conn
             .backup(
                 rusqlite::MAIN_DB,
