@@ -97,8 +97,11 @@ impl StoreKey {
         Ok(StoreKey { pragma_value })
     }
 
-    /// The key in a file: its text, less the line ending that ends it.
+    /// The key in a file: its text, less the line ending that ends it. A file others can
+    /// read or change (any group or world permission bit, as ssh judges a private key) is
+    /// refused, naming the file and its mode, before it is read.
     pub fn from_file(path: &Path) -> Result<StoreKey> {
+        check_key_file_mode(path)?;
         let bytes = std::fs::read(path).map_err(|source| KenningError::Io {
             path: path.to_owned(),
             source,
@@ -156,6 +159,18 @@ impl StoreKey {
     /// Whether this is a raw 256-bit key (no key derivation when a store opens).
     pub fn is_raw(&self) -> bool {
         self.pragma_value.starts_with("x'")
+    }
+}
+
+/// Refuses a key file whose mode lets anyone but its owner read or change it: a key others
+/// can read is a key others have, and one they can change is a key they choose.
+fn check_key_file_mode(path: &Path) -> Result<()> {
+    match crate::private::mode_of(path)? {
+        Some(mode) if mode & crate::private::SHARED_BITS != 0 => Err(KenningError::Usage(format!(
+            "key file {path} has mode {mode:04o}: others can read or change it, so it is refused (as ssh refuses such a private key); make it yours alone with `chmod 600 {path}`",
+            path = path.display()
+        ))),
+        _ => Ok(()),
     }
 }
 
