@@ -192,11 +192,7 @@ fn run(cli: &Cli) -> kenning::Result<ExitCode> {
             cli::service(global, None, cli::PolicyUse::Calls)?.build()?,
         ),
         Command::Eval(cmd) => cli::eval::run(global, cmd),
-        Command::Serve(cmd) => cli::serve::run(
-            cmd,
-            &global.data_dir(),
-            cli::service(global, None, cli::PolicyUse::Calls)?.build()?,
-        ),
+        Command::Serve(cmd) => cli::serve::run(cmd, global),
         Command::Token(cmd) => cli::token::run(global, cmd),
         Command::Encrypt(cmd) => cli::encrypt::run(global, cmd),
     }
