@@ -91,6 +91,8 @@ enum Command {
     Serve(cli::serve::ServeCmd),
     /// Encrypt an existing plaintext knowledge base (or the tokens file) with the configured key.
     Encrypt(cli::encrypt::EncryptCmd),
+    /// Re-encrypt every encrypted store of the data directory from the configured key to a new one.
+    Rekey(cli::rekey::RekeyCmd),
     /// Make, list and revoke the HTTP API's bearer tokens.
     #[command(subcommand)]
     Token(cli::token::TokenCmd),
@@ -195,5 +197,6 @@ fn run(cli: &Cli) -> kenning::Result<ExitCode> {
         Command::Serve(cmd) => cli::serve::run(cmd, global),
         Command::Token(cmd) => cli::token::run(global, cmd),
         Command::Encrypt(cmd) => cli::encrypt::run(global, cmd),
+        Command::Rekey(cmd) => cli::rekey::run(global, cmd),
     }
 }

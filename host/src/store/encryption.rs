@@ -22,7 +22,12 @@
 //!   found by a read-only connection, so nothing is ever written to a file the key does not
 //!   open;
 //! - the key never appears in an error, a log line or an audit event: [`StoreKey`] prints as
-//!   `StoreKey(..)`, and errors from keying a connection carry SQLite's error code only.
+//!   `StoreKey(..)`, and errors from keying a connection carry SQLite's error code only;
+//! - a key file others can read or change (any group or world permission bit) is refused
+//!   before it is read, as ssh refuses such a private key;
+//! - a file changes key only by a verified copy renamed over it ([`encrypt_in_place`],
+//!   [`rekey_in_place`]), so it always opens with its old key or its new one; the copy is
+//!   `0600`, like every file kenning makes ([`crate::private`]).
 
 use std::path::Path;
 
@@ -380,7 +385,7 @@ pub fn export(
 /// taken exclusively (another process using it makes this fail, having changed nothing),
 /// copied with [`export`] to `<file>.encrypting`, the copy is checked, synced and renamed over
 /// the original. The original's write-ahead log is folded in first, so no log of the
-/// plaintext file is left beside the encrypted one.
+/// plaintext file is left beside the encrypted one. The encrypted file is `0600`.
 pub fn encrypt_in_place(path: &Path, key: &StoreKey) -> Result<()> {
     match sniff(path)? {
         FileKind::Plain => {}
@@ -397,18 +402,71 @@ pub fn encrypt_in_place(path: &Path, key: &StoreKey) -> Result<()> {
             });
         }
     }
+    replace_with_copy(path, None, key, "encrypting")
+}
+
+/// Re-encrypts the SQLite file at `path` from key `old` to key `new`, in one atomic replace
+/// like [`encrypt_in_place`] (`<file>.rekeying`, checked with the new key, synced, renamed
+/// over the original): at every moment the file at `path` opens with one of the two keys.
+/// A key `old` does not open is [`KeyProblem::Wrong`] and the file is left untouched; so is a
+/// file in use by another process. The new file is `0600`.
+pub fn rekey_in_place(path: &Path, old: &StoreKey, new: &StoreKey) -> Result<()> {
+    if sniff(path)? != FileKind::Encrypted {
+        return Err(KenningError::NotAStore {
+            path: path.to_owned(),
+            problem: "it is no encrypted SQLite database to re-encrypt".to_owned(),
+        });
+    }
+    replace_with_copy(path, Some(old), new, "rekeying")
+}
+
+/// Which of two keys opens an encrypted file: `Ok(true)` for `first`, `Ok(false)` for
+/// `second`, [`KeyProblem::Wrong`] for neither. Reads only, and immutably: no lock is taken
+/// and no log or shared-memory file is made beside it.
+pub fn which_key_opens(path: &Path, first: &StoreKey, second: &StoreKey) -> Result<bool> {
+    let opens = |key: &StoreKey| -> Result<bool> {
+        let conn = super::open_immutable(path, Some(key))?;
+        match verify(&conn, path, Some(key)) {
+            Ok(()) => Ok(true),
+            Err(KenningError::Key {
+                problem: KeyProblem::Wrong,
+                ..
+            }) => Ok(false),
+            Err(error) => Err(error),
+        }
+    };
+    if opens(first)? {
+        Ok(true)
+    } else if opens(second)? {
+        Ok(false)
+    } else {
+        Err(key_error(path, KeyProblem::Wrong))
+    }
+}
+
+/// Replaces the SQLite file at `path` (opened with `source_key`, plaintext when `None`) by a
+/// copy encrypted with `target_key`, made at `<file>.<purpose>` and checked before the rename.
+fn replace_with_copy(
+    path: &Path,
+    source_key: Option<&StoreKey>,
+    target_key: &StoreKey,
+    purpose: &str,
+) -> Result<()> {
     let store_err = |source| KenningError::Store {
         path: path.to_owned(),
         source,
     };
     let mut name = path.file_name().unwrap_or_default().to_owned();
-    name.push(".encrypting");
+    name.push(format!(".{purpose}"));
     let temporary = path.with_file_name(name);
     let _ = std::fs::remove_file(&temporary);
     let conn = Connection::open(path).map_err(store_err)?;
+    apply(&conn, path, source_key)?;
     // A short wait: a server holding the store keeps it for as long as it runs.
     conn.busy_timeout(std::time::Duration::from_secs(2))
         .map_err(store_err)?;
+    // A key that does not open the file is found before anything is written to it.
+    verify(&conn, path, source_key)?;
     // Exclusive: nobody else reads or writes until this connection closes, after the rename.
     // Leaving WAL mode needs every other connection gone, and folds the log into the file.
     conn.execute_batch("PRAGMA locking_mode = EXCLUSIVE;")
@@ -431,14 +489,14 @@ pub fn encrypt_in_place(path: &Path, key: &StoreKey) -> Result<()> {
         )));
     }
     let result = (|| {
-        export(&conn, path, &temporary, Some(key))?;
+        export(&conn, path, &temporary, Some(target_key))?;
         // Check the copy before it replaces anything.
         let copy = Connection::open(&temporary).map_err(|source| KenningError::Store {
             path: temporary.clone(),
             source,
         })?;
-        apply(&copy, &temporary, Some(key))?;
-        verify(&copy, &temporary, Some(key))?;
+        apply(&copy, &temporary, Some(target_key))?;
+        verify(&copy, &temporary, Some(target_key))?;
         let check: String = copy
             .query_row("PRAGMA quick_check", [], |row| row.get(0))
             .map_err(|source| KenningError::Store {
@@ -449,7 +507,7 @@ pub fn encrypt_in_place(path: &Path, key: &StoreKey) -> Result<()> {
         if check != "ok" {
             return Err(KenningError::NotAStore {
                 path: temporary.clone(),
-                problem: format!("the encrypted copy failed its check: {check}"),
+                problem: format!("the {purpose} copy failed its check: {check}"),
             });
         }
         let io = |source| KenningError::Io {
@@ -470,6 +528,16 @@ pub fn encrypt_in_place(path: &Path, key: &StoreKey) -> Result<()> {
     }
     drop(conn);
     result
+}
+
+/// Whether two keys are the same key (the same passphrase, or the same raw key however its
+/// hexadecimal digits are cased).
+pub fn same_key(a: &StoreKey, b: &StoreKey) -> bool {
+    if a.is_raw() && b.is_raw() {
+        a.pragma_value.eq_ignore_ascii_case(&b.pragma_value)
+    } else {
+        a.pragma_value == b.pragma_value
+    }
 }
 
 #[cfg(test)]

@@ -11,6 +11,7 @@ pub mod interchange;
 mod model;
 pub mod pool;
 pub mod postgres;
+pub mod rekey;
 mod schema;
 mod search;
 pub mod settings;
@@ -891,7 +892,7 @@ fn tune_for_reading(conn: &Connection) -> rusqlite::Result<()> {
 }
 
 /// Opens `path` read-only and immutable (SQLite takes no locks and creates no files).
-fn open_immutable(path: &Path, key: Option<&StoreKey>) -> Result<Connection> {
+pub(crate) fn open_immutable(path: &Path, key: Option<&StoreKey>) -> Result<Connection> {
     let mut uri = String::from("file:");
     for byte in path.to_string_lossy().bytes() {
         match byte {
