@@ -430,11 +430,17 @@ mod tests {
         assert_eq!(waiting.count_active().unwrap(), 0);
         assert!(waiting.verify("kn_00000000_00").unwrap().is_none());
         assert!(waiting.revoke("nope", 1).is_err());
-        assert!(waiting.create(&["nowhere:x".to_owned()], Role::Human, 1).is_err());
+        assert!(
+            waiting
+                .create(&["nowhere:x".to_owned()], Role::Human, 1)
+                .is_err()
+        );
         assert!(!data.exists(), "nothing was made");
 
         let maker = TokenStore::open(&data, None).unwrap();
-        let (token, _) = maker.create(&["profile:me".to_owned()], Role::Agent, 1).unwrap();
+        let (token, _) = maker
+            .create(&["profile:me".to_owned()], Role::Agent, 1)
+            .unwrap();
         #[cfg(unix)]
         {
             use std::os::unix::fs::PermissionsExt;

@@ -274,7 +274,14 @@ fn a_key_file_others_can_read_or_change_is_refused_as_ssh_refuses_a_private_key(
         let from_option = kenning(
             &data,
             &[],
-            &["--key-file", key_path, "remember", "--subject", SUBJECT, "a note"],
+            &[
+                "--key-file",
+                key_path,
+                "remember",
+                "--subject",
+                SUBJECT,
+                "a note",
+            ],
         );
         one_clear_error(&from_option, &[key_path, &shown, "chmod 600"]);
         let from_environment = kenning(
@@ -291,7 +298,14 @@ fn a_key_file_others_can_read_or_change_is_refused_as_ssh_refuses_a_private_key(
         succeeded(&kenning(
             &data,
             &[],
-            &["--key-file", key_path, "remember", "--subject", SUBJECT, "a note"],
+            &[
+                "--key-file",
+                key_path,
+                "remember",
+                "--subject",
+                SUBJECT,
+                "a note",
+            ],
         ));
     }
 }
@@ -374,7 +388,11 @@ fn kenning_rekey_moves_every_store_and_the_tokens_file_to_the_new_key() {
         &["rekey", "--new-key-file", &new],
     ));
     assert!(!again.contains("rekeyed "), "{again}");
-    assert_eq!(again.matches("already under the new key").count(), 3, "{again}");
+    assert_eq!(
+        again.matches("already under the new key").count(),
+        3,
+        "{again}"
+    );
     assert_eq!(store_files(&data), files);
 }
 

@@ -202,7 +202,11 @@ fn kenning_encrypt_leaves_a_private_store_even_for_a_shared_plaintext_one() {
     let key = [("KENNING_KEY", "a passphrase for the encrypted copy")];
     succeeded(&kenning(&data, &key, &["encrypt", "--subject", SUBJECT]));
     assert_eq!(mode(&store), 0o600);
-    succeeded(&kenning(&data, &key, &["recall", "--subject", SUBJECT, "keys"]));
+    succeeded(&kenning(
+        &data,
+        &key,
+        &["recall", "--subject", SUBJECT, "keys"],
+    ));
     assert_private(&data);
 }
 
@@ -260,7 +264,14 @@ fn refused_token_and_serve_commands_create_nothing() {
     let dir = tempfile::tempdir().unwrap();
     let data = dir.path().join("data");
     let refused: [&[&str]; 3] = [
-        &["token", "create", "--subject", "nowhere:x", "--role", "human"],
+        &[
+            "token",
+            "create",
+            "--subject",
+            "nowhere:x",
+            "--role",
+            "human",
+        ],
         &["token", "revoke", "no-such-id"],
         &["serve", "--bind", "0.0.0.0", "--port", "0"],
     ];
@@ -275,5 +286,9 @@ fn refused_token_and_serve_commands_create_nothing() {
     }
     // Listing no tokens is no reason to make a tokens file either.
     assert_eq!(succeeded(&kenning(&data, &[], &["token", "list"])), "");
-    assert!(!data.exists(), "token list left {:?}", everything_under(&data));
+    assert!(
+        !data.exists(),
+        "token list left {:?}",
+        everything_under(&data)
+    );
 }

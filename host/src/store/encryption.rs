@@ -726,6 +726,92 @@ mod tests {
         assert!(again.contains("already encrypted"), "{again}");
     }
 
+    /// A store at `path` encrypted with `key`, holding one row.
+    fn encrypted_store(path: &Path, key: &StoreKey) {
+        let conn = Connection::open(path).unwrap();
+        apply(&conn, path, Some(key)).unwrap();
+        conn.execute_batch(
+            "PRAGMA journal_mode = WAL; PRAGMA user_version = 5;
+             CREATE TABLE t (x); INSERT INTO t VALUES ('kept across keys');",
+        )
+        .unwrap();
+    }
+
+    #[test]
+    fn rekeying_in_place_moves_the_file_to_the_new_key_and_keeps_every_row() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("secret.sqlite");
+        let (old, new) = (
+            StoreKey::new("old", "test").unwrap(),
+            StoreKey::new(RAW, "test").unwrap(),
+        );
+        encrypted_store(&path, &old);
+        rekey_in_place(&path, &old, &new).unwrap();
+        assert!(
+            !which_key_opens(&path, &old, &new).unwrap(),
+            "the new key opens it"
+        );
+        let conn = Connection::open(&path).unwrap();
+        apply(&conn, &path, Some(&new)).unwrap();
+        let (text, version): (String, i64) = conn
+            .query_row(
+                "SELECT (SELECT x FROM t), (SELECT user_version FROM pragma_user_version)",
+                [],
+                |row| Ok((row.get(0)?, row.get(1)?)),
+            )
+            .unwrap();
+        assert_eq!((text.as_str(), version), ("kept across keys", 5));
+        drop(conn);
+        assert_eq!(
+            std::fs::read_dir(dir.path()).unwrap().count(),
+            1,
+            "no copy is left beside it"
+        );
+        #[cfg(unix)]
+        assert_eq!(crate::private::mode_of(&path).unwrap(), Some(0o600));
+    }
+
+    #[test]
+    fn rekeying_with_a_wrong_old_key_or_a_file_in_use_changes_nothing() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("secret.sqlite");
+        let (old, new) = (
+            StoreKey::new(RAW, "test").unwrap(),
+            StoreKey::new("new", "test").unwrap(),
+        );
+        encrypted_store(&path, &old);
+        let before = std::fs::read(&path).unwrap();
+        let wrong = StoreKey::new("not the old key", "test").unwrap();
+        let error = rekey_in_place(&path, &wrong, &new).unwrap_err();
+        assert!(
+            matches!(
+                error,
+                KenningError::Key {
+                    problem: KeyProblem::Wrong,
+                    ..
+                }
+            ),
+            "{error}"
+        );
+        assert!(
+            which_key_opens(&path, &wrong, &new).is_err(),
+            "neither opens it"
+        );
+        assert_eq!(std::fs::read(&path).unwrap(), before);
+
+        let other = Connection::open(&path).unwrap();
+        apply(&other, &path, Some(&old)).unwrap();
+        other
+            .query_row("SELECT count(*) FROM t", [], |_| Ok(()))
+            .unwrap();
+        let busy = rekey_in_place(&path, &old, &new).unwrap_err().to_string();
+        assert!(busy.contains("in use"), "{busy}");
+        assert!(
+            which_key_opens(&path, &old, &new).unwrap(),
+            "still the old key's"
+        );
+    }
+
     #[test]
     fn a_file_in_use_elsewhere_is_not_encrypted_and_not_changed() {
         let dir = tempfile::tempdir().unwrap();

@@ -174,7 +174,10 @@ mod tests {
 
     #[test]
     fn backups_are_known_by_their_store_and_version() {
-        assert_eq!(backup_of("profile-me.sqlite.v3.bak"), Some("profile-me.sqlite"));
+        assert_eq!(
+            backup_of("profile-me.sqlite.v3.bak"),
+            Some("profile-me.sqlite")
+        );
         assert_eq!(backup_of("profile-me.sqlite.vx.bak"), None);
         assert_eq!(backup_of("profile-me.sqlite.v.bak"), None);
         assert_eq!(backup_of("profile-me.sqlite"), None);
