@@ -462,3 +462,84 @@ fn kenning_rekey_with_a_key_that_does_not_open_every_store_changes_nothing() {
     one_clear_error(&no_old_key, &["no key"]);
     assert_eq!(store_files(&data), files, "nothing was changed");
 }
+
+#[test]
+fn kenning_rekey_stopped_by_a_store_in_use_leaves_each_under_one_key_and_a_second_run_finishes() {
+    use kenning::store::StoreKey;
+    use kenning::store::encryption::{apply, which_key_opens};
+    if support::postgres::sqlite_only("re-encrypts SQLite files") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let old = key_file_in(dir.path(), "old.key", "the old passphrase");
+    let new = key_file_in(dir.path(), "new.key", RAW_KEY);
+    for subject in ["account:team", SUBJECT] {
+        succeeded(&kenning(
+            &data,
+            &[("KENNING_KEY_FILE", &old)],
+            &["remember", "--subject", subject, &planted_note()],
+        ));
+    }
+    let (old_key, new_key) = (
+        StoreKey::from_file(Path::new(&old)).unwrap(),
+        StoreKey::from_file(Path::new(&new)).unwrap(),
+    );
+    // Another process's connection to the second store (in name order), as a server keeps.
+    let busy = data.join("profile-me.sqlite");
+    let holder = rusqlite::Connection::open(&busy).unwrap();
+    apply(&holder, &busy, Some(&old_key)).unwrap();
+    holder
+        .execute_batch("PRAGMA journal_mode = WAL; SELECT count(*) FROM sqlite_master;")
+        .unwrap();
+
+    let stopped = kenning(
+        &data,
+        &[("KENNING_KEY_FILE", &old)],
+        &["rekey", "--new-key-file", &new],
+    );
+    assert!(!stopped.status.success());
+    let out = String::from_utf8_lossy(&stopped.stdout);
+    assert!(
+        out.contains("rekeyed ") && out.contains("account-team.sqlite"),
+        "{out}"
+    );
+    let stderr = String::from_utf8_lossy(&stopped.stderr);
+    assert!(
+        stderr.contains("profile-me.sqlite") && stderr.contains("in use"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("run kenning rekey again"), "{stderr}");
+    let team = data.join("account-team.sqlite");
+    assert!(
+        !which_key_opens(&team, &old_key, &new_key).unwrap(),
+        "team: the new key"
+    );
+    assert!(
+        which_key_opens(&busy, &old_key, &new_key).unwrap(),
+        "me: still the old key"
+    );
+
+    drop(holder);
+    let finished = succeeded(&kenning(
+        &data,
+        &[("KENNING_KEY_FILE", &old)],
+        &["rekey", "--new-key-file", &new],
+    ));
+    assert!(
+        finished.contains("already under the new key") && finished.contains("account-team.sqlite"),
+        "{finished}"
+    );
+    assert!(
+        finished
+            .lines()
+            .any(|line| line.starts_with("rekeyed ") && line.ends_with("profile-me.sqlite")),
+        "{finished}"
+    );
+    let found = succeeded(&kenning(
+        &data,
+        &[("KENNING_KEY_FILE", &new)],
+        &["recall", "--subject", SUBJECT, "zebracantaloupe"],
+    ));
+    assert!(found.contains(&planted_note()), "{found}");
+}

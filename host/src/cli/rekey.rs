@@ -38,7 +38,9 @@ pub fn run(global: &GlobalOpts, cmd: &RekeyCmd) -> Result<ExitCode> {
     })?;
     let new = StoreKey::from_file(&cmd.new_key_file)?;
     let mut said = Ok(());
-    let report = rekey_data_dir(&global.data_dir(), &old, &new, |path, rekeyed| {
+    let mut moved = 0;
+    let outcome = rekey_data_dir(&global.data_dir(), &old, &new, |path, rekeyed| {
+        moved += usize::from(rekeyed);
         if said.is_ok() {
             said = if rekeyed {
                 super::write_stdout(format_args!("rekeyed {}\n", path.display()))
@@ -49,15 +51,36 @@ pub fn run(global: &GlobalOpts, cmd: &RekeyCmd) -> Result<ExitCode> {
                 ))
             };
         }
-    })?;
+    });
+    let report = match outcome {
+        Ok(report) => report,
+        Err(error) => {
+            if moved > 0 {
+                note(format_args!(
+                    "rekey stopped: {moved} file(s) are under the new key already (listed above), the rest still under the old one; run kenning rekey again, with the same keys, to finish"
+                ));
+            }
+            return Err(error);
+        }
+    };
     said?;
+    if report.rekeyed.is_empty() && report.already.is_empty() {
+        note(format_args!(
+            "no encrypted store in {}: nothing was rekeyed",
+            global.data_dir().display()
+        ));
+    }
     for path in &report.plaintext {
-        use std::io::Write;
-        let _ = writeln!(
-            std::io::stderr(),
-            "kenning: {} is plaintext, left as it was: encrypt it with the new key (kenning encrypt), or delete it if it is an old backup",
+        note(format_args!(
+            "{} is plaintext, left as it was: encrypt it with the new key (kenning encrypt), or delete it if it is an old backup",
             path.display()
-        );
+        ));
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// One line on standard error, beside the command's answer.
+fn note(line: std::fmt::Arguments<'_>) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr(), "kenning: {line}");
 }
