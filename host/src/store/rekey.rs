@@ -117,10 +117,6 @@ mod tests {
         StoreKey::new(&format!("{n:064x}"), "test").unwrap()
     }
 
-    fn opens_with(path: &Path, key: &StoreKey) -> bool {
-        KnowledgeBase::open_existing_keyed(path, Some(key)).is_ok_and(|kb| kb.is_some())
-    }
-
     #[test]
     fn every_store_moves_to_the_new_key_and_a_second_run_changes_nothing() {
         let dir = tempfile::tempdir().unwrap();
@@ -129,6 +125,9 @@ mod tests {
         for store in &stores {
             drop(KnowledgeBase::open_or_create_keyed(store, Some(&old)).unwrap());
         }
+        // A migration backup is a copy under the same key.
+        let backup = dir.path().join("profile-me.sqlite.v3.bak");
+        std::fs::copy(&stores[0], &backup).unwrap();
         let plain = dir.path().join("profile-plain.sqlite");
         drop(KnowledgeBase::open_or_create(&plain).unwrap());
         std::fs::write(dir.path().join("notes.txt"), b"not a store").unwrap();
@@ -139,13 +138,15 @@ mod tests {
         })
         .unwrap();
         let mut expected = stores.to_vec();
+        expected.push(backup.clone());
         expected.sort();
         assert_eq!(report.rekeyed, expected);
         assert_eq!(report.plaintext, vec![plain.clone()]);
         assert!(report.already.is_empty());
-        assert_eq!(said.len(), 2);
-        for store in &stores {
-            assert!(opens_with(store, &new) && !opens_with(store, &old));
+        assert_eq!(said.len(), 3);
+        for store in &expected {
+            let new_opens = !encryption::which_key_opens(store, &old, &new).unwrap();
+            assert!(new_opens, "{}", store.display());
         }
 
         let again = rekey_data_dir(dir.path(), &old, &new, |_, _| {}).unwrap();
