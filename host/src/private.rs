@@ -1,7 +1,8 @@
 //! Files are private by default: every directory kenning creates is `0700` and every file it
 //! creates `0600`, whatever the process's umask. This module is the one place that creates
-//! them; nothing else in kenning calls `create_dir_all`, `File::create` or `fs::write` on a
-//! path of its own.
+//! them: every folder and file that holds kenning's data is made through it. (The demo's
+//! stand-in binary and the evaluations' scratch folders, made under the system's temporary
+//! directory, hold none.)
 //!
 //! What it covers: the data directory and its folders, every SQLite store (knowledge bases,
 //! `tokens.sqlite`, migration backups, encrypted copies and staged stores), the compiled-policy
