@@ -373,8 +373,9 @@ impl KnowledgeBase {
             encryption::export(&self.conn, &self.path, &target, Some(key))?;
             return Ok(target);
         }
-        // Made here, 0600, rather than by the backup with the umask's mode.
-        crate::private::create_new_file(&target)?;
+        // Made here, 0600, rather than by the backup with the umask's mode. (Another process
+        // migrating the same store at once may have made it: both then copy into it in turn.)
+        crate::private::create_store_file(&target)?;
         self.conn
             .backup(
                 rusqlite::MAIN_DB,
