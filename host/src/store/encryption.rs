@@ -459,7 +459,6 @@ fn replace_with_copy(
     let mut name = path.file_name().unwrap_or_default().to_owned();
     name.push(format!(".{purpose}"));
     let temporary = path.with_file_name(name);
-    let _ = std::fs::remove_file(&temporary);
     let conn = Connection::open(path).map_err(store_err)?;
     apply(&conn, path, source_key)?;
     // A short wait: a server holding the store keeps it for as long as it runs.
@@ -488,10 +487,18 @@ fn replace_with_copy(
             path.display()
         )));
     }
+    // The file is ours alone now: a copy an interrupted run left is removed only under the
+    // lock, so a second run at once can never remove the copy the first is making.
+    let _ = std::fs::remove_file(&temporary);
     let result = (|| {
         export(&conn, path, &temporary, Some(target_key))?;
-        // Check the copy before it replaces anything.
-        let copy = Connection::open(&temporary).map_err(|source| KenningError::Store {
+        // Check the copy before it replaces anything (opened without creating: a copy that is
+        // not there is an error, never an empty database).
+        let copy = Connection::open_with_flags(
+            &temporary,
+            rusqlite::OpenFlags::SQLITE_OPEN_READ_WRITE | rusqlite::OpenFlags::SQLITE_OPEN_NO_MUTEX,
+        )
+        .map_err(|source| KenningError::Store {
             path: temporary.clone(),
             source,
         })?;
