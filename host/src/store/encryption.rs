@@ -820,6 +820,30 @@ mod tests {
     }
 
     #[test]
+    fn a_second_run_on_a_store_in_use_leaves_the_copy_the_first_is_making() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("secret.sqlite");
+        let (old, new) = (
+            StoreKey::new(RAW, "test").unwrap(),
+            StoreKey::new("new", "test").unwrap(),
+        );
+        encrypted_store(&path, &old);
+        // The first run holds the store and is writing its copy.
+        let first = Connection::open(&path).unwrap();
+        apply(&first, &path, Some(&old)).unwrap();
+        first
+            .query_row("SELECT count(*) FROM t", [], |_| Ok(()))
+            .unwrap();
+        let copy = dir.path().join("secret.sqlite.rekeying");
+        std::fs::write(&copy, b"the first run's copy, half written").unwrap();
+        assert!(rekey_in_place(&path, &old, &new).is_err());
+        assert!(
+            copy.exists(),
+            "the second run left the first run's copy alone"
+        );
+    }
+
+    #[test]
     fn a_file_in_use_elsewhere_is_not_encrypted_and_not_changed() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("busy.sqlite");
