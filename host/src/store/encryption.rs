@@ -836,7 +836,8 @@ mod tests {
             .unwrap();
         let copy = dir.path().join("secret.sqlite.rekeying");
         std::fs::write(&copy, b"the first run's copy, half written").unwrap();
-        assert!(rekey_in_place(&path, &old, &new).is_err());
+        let busy = rekey_in_place(&path, &old, &new).unwrap_err().to_string();
+        assert!(busy.contains("in use"), "{busy}");
         assert!(
             copy.exists(),
             "the second run left the first run's copy alone"
