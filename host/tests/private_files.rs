@@ -293,6 +293,19 @@ fn refused_token_and_serve_commands_create_nothing() {
             everything_under(&data)
         );
     }
+    // Refused before its service is built, serve compiles no policy into the data directory's
+    // cache (where it goes when no other cache is named).
+    let mut serve = Command::new(env!("CARGO_BIN_EXE_kenning"));
+    serve
+        .env_remove("KENNING_KEY")
+        .env_remove("KENNING_KEY_FILE")
+        .env_remove("KENNING_STORE")
+        .env_remove("KENNING_CACHE_DIR")
+        .arg("--data-dir")
+        .arg(&data)
+        .args(["serve", "--bind", "0.0.0.0", "--port", "0"]);
+    assert!(!serve.output().unwrap().status.success());
+    assert!(!data.exists(), "serve left {:?}", everything_under(&data));
     // Listing no tokens is no reason to make a tokens file either.
     assert_eq!(succeeded(&kenning(&data, &[], &["token", "list"])), "");
     assert!(
