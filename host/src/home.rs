@@ -105,7 +105,7 @@ pub fn adopt_legacy_stores(legacy: &Path, data_dir: &Path) -> Adoption {
                 .push((store, format!("{} exists", target.display())));
             continue;
         }
-        if let Err(error) = std::fs::create_dir_all(data_dir) {
+        if let Err(error) = crate::private::create_dir_all(data_dir) {
             adoption.left.push((store, error.to_string()));
             continue;
         }

@@ -11,7 +11,8 @@
 //! - [`policy`]: loading policy components under wasmtime (fuel, memory cap, compiled-code
 //!   cache) and checking their answers;
 //! - [`store`]: one SQLite knowledge base per [`subject`], with migrations and audit, encrypted
-//!   at rest when a key is configured ([`store::encryption`]).
+//!   at rest when a key is configured ([`store::encryption`]);
+//! - [`private`]: files are private by default (directories `0700`, files `0600`).
 //!
 //! ```no_run
 //! use kenning::{Service, api::MemoryArgs, api::{MemoryActionArg, MemoryTargetArg}, store::Author, subject::Subject};
@@ -37,6 +38,7 @@ pub mod http;
 pub mod mcp;
 pub mod model_command;
 pub mod policy;
+pub mod private;
 pub mod provenance;
 pub mod service;
 pub mod settings;

@@ -91,6 +91,8 @@ enum Command {
     Serve(cli::serve::ServeCmd),
     /// Encrypt an existing plaintext knowledge base (or the tokens file) with the configured key.
     Encrypt(cli::encrypt::EncryptCmd),
+    /// Re-encrypt every encrypted store of the data directory from the configured key to a new one.
+    Rekey(cli::rekey::RekeyCmd),
     /// Make, list and revoke the HTTP API's bearer tokens.
     #[command(subcommand)]
     Token(cli::token::TokenCmd),
@@ -208,12 +210,9 @@ fn run(cli: &Cli) -> kenning::Result<ExitCode> {
             cli::service(global, None, cli::PolicyUse::Calls)?.build()?,
         ),
         Command::Eval(cmd) => cli::eval::run(global, cmd),
-        Command::Serve(cmd) => cli::serve::run(
-            cmd,
-            &global.data_dir(),
-            cli::service(global, None, cli::PolicyUse::Calls)?.build()?,
-        ),
+        Command::Serve(cmd) => cli::serve::run(cmd, global),
         Command::Token(cmd) => cli::token::run(global, cmd),
         Command::Encrypt(cmd) => cli::encrypt::run(global, cmd),
+        Command::Rekey(cmd) => cli::rekey::run(global, cmd),
     }
 }

@@ -111,32 +111,67 @@ impl Grant {
 }
 
 /// The tokens of a data directory.
+///
+/// The tokens file is made by the first token made, never before: opening the store, listing,
+/// verifying and every refused command (a bad subject, an unknown id, a server that will not
+/// start) leave a data directory without one as it was.
 pub struct TokenStore {
-    conn: Mutex<Connection>,
+    /// The open tokens file; `None` while there is none.
+    conn: Mutex<Option<Connection>>,
     path: PathBuf,
+    key: Option<StoreKey>,
 }
 
 impl TokenStore {
-    /// Opens the data directory's tokens file, creating it (and the directory) if needed,
-    /// encrypted with `key` like the knowledge bases (plaintext when `None`; see
-    /// [`crate::store::encryption`]).
+    /// Opens the data directory's tokens file if there is one, encrypted with `key` like the
+    /// knowledge bases (plaintext when `None`; see [`crate::store::encryption`]). Without one
+    /// nothing is created: [`TokenStore::create`] makes it (and the directory), `0600`, and
+    /// until then, or until another process makes it, there are no tokens.
     pub fn open(data_dir: &Path, key: Option<&StoreKey>) -> Result<TokenStore> {
-        std::fs::create_dir_all(data_dir).map_err(|source| KenningError::Io {
-            path: data_dir.to_path_buf(),
-            source,
-        })?;
-        let path = data_dir.join(TOKENS_FILE);
-        let fresh = !path.exists();
+        let store = TokenStore {
+            conn: Mutex::new(None),
+            path: data_dir.join(TOKENS_FILE),
+            key: key.cloned(),
+        };
+        store.with_conn(false, |_| Ok(()))?;
+        Ok(store)
+    }
+
+    /// Runs `f` on the tokens file: `None` when there is none and `create` is false; with
+    /// `create`, a missing file is made first.
+    fn with_conn<T>(
+        &self,
+        create: bool,
+        f: impl FnOnce(&Connection) -> Result<T>,
+    ) -> Result<Option<T>> {
+        let mut conn = self.lock();
+        if conn.is_none() {
+            if !create && !self.path.exists() {
+                return Ok(None);
+            }
+            *conn = Some(self.connect()?);
+        }
+        f(conn.as_ref().expect("connected above")).map(Some)
+    }
+
+    /// Opens the tokens file, making it (and the data directory) when missing.
+    fn connect(&self) -> Result<Connection> {
+        let path = &self.path;
+        let key = self.key.as_ref();
         let err = |source| KenningError::Store {
             path: path.clone(),
             source,
         };
         // Look before touching: a file the key does not open is left as it is.
-        encryption::check_file(&path, key)?;
-        let conn = Connection::open(&path).map_err(err)?;
-        encryption::apply(&conn, &path, key)?;
+        encryption::check_file(path, key)?;
+        crate::private::create_parent_dir(path)?;
+        // Only hashes are kept, but who holds which subject is nobody else's business: the
+        // file (and the journal SQLite makes beside it, with its mode) is 0600.
+        crate::private::create_store_file(path)?;
+        let conn = Connection::open(path).map_err(err)?;
+        encryption::apply(&conn, path, key)?;
         conn.busy_timeout(Duration::from_secs(5)).map_err(err)?;
-        encryption::verify(&conn, &path, key)?;
+        encryption::verify(&conn, path, key)?;
         conn.execute_batch(
             "CREATE TABLE IF NOT EXISTS tokens (
                  id TEXT PRIMARY KEY,
@@ -148,18 +183,7 @@ impl TokenStore {
              );",
         )
         .map_err(err)?;
-        #[cfg(unix)]
-        if fresh {
-            use std::os::unix::fs::PermissionsExt;
-            // Only hashes are kept, but who holds which subject is nobody else's business.
-            let _ = std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o600));
-        }
-        #[cfg(not(unix))]
-        let _ = fresh;
-        Ok(TokenStore {
-            conn: Mutex::new(conn),
-            path,
-        })
+        Ok(conn)
     }
 
     /// The tokens file.
@@ -193,18 +217,19 @@ impl TokenStore {
             "{TOKEN_PREFIX}{id}_{}",
             crate::hex::lower(&random_bytes::<32>()?)
         );
-        let conn = self.lock();
-        conn.execute(
-            "INSERT INTO tokens (id, hash, role, subjects, created_at) VALUES (?1, ?2, ?3, ?4, ?5)",
-            params![
-                id,
-                hash(&token),
-                role.as_str(),
-                serde_json::to_string(&stored).expect("subjects serialise"),
-                now
-            ],
-        )
-        .map_err(|e| self.err(e))?;
+        self.with_conn(true, |conn| {
+            conn.execute(
+                "INSERT INTO tokens (id, hash, role, subjects, created_at) VALUES (?1, ?2, ?3, ?4, ?5)",
+                params![
+                    id,
+                    hash(&token),
+                    role.as_str(),
+                    serde_json::to_string(&stored).expect("subjects serialise"),
+                    now
+                ],
+            )
+            .map_err(|e| self.err(e))
+        })?;
         let info = TokenInfo {
             id,
             role,
@@ -217,7 +242,12 @@ impl TokenStore {
 
     /// Every token, oldest first, revoked ones included.
     pub fn list(&self) -> Result<Vec<TokenInfo>> {
-        let conn = self.lock();
+        Ok(self
+            .with_conn(false, |conn| self.list_in(conn))?
+            .unwrap_or_default())
+    }
+
+    fn list_in(&self, conn: &Connection) -> Result<Vec<TokenInfo>> {
         let mut stmt = conn
             .prepare("SELECT id, role, subjects, created_at, revoked_at FROM tokens ORDER BY rowid")
             .map_err(|e| self.err(e))?;
@@ -250,16 +280,13 @@ impl TokenStore {
     /// Revokes the token with public id `id` at `now`: from then on it is refused. Fails when
     /// there is no such token; revoking a revoked one changes nothing.
     pub fn revoke(&self, id: &str, now: i64) -> Result<TokenInfo> {
-        {
-            let conn = self.lock();
-            let changed = conn
-                .execute(
-                    "UPDATE tokens SET revoked_at = ?2 WHERE id = ?1 AND revoked_at IS NULL",
-                    params![id, now],
-                )
-                .map_err(|e| self.err(e))?;
-            let _ = changed;
-        }
+        self.with_conn(false, |conn| {
+            conn.execute(
+                "UPDATE tokens SET revoked_at = ?2 WHERE id = ?1 AND revoked_at IS NULL",
+                params![id, now],
+            )
+            .map_err(|e| self.err(e))
+        })?;
         self.list()?
             .into_iter()
             .find(|t| t.id == id)
@@ -270,14 +297,16 @@ impl TokenStore {
 
     /// How many tokens are in force (not revoked).
     pub fn count_active(&self) -> Result<u64> {
-        self.lock()
-            .query_row(
+        let active = self.with_conn(false, |conn| {
+            conn.query_row(
                 "SELECT count(*) FROM tokens WHERE revoked_at IS NULL",
                 [],
                 |row| row.get::<_, i64>(0),
             )
             .map(|n| n as u64)
             .map_err(|e| self.err(e))
+        })?;
+        Ok(active.unwrap_or(0))
     }
 
     /// What `token` grants, or `None` when it is unknown or revoked.
@@ -285,9 +314,8 @@ impl TokenStore {
         if !token.starts_with(TOKEN_PREFIX) || token.len() > 128 {
             return Ok(None);
         }
-        let conn = self.lock();
-        let row = conn
-            .prepare_cached(
+        let row = self.with_conn(false, |conn| {
+            conn.prepare_cached(
                 "SELECT id, role, subjects FROM tokens WHERE hash = ?1 AND revoked_at IS NULL",
             )
             .and_then(|mut stmt| {
@@ -300,8 +328,9 @@ impl TokenStore {
                 })
                 .optional()
             })
-            .map_err(|e| self.err(e))?;
-        let Some((id, role, subjects)) = row else {
+            .map_err(|e| self.err(e))
+        })?;
+        let Some((id, role, subjects)) = row.flatten() else {
             return Ok(None);
         };
         let stored: Vec<StoredSubject> = serde_json::from_str(&subjects).unwrap_or_default();
@@ -326,7 +355,7 @@ impl TokenStore {
         }))
     }
 
-    fn lock(&self) -> std::sync::MutexGuard<'_, Connection> {
+    fn lock(&self) -> std::sync::MutexGuard<'_, Option<Connection>> {
         self.conn.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
@@ -390,6 +419,36 @@ mod tests {
         assert!(store.verify(&token).unwrap().is_none());
         assert_eq!(store.count_active().unwrap(), 0);
         assert!(store.revoke("nope", 300).is_err());
+    }
+
+    #[test]
+    fn no_tokens_file_is_made_until_the_first_token_and_a_store_opened_before_sees_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let data = dir.path().join("data");
+        let waiting = TokenStore::open(&data, None).unwrap();
+        assert!(waiting.list().unwrap().is_empty());
+        assert_eq!(waiting.count_active().unwrap(), 0);
+        assert!(waiting.verify("kn_00000000_00").unwrap().is_none());
+        assert!(waiting.revoke("nope", 1).is_err());
+        assert!(
+            waiting
+                .create(&["nowhere:x".to_owned()], Role::Human, 1)
+                .is_err()
+        );
+        assert!(!data.exists(), "nothing was made");
+
+        let maker = TokenStore::open(&data, None).unwrap();
+        let (token, _) = maker
+            .create(&["profile:me".to_owned()], Role::Agent, 1)
+            .unwrap();
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+            assert_eq!(mode(&data), 0o700);
+            assert_eq!(mode(&data.join(TOKENS_FILE)), 0o600);
+        }
+        assert_eq!(waiting.verify(&token).unwrap().unwrap().role, Role::Agent);
     }
 
     #[test]

@@ -114,6 +114,8 @@ fn a_store_key_with_a_postgres_store_is_one_clear_error_before_any_connection() 
     let dir = tempfile::tempdir().unwrap();
     let key = dir.path().join("key");
     std::fs::write(&key, "a".repeat(64)).unwrap();
+    // Readable by its owner alone: kenning refuses a key file others can read.
+    std::fs::set_permissions(&key, std::os::unix::fs::PermissionsExt::from_mode(0o600)).unwrap();
     let out = support::kenning(
         dir.path(),
         &[

@@ -75,10 +75,8 @@ pub fn export(global: &GlobalOpts, cmd: &ExportCmd) -> Result<ExitCode> {
     let export = service.export(&cmd.subject.parse()?, format)?;
     match &cmd.output {
         Some(path) => {
-            std::fs::write(path, &export.text).map_err(|source| KenningError::Io {
-                path: path.clone(),
-                source,
-            })?;
+            // 0600, like every file kenning writes: an export holds every memory.
+            kenning::private::write_file(path, export.text.as_bytes())?;
             eprintln!(
                 "exported {} memories to {}",
                 export.memories,
@@ -146,10 +144,9 @@ fn export_profile(service: &Service, cmd: &ExportCmd) -> Result<ExitCode> {
             dir.display()
         )));
     }
-    std::fs::create_dir_all(dir.join("daily")).map_err(io(dir))?;
+    kenning::private::create_dir_all(&dir.join("daily"))?;
     for file in &files {
-        let path = dir.join(&file.path);
-        std::fs::write(&path, &file.text).map_err(io(&path))?;
+        kenning::private::write_file(&dir.join(&file.path), file.text.as_bytes())?;
     }
     eprintln!(
         "exported {} profile files to {}",

@@ -13,6 +13,7 @@
 //! - `graph`: [`graph`], memories, anchors and shared tags as JSON or DOT;
 //! - `export`, `import`: [`interchange`], kenning-memory/1 files;
 //! - `encrypt`: [`encrypt`], encrypting existing stores with the configured key;
+//! - `rekey`: [`rekey`], moving a data directory's encrypted stores to a new key;
 //! - `serve`, `token`: [`serve`], [`token`], the HTTP API and its bearer tokens;
 //! - `bench`, `eval`, `demo`: [`bench`], [`eval`], [`demo`], measurements and the scripted
 //!   session, which use only the library's public API.
@@ -51,6 +52,7 @@ pub mod maintain;
 pub mod mcp;
 pub mod memory;
 pub mod policy;
+pub mod rekey;
 pub mod review;
 pub mod scan;
 pub mod serve;

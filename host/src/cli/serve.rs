@@ -12,7 +12,7 @@ use kenning::tokens::TokenStore;
 use kenning::{KenningError, Result, Service};
 use tokio_util::sync::CancellationToken;
 
-use super::usage;
+use super::{GlobalOpts, PolicyUse, usage};
 
 /// How long requests still running at shutdown may take before the server stops anyway.
 const SHUTDOWN_GRACE: Duration = Duration::from_secs(10);
@@ -67,16 +67,19 @@ impl ServeCmd {
 }
 
 /// Serves until SIGTERM or Ctrl-C, then lets requests in flight finish (up to
-/// [`SHUTDOWN_GRACE`]).
-pub fn run(cmd: &ServeCmd, data_dir: &std::path::Path, service: Service) -> Result<ExitCode> {
+/// [`SHUTDOWN_GRACE`]). The service is built only once the server may start, so a refused
+/// `serve` creates nothing (no data directory, no tokens file, no policy cache).
+pub fn run(cmd: &ServeCmd, global: &GlobalOpts) -> Result<ExitCode> {
     let address = cmd.address()?;
-    let tokens = TokenStore::open(data_dir, service.store_key())?;
+    let tokens = TokenStore::open(&global.data_dir(), global.store_key()?.as_ref())?;
     let active = tokens.count_active()?;
     if !address.ip().is_loopback() && active == 0 {
         return Err(usage(format!(
             "refusing to listen on {address} with no token: anyone reaching it would be refused anyway; make one first (kenning token create --subject S --role human)"
         )));
     }
+    // A service shared by concurrent calls, so never a scan session.
+    let service = super::service(global, None, PolicyUse::Calls)?.build()?;
     let _ = tracing_subscriber::fmt()
         .json()
         .with_writer(std::io::stderr)

@@ -81,11 +81,10 @@ pub(crate) fn load_or_compile(
 }
 
 /// Writes an entry atomically: a reader sees the old file, the new one or none, never a part.
-fn store(dir: &Path, path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    std::fs::create_dir_all(dir)?;
-    let tmp = path.with_extension(format!("tmp{}", std::process::id()));
-    std::fs::write(&tmp, bytes)?;
-    std::fs::rename(&tmp, path)
+/// The cache's folders are `0700` and its entries `0600`, like every file kenning makes.
+fn store(dir: &Path, path: &Path, bytes: &[u8]) -> crate::error::Result<()> {
+    crate::private::create_dir_all(dir)?;
+    crate::private::write_atomically(path, bytes)
 }
 
 #[cfg(test)]

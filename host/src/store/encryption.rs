@@ -22,7 +22,12 @@
 //!   found by a read-only connection, so nothing is ever written to a file the key does not
 //!   open;
 //! - the key never appears in an error, a log line or an audit event: [`StoreKey`] prints as
-//!   `StoreKey(..)`, and errors from keying a connection carry SQLite's error code only.
+//!   `StoreKey(..)`, and errors from keying a connection carry SQLite's error code only;
+//! - a key file others can read or change (any group or world permission bit) is refused
+//!   before it is read, as ssh refuses such a private key;
+//! - a file changes key only by a verified copy renamed over it ([`encrypt_in_place`],
+//!   [`rekey_in_place`]), so it always opens with its old key or its new one; the copy is
+//!   `0600`, like every file kenning makes ([`crate::private`]).
 
 use std::path::Path;
 
@@ -97,8 +102,11 @@ impl StoreKey {
         Ok(StoreKey { pragma_value })
     }
 
-    /// The key in a file: its text, less the line ending that ends it.
+    /// The key in a file: its text, less the line ending that ends it. A file others can
+    /// read or change (any group or world permission bit, as ssh judges a private key) is
+    /// refused, naming the file and its mode, before it is read.
     pub fn from_file(path: &Path) -> Result<StoreKey> {
+        check_key_file_mode(path)?;
         let bytes = std::fs::read(path).map_err(|source| KenningError::Io {
             path: path.to_owned(),
             source,
@@ -156,6 +164,18 @@ impl StoreKey {
     /// Whether this is a raw 256-bit key (no key derivation when a store opens).
     pub fn is_raw(&self) -> bool {
         self.pragma_value.starts_with("x'")
+    }
+}
+
+/// Refuses a key file whose mode lets anyone but its owner read or change it: a key others
+/// can read is a key others have, and one they can change is a key they choose.
+fn check_key_file_mode(path: &Path) -> Result<()> {
+    match crate::private::mode_of(path)? {
+        Some(mode) if mode & crate::private::SHARED_BITS != 0 => Err(KenningError::Usage(format!(
+            "key file {path} has mode {mode:04o}: others can read or change it, so it is refused (as ssh refuses such a private key); make it yours alone with `chmod 600 {path}`",
+            path = path.display()
+        ))),
+        _ => Ok(()),
     }
 }
 
@@ -334,6 +354,9 @@ pub fn export(
             |row| Ok((row.get(0)?, row.get(1)?)),
         )
         .map_err(store_err)?;
+    // The copy is created here, 0600 and empty (SQLite takes an empty file for a new
+    // database), rather than by ATTACH with the umask's mode; an existing file is refused.
+    crate::private::create_new_file(target)?;
     // ATTACH takes the key as a bound parameter: it never enters SQL text. An empty key makes
     // a plaintext copy.
     let empty = String::new();
@@ -362,7 +385,7 @@ pub fn export(
 /// taken exclusively (another process using it makes this fail, having changed nothing),
 /// copied with [`export`] to `<file>.encrypting`, the copy is checked, synced and renamed over
 /// the original. The original's write-ahead log is folded in first, so no log of the
-/// plaintext file is left beside the encrypted one.
+/// plaintext file is left beside the encrypted one. The encrypted file is `0600`.
 pub fn encrypt_in_place(path: &Path, key: &StoreKey) -> Result<()> {
     match sniff(path)? {
         FileKind::Plain => {}
@@ -379,18 +402,70 @@ pub fn encrypt_in_place(path: &Path, key: &StoreKey) -> Result<()> {
             });
         }
     }
+    replace_with_copy(path, None, key, "encrypting")
+}
+
+/// Re-encrypts the SQLite file at `path` from key `old` to key `new`, in one atomic replace
+/// like [`encrypt_in_place`] (`<file>.rekeying`, checked with the new key, synced, renamed
+/// over the original): at every moment the file at `path` opens with one of the two keys.
+/// A key `old` does not open is [`KeyProblem::Wrong`] and the file is left untouched; so is a
+/// file in use by another process. The new file is `0600`.
+pub fn rekey_in_place(path: &Path, old: &StoreKey, new: &StoreKey) -> Result<()> {
+    if sniff(path)? != FileKind::Encrypted {
+        return Err(KenningError::NotAStore {
+            path: path.to_owned(),
+            problem: "it is no encrypted SQLite database to re-encrypt".to_owned(),
+        });
+    }
+    replace_with_copy(path, Some(old), new, "rekeying")
+}
+
+/// Which of two keys opens an encrypted file: `Ok(true)` for `first`, `Ok(false)` for
+/// `second`, [`KeyProblem::Wrong`] for neither. Reads only, and immutably: no lock is taken
+/// and no log or shared-memory file is made beside it.
+pub fn which_key_opens(path: &Path, first: &StoreKey, second: &StoreKey) -> Result<bool> {
+    let opens = |key: &StoreKey| -> Result<bool> {
+        let conn = super::open_immutable(path, Some(key))?;
+        match verify(&conn, path, Some(key)) {
+            Ok(()) => Ok(true),
+            Err(KenningError::Key {
+                problem: KeyProblem::Wrong,
+                ..
+            }) => Ok(false),
+            Err(error) => Err(error),
+        }
+    };
+    if opens(first)? {
+        Ok(true)
+    } else if opens(second)? {
+        Ok(false)
+    } else {
+        Err(key_error(path, KeyProblem::Wrong))
+    }
+}
+
+/// Replaces the SQLite file at `path` (opened with `source_key`, plaintext when `None`) by a
+/// copy encrypted with `target_key`, made at `<file>.<purpose>` and checked before the rename.
+fn replace_with_copy(
+    path: &Path,
+    source_key: Option<&StoreKey>,
+    target_key: &StoreKey,
+    purpose: &str,
+) -> Result<()> {
     let store_err = |source| KenningError::Store {
         path: path.to_owned(),
         source,
     };
     let mut name = path.file_name().unwrap_or_default().to_owned();
-    name.push(".encrypting");
+    name.push(format!(".{purpose}"));
     let temporary = path.with_file_name(name);
-    let _ = std::fs::remove_file(&temporary);
     let conn = Connection::open(path).map_err(store_err)?;
+    apply(&conn, path, source_key)?;
     // A short wait: a server holding the store keeps it for as long as it runs.
     conn.busy_timeout(std::time::Duration::from_secs(2))
         .map_err(store_err)?;
+    // A key that does not open the file is found before anything is written to it.
+    verify(&conn, path, source_key)?;
     // Exclusive: nobody else reads or writes until this connection closes, after the rename.
     // Leaving WAL mode needs every other connection gone, and folds the log into the file.
     conn.execute_batch("PRAGMA locking_mode = EXCLUSIVE;")
@@ -412,15 +487,23 @@ pub fn encrypt_in_place(path: &Path, key: &StoreKey) -> Result<()> {
             path.display()
         )));
     }
+    // The file is ours alone now: a copy an interrupted run left is removed only under the
+    // lock, so a second run at once can never remove the copy the first is making.
+    let _ = std::fs::remove_file(&temporary);
     let result = (|| {
-        export(&conn, path, &temporary, Some(key))?;
-        // Check the copy before it replaces anything.
-        let copy = Connection::open(&temporary).map_err(|source| KenningError::Store {
+        export(&conn, path, &temporary, Some(target_key))?;
+        // Check the copy before it replaces anything (opened without creating: a copy that is
+        // not there is an error, never an empty database).
+        let copy = Connection::open_with_flags(
+            &temporary,
+            rusqlite::OpenFlags::SQLITE_OPEN_READ_WRITE | rusqlite::OpenFlags::SQLITE_OPEN_NO_MUTEX,
+        )
+        .map_err(|source| KenningError::Store {
             path: temporary.clone(),
             source,
         })?;
-        apply(&copy, &temporary, Some(key))?;
-        verify(&copy, &temporary, Some(key))?;
+        apply(&copy, &temporary, Some(target_key))?;
+        verify(&copy, &temporary, Some(target_key))?;
         let check: String = copy
             .query_row("PRAGMA quick_check", [], |row| row.get(0))
             .map_err(|source| KenningError::Store {
@@ -431,7 +514,7 @@ pub fn encrypt_in_place(path: &Path, key: &StoreKey) -> Result<()> {
         if check != "ok" {
             return Err(KenningError::NotAStore {
                 path: temporary.clone(),
-                problem: format!("the encrypted copy failed its check: {check}"),
+                problem: format!("the {purpose} copy failed its check: {check}"),
             });
         }
         let io = |source| KenningError::Io {
@@ -454,11 +537,31 @@ pub fn encrypt_in_place(path: &Path, key: &StoreKey) -> Result<()> {
     result
 }
 
+/// Whether two keys are the same key (the same passphrase, or the same raw key however its
+/// hexadecimal digits are cased).
+pub fn same_key(a: &StoreKey, b: &StoreKey) -> bool {
+    if a.is_raw() && b.is_raw() {
+        a.pragma_value.eq_ignore_ascii_case(&b.pragma_value)
+    } else {
+        a.pragma_value == b.pragma_value
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     const RAW: &str = "00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff";
+
+    /// Makes a key file readable by its owner alone, as kenning requires.
+    fn private_key_file(path: &Path) {
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o600)).unwrap();
+        }
+        let _ = path;
+    }
 
     #[test]
     fn a_key_never_prints() {
@@ -488,6 +591,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let file = dir.path().join("key");
         std::fs::write(&file, format!("{RAW}\r\n")).unwrap();
+        private_key_file(&file);
         assert!(StoreKey::from_file(&file).unwrap().is_raw());
         let missing = StoreKey::from_file(&dir.path().join("none"))
             .unwrap_err()
@@ -495,11 +599,37 @@ mod tests {
         assert!(missing.contains("none"), "{missing}");
     }
 
+    #[cfg(unix)]
+    #[test]
+    fn a_key_file_others_can_read_or_change_is_refused_naming_it_and_its_mode() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("key");
+        std::fs::write(&file, RAW).unwrap();
+        for mode in [0o644, 0o640, 0o604, 0o660, 0o602] {
+            std::fs::set_permissions(&file, std::fs::Permissions::from_mode(mode)).unwrap();
+            let error = StoreKey::from_file(&file).unwrap_err().to_string();
+            let shown = format!("{mode:04o}");
+            assert!(
+                error.contains(&file.display().to_string())
+                    && error.contains(&shown)
+                    && error.contains("chmod 600"),
+                "{error}"
+            );
+            assert!(!error.contains(RAW), "the key never shows: {error}");
+        }
+        for mode in [0o600, 0o400] {
+            std::fs::set_permissions(&file, std::fs::Permissions::from_mode(mode)).unwrap();
+            assert!(StoreKey::from_file(&file).unwrap().is_raw());
+        }
+    }
+
     #[test]
     fn the_option_wins_over_the_environment_and_two_variables_are_refused() {
         let dir = tempfile::tempdir().unwrap();
         let file = dir.path().join("key");
         std::fs::write(&file, RAW).unwrap();
+        private_key_file(&file);
         let from_option =
             StoreKey::from_sources(Some(&file), None, Some("passphrase".into())).unwrap();
         assert!(from_option.unwrap().is_raw());
@@ -601,6 +731,117 @@ mod tests {
         assert_eq!(found, 1);
         let again = encrypt_in_place(&path, &key).unwrap_err().to_string();
         assert!(again.contains("already encrypted"), "{again}");
+    }
+
+    /// A store at `path` encrypted with `key`, holding one row.
+    fn encrypted_store(path: &Path, key: &StoreKey) {
+        let conn = Connection::open(path).unwrap();
+        apply(&conn, path, Some(key)).unwrap();
+        conn.execute_batch(
+            "PRAGMA journal_mode = WAL; PRAGMA user_version = 5;
+             CREATE TABLE t (x); INSERT INTO t VALUES ('kept across keys');",
+        )
+        .unwrap();
+    }
+
+    #[test]
+    fn rekeying_in_place_moves_the_file_to_the_new_key_and_keeps_every_row() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("secret.sqlite");
+        let (old, new) = (
+            StoreKey::new("old", "test").unwrap(),
+            StoreKey::new(RAW, "test").unwrap(),
+        );
+        encrypted_store(&path, &old);
+        rekey_in_place(&path, &old, &new).unwrap();
+        assert!(
+            !which_key_opens(&path, &old, &new).unwrap(),
+            "the new key opens it"
+        );
+        let conn = Connection::open(&path).unwrap();
+        apply(&conn, &path, Some(&new)).unwrap();
+        let (text, version): (String, i64) = conn
+            .query_row(
+                "SELECT (SELECT x FROM t), (SELECT user_version FROM pragma_user_version)",
+                [],
+                |row| Ok((row.get(0)?, row.get(1)?)),
+            )
+            .unwrap();
+        assert_eq!((text.as_str(), version), ("kept across keys", 5));
+        drop(conn);
+        assert_eq!(
+            std::fs::read_dir(dir.path()).unwrap().count(),
+            1,
+            "no copy is left beside it"
+        );
+        #[cfg(unix)]
+        assert_eq!(crate::private::mode_of(&path).unwrap(), Some(0o600));
+    }
+
+    #[test]
+    fn rekeying_with_a_wrong_old_key_or_a_file_in_use_changes_nothing() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("secret.sqlite");
+        let (old, new) = (
+            StoreKey::new(RAW, "test").unwrap(),
+            StoreKey::new("new", "test").unwrap(),
+        );
+        encrypted_store(&path, &old);
+        let before = std::fs::read(&path).unwrap();
+        let wrong = StoreKey::new("not the old key", "test").unwrap();
+        let error = rekey_in_place(&path, &wrong, &new).unwrap_err();
+        assert!(
+            matches!(
+                error,
+                KenningError::Key {
+                    problem: KeyProblem::Wrong,
+                    ..
+                }
+            ),
+            "{error}"
+        );
+        assert!(
+            which_key_opens(&path, &wrong, &new).is_err(),
+            "neither opens it"
+        );
+        assert_eq!(std::fs::read(&path).unwrap(), before);
+
+        let other = Connection::open(&path).unwrap();
+        apply(&other, &path, Some(&old)).unwrap();
+        other
+            .query_row("SELECT count(*) FROM t", [], |_| Ok(()))
+            .unwrap();
+        let busy = rekey_in_place(&path, &old, &new).unwrap_err().to_string();
+        assert!(busy.contains("in use"), "{busy}");
+        assert!(
+            which_key_opens(&path, &old, &new).unwrap(),
+            "still the old key's"
+        );
+    }
+
+    #[test]
+    fn a_second_run_on_a_store_in_use_leaves_the_copy_the_first_is_making() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("secret.sqlite");
+        let (old, new) = (
+            StoreKey::new(RAW, "test").unwrap(),
+            StoreKey::new("new", "test").unwrap(),
+        );
+        encrypted_store(&path, &old);
+        // The first run holds the store and is writing its copy.
+        let first = Connection::open(&path).unwrap();
+        apply(&first, &path, Some(&old)).unwrap();
+        first
+            .query_row("SELECT count(*) FROM t", [], |_| Ok(()))
+            .unwrap();
+        let copy = dir.path().join("secret.sqlite.rekeying");
+        std::fs::write(&copy, b"the first run's copy, half written").unwrap();
+        let busy = rekey_in_place(&path, &old, &new).unwrap_err().to_string();
+        assert!(busy.contains("in use"), "{busy}");
+        assert!(
+            copy.exists(),
+            "the second run left the first run's copy alone"
+        );
     }
 
     #[test]

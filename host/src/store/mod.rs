@@ -11,6 +11,7 @@ pub mod interchange;
 mod model;
 pub mod pool;
 pub mod postgres;
+pub mod rekey;
 mod schema;
 mod search;
 pub mod settings;
@@ -39,15 +40,10 @@ use rusqlite::{Connection, OpenFlags, OptionalExtension, TransactionBehavior, pa
 
 use crate::error::{KenningError, Result};
 
-/// Creates the folder a store at `path` goes in, if missing.
+/// Creates the folder a store at `path` goes in, if missing: `0700`, like every folder
+/// kenning creates (see [`crate::private`]).
 fn create_folder_of(path: &Path) -> Result<()> {
-    match path.parent() {
-        Some(dir) => std::fs::create_dir_all(dir).map_err(|source| KenningError::Io {
-            path: dir.to_owned(),
-            source,
-        }),
-        None => Ok(()),
-    }
+    crate::private::create_parent_dir(path)
 }
 
 /// How a writable connection keeps its commits.
@@ -271,6 +267,10 @@ impl KnowledgeBase {
             path: path.to_owned(),
             source,
         };
+        // A new store's file is made 0600 first, so that SQLite gives its log and shared
+        // memory the same mode. Where it cannot be made, SQLite cannot make it either and
+        // says why.
+        let _ = crate::private::create_store_file(path);
         let conn = Connection::open(path).map_err(store_err)?;
         encryption::apply(&conn, path, key)?;
         conn.busy_timeout(BUSY_TIMEOUT).map_err(store_err)?;
@@ -364,20 +364,23 @@ impl KnowledgeBase {
         let mut name = self.path.file_name().unwrap_or_default().to_owned();
         name.push(format!(".v{version}.bak"));
         let target = self.path.with_file_name(name);
-        if let Some(key) = &self.key {
-            // A copy left by an earlier, interrupted migration is made again.
-            match std::fs::remove_file(&target) {
-                Err(error) if error.kind() != std::io::ErrorKind::NotFound => {
-                    return Err(KenningError::Io {
-                        path: target,
-                        source: error,
-                    });
-                }
-                _ => {}
+        // A copy left by an earlier, interrupted migration is made again.
+        match std::fs::remove_file(&target) {
+            Err(error) if error.kind() != std::io::ErrorKind::NotFound => {
+                return Err(KenningError::Io {
+                    path: target,
+                    source: error,
+                });
             }
+            _ => {}
+        }
+        if let Some(key) = &self.key {
             encryption::export(&self.conn, &self.path, &target, Some(key))?;
             return Ok(target);
         }
+        // Made here, 0600, rather than by the backup with the umask's mode. (Another process
+        // migrating the same store at once may have made it: both then copy into it in turn.)
+        crate::private::create_store_file(&target)?;
         self.conn
             .backup(
                 rusqlite::MAIN_DB,
@@ -905,7 +908,7 @@ fn tune_for_reading(conn: &Connection) -> rusqlite::Result<()> {
 }
 
 /// Opens `path` read-only and immutable (SQLite takes no locks and creates no files).
-fn open_immutable(path: &Path, key: Option<&StoreKey>) -> Result<Connection> {
+pub(crate) fn open_immutable(path: &Path, key: Option<&StoreKey>) -> Result<Connection> {
     let mut uri = String::from("file:");
     for byte in path.to_string_lossy().bytes() {
         match byte {
