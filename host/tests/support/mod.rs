@@ -102,9 +102,12 @@ impl Server {
             .to_owned();
         let mut stderr = child.stderr.take().expect("stderr is piped");
         let log = std::thread::spawn(move || {
-            let mut log = String::new();
-            let _ = stderr.read_to_string(&mut log);
-            log
+            // Bytes, so that a line that is not UTF-8 is shown rather than losing the rest.
+            let mut log = Vec::new();
+            stderr
+                .read_to_end(&mut log)
+                .expect("read the server's log");
+            String::from_utf8_lossy(&log).into_owned()
         });
         Server {
             child,
@@ -136,10 +139,9 @@ impl Server {
     }
 
     fn take_log(&mut self) -> String {
-        self.log
-            .take()
-            .map(|log| log.join().unwrap_or_default())
-            .unwrap_or_default()
+        let log = self.log.take().expect("the log is taken once");
+        log.join()
+            .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
     }
 }
 
