@@ -4,7 +4,7 @@
 //! - `examples/recency-policy` (Rust, only `kenning-contract`): built by `build.rs`;
 //! - `examples/js-policy` (JavaScript, componentize-js): built by `examples/js-policy/build.sh`,
 //!   which CI runs before the tests. Locally its tests are skipped, saying so, while the file is
-//!   absent; with `KENNING_EXAMPLES_REQUIRED` set (CI) they fail instead.
+//!   absent; with `KENNING_EXAMPLES_REQUIRED=1` (CI) they fail instead.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -25,7 +25,7 @@ fn js_policy() -> Option<PathBuf> {
         return Some(path);
     }
     assert!(
-        std::env::var_os("KENNING_EXAMPLES_REQUIRED").is_none(),
+        !examples_required(),
         "{} is missing; CI must run examples/js-policy/build.sh first",
         path.display()
     );
@@ -34,6 +34,32 @@ fn js_policy() -> Option<PathBuf> {
         path.display()
     );
     None
+}
+
+/// Whether the examples built outside cargo are required (`KENNING_EXAMPLES_REQUIRED=1`, as CI
+/// sets it) rather than skipped where absent.
+fn examples_required() -> bool {
+    required_by(std::env::var("KENNING_EXAMPLES_REQUIRED").ok().as_deref())
+}
+
+/// What a value of `KENNING_EXAMPLES_REQUIRED` means: `1` required; unset, empty or `0` not;
+/// anything else is a mistake worth stopping for.
+fn required_by(value: Option<&str>) -> bool {
+    match value {
+        Some("1") => true,
+        None | Some("" | "0") => false,
+        Some(other) => panic!("KENNING_EXAMPLES_REQUIRED is 1 (required) or 0 (not), not {other:?}"),
+    }
+}
+
+#[test]
+fn examples_are_required_when_the_variable_is_1_and_not_when_it_is_0_or_unset() {
+    assert!(required_by(Some("1")));
+    assert!(!required_by(Some("0")));
+    assert!(!required_by(Some("")));
+    assert!(!required_by(None));
+    let yes = std::panic::catch_unwind(|| required_by(Some("yes")));
+    assert!(yes.is_err(), "an unclear value stops the tests");
 }
 
 /// The fuel a componentize-js policy is checked with. Its JavaScript engine interprets inside
