@@ -890,26 +890,42 @@ async fn thirty_two_clients_writing_fifty_each_lose_no_acknowledged_write() {
     for writer in 0..32 {
         let (client, url, token) = (client.clone(), memories.clone(), human.clone());
         writers.push(tokio::spawn(async move {
-            let mut acknowledged = Vec::new();
+            let (mut acknowledged, mut refused) = (Vec::new(), Vec::new());
             for n in 0..50 {
                 let body = json!({"content": format!("Writer {writer} note {n}: the value is {}.", writer * 1000 + n)});
                 let response = client.post(&url).bearer_auth(&token).json(&body).send().await.unwrap();
-                if response.status() == StatusCode::CREATED {
-                    let created: Value = response.json().await.unwrap();
-                    acknowledged.push(created["memory_id"].as_u64().unwrap());
+                let status = response.status();
+                let answer: Value = response.json().await.unwrap();
+                if status == StatusCode::CREATED {
+                    acknowledged.push(answer["memory_id"].as_u64().unwrap());
+                } else {
+                    refused.push((status, answer));
                 }
             }
-            acknowledged
+            (acknowledged, refused)
         }));
     }
-    let mut acknowledged = Vec::new();
+    let (mut acknowledged, mut refused) = (Vec::new(), Vec::new());
     for writer in writers {
-        acknowledged.extend(writer.await.unwrap());
+        let (ok, not) = writer.await.unwrap();
+        acknowledged.extend(ok);
+        refused.extend(not);
+    }
+    // A write the server could not take under this load is refused as busy, to be tried
+    // again; any other failure is a fault.
+    let busy = json!({"error": {"code": "unavailable", "message": "the knowledge base is busy; try again", "path": ""}});
+    for (status, answer) in &refused {
+        assert_eq!(
+            (*status, answer),
+            (StatusCode::SERVICE_UNAVAILABLE, &busy),
+            "a refused write"
+        );
     }
     assert!(
         acknowledged.len() >= 1500,
-        "most writes succeed: {}",
-        acknowledged.len()
+        "most writes succeed: {} acknowledged, {} refused as busy",
+        acknowledged.len(),
+        refused.len()
     );
     let mut stored = Vec::new();
     for page in 1.. {
@@ -1008,11 +1024,12 @@ async fn an_mcp_client_over_http_initializes_and_calls_a_tool_as_its_token() {
         post(None, &host).await.unwrap().status(),
         StatusCode::UNAUTHORIZED
     );
-    let rebinding = post(Some(&external), "evil.example:80")
-        .await
-        .unwrap()
-        .status();
-    assert!(rebinding.is_client_error(), "{rebinding}");
+    let rebinding = post(Some(&external), "evil.example:80").await.unwrap();
+    assert_eq!(rebinding.status(), StatusCode::FORBIDDEN);
+    assert_eq!(
+        rebinding.text().await.unwrap(),
+        "Forbidden: Host header is not allowed"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
