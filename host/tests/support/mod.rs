@@ -83,9 +83,15 @@ impl Server {
     /// removed, so the caller's environment never decides a test) and waits for the address it
     /// prints.
     pub fn start(data: &Path, env: &[(&str, &str)]) -> Server {
+        Server::start_with(data, env, &[])
+    }
+
+    /// [`Server::start`] with `args` after `serve --port 0`.
+    pub fn start_with(data: &Path, env: &[(&str, &str)], args: &[&str]) -> Server {
         let mut child = kenning_at(data)
             .envs(env.iter().copied())
             .args(["serve", "--port", "0"])
+            .args(args)
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .spawn()
@@ -127,6 +133,19 @@ impl Server {
         let pid = self.child.id().to_string();
         let sent = Command::new("kill").args(["-TERM", &pid]).status().unwrap();
         assert!(sent.success());
+        let status = self.child.wait().unwrap();
+        (status.success(), self.take_log())
+    }
+
+    /// Sends SIGTERM and returns at once (see [`Server::wait`]).
+    pub fn signal_term(&self) {
+        let pid = self.child.id().to_string();
+        let sent = Command::new("kill").args(["-TERM", &pid]).status().unwrap();
+        assert!(sent.success());
+    }
+
+    /// Waits for the server to exit, and returns whether it was clean and what it logged.
+    pub fn wait(mut self) -> (bool, String) {
         let status = self.child.wait().unwrap();
         (status.success(), self.take_log())
     }
