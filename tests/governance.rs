@@ -679,6 +679,20 @@ proptest! {
         for memory in recalled["memories"].as_array().unwrap() {
             prop_assert!(usable(memory["id"].as_u64().unwrap()), "recalled {}", memory["id"]);
         }
+        // The positive control: every usable memory is recalled, so the checks above never
+        // pass because nothing came back at all.
+        let recalled_ids: std::collections::BTreeSet<u64> = recalled["memories"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|memory| memory["id"].as_u64().unwrap())
+            .collect();
+        let expected: std::collections::BTreeSet<u64> = ids
+            .iter()
+            .copied()
+            .filter(|id| kb.get(*id).unwrap().is_some_and(|m| !m.badge.is_quarantined() && m.status == kenning::store::Status::Active))
+            .collect();
+        prop_assert_eq!(recalled_ids, expected, "recall returns every usable memory");
         let by_anchor = call(&kenning, subject, Author::Agent, "recall", r#"{"anchor": {"kind": "address", "address": 4096}, "limit": 100}"#).unwrap();
         for memory in by_anchor["memories"].as_array().unwrap() {
             prop_assert!(usable(memory["id"].as_u64().unwrap()), "recalled by anchor {}", memory["id"]);
