@@ -385,15 +385,17 @@ fn settings_gate_writes_recall_and_injection_per_thread() {
         r#"{"text": "Thread note.", "thread": "t1"}"#,
     )
     .unwrap();
+    let error = call(
+        &kenning,
+        subject,
+        Author::Human,
+        "remember",
+        r#"{"text": "Other thread.", "thread": "t2"}"#,
+    )
+    .unwrap_err();
     assert!(
-        call(
-            &kenning,
-            subject,
-            Author::Human,
-            "remember",
-            r#"{"text": "Other thread.", "thread": "t2"}"#
-        )
-        .is_err()
+        matches!(&error, KenningError::Forbidden(message) if message.starts_with("writes are disabled for ")),
+        "{error}"
     );
 
     kenning
@@ -454,11 +456,10 @@ fn settings_gate_writes_recall_and_injection_per_thread() {
         2
     );
 
-    assert!(
-        kenning
-            .set_setting(subject, None, "allow_writes", "sometimes")
-            .is_err()
-    );
+    let error = kenning
+        .set_setting(subject, None, "allow_writes", "sometimes")
+        .unwrap_err();
+    assert!(error.to_string().contains("sometimes"), "{error}");
     let log = kenning.log(subject, 100).unwrap();
     assert!(log.iter().any(|e| {
         e["action"] == "setting"
@@ -769,16 +770,15 @@ fn secrets_outside_the_text_are_refused_and_never_reach_the_disk() {
         format!(r#"{{"action": "add", "target": "memory", "content": "c", "thread": "{AWS}"}}"#),
         "thread",
     );
-    assert!(
-        kenning
-            .set_setting(subject, Some(AWS), "allow_recall", "false")
-            .is_err()
-    );
-    assert!(
-        kenning
-            .review(subject, stored, Decision::Accept, GITHUB)
-            .is_err()
-    );
+    // Refused for the secret, not for anything else.
+    let error = kenning
+        .set_setting(subject, Some(AWS), "allow_recall", "false")
+        .unwrap_err();
+    assert!(error.to_string().contains("secret"), "{error}");
+    let error = kenning
+        .review(subject, stored, Decision::Accept, GITHUB)
+        .unwrap_err();
+    assert!(error.to_string().contains("secret"), "{error}");
 
     let raw = workspace.held_bytes().to_ascii_lowercase();
     for secret in [AWS, GITHUB] {
