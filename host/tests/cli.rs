@@ -328,24 +328,61 @@ fn bench_json_prints_the_figures_on_its_last_line() {
     }
     let dir = tempfile::tempdir().unwrap();
     let last = small_bench(dir.path(), &[]);
+    // Every key the README documents, each a positive, finite figure.
+    let figure = |key: &str| -> f64 {
+        let value = last[key].as_f64();
+        assert!(
+            value.is_some_and(|v| v.is_finite() && v > 0.0),
+            "{key} in {last}"
+        );
+        value.unwrap()
+    };
     for key in [
         "instantiate_us",
         "policy_call_us",
         "policy_native_call_us",
+        "sandbox_ratio",
         "compile_ms",
         "cached_load_ms",
         "inject_p50_us",
         "inject_p99_us",
         "candidate_query_us",
+        "inject_over_query",
         "scan_mb_s",
         "scan_fuel_per_byte",
+        "mcp_recall_us",
+        "recall_us",
+        "mcp_over_recall",
+        "http_search_rps",
+        "http_search_p99_ms",
+        "http_write_rps",
         "import_per_s",
     ] {
-        assert!(
-            last[key].as_f64().is_some_and(|v| v > 0.0),
-            "{key} in {last}"
-        );
+        figure(key);
     }
+    // The ratios are the quotients the README names, and a percentile is no less than the
+    // median: figures that hold together, not merely positive ones.
+    let quotient = |ratio: &str, over: &str, under: &str| {
+        let expected = figure(over) / figure(under);
+        assert!(
+            (figure(ratio) - expected).abs() <= expected * 1e-9,
+            "{ratio} is {} where {over} / {under} is {expected}",
+            figure(ratio)
+        );
+    };
+    quotient("sandbox_ratio", "policy_call_us", "policy_native_call_us");
+    quotient("inject_over_query", "inject_p50_us", "candidate_query_us");
+    quotient("mcp_over_recall", "mcp_recall_us", "recall_us");
+    assert!(figure("inject_p99_us") >= figure("inject_p50_us"), "{last}");
+    // What was asked for is what was measured.
+    assert_eq!(
+        (&last["memories"], &last["candidates"], &last["iterations"]),
+        (&json!(2000), &json!(100), &json!(3))
+    );
+    assert_eq!(
+        last["component_bytes"],
+        kenning::policy::DEFAULT_POLICY_WASM.len()
+    );
 }
 
 #[test]
