@@ -1,14 +1,14 @@
 //! The memory model's rules: the `memory` tool's semantics, provenance and quarantine, review,
 //! settings, limits, audit, pagination and migration.
 
+use kenning::PolicyError;
 use kenning::PolicySource;
+use kenning::policy::Policy;
+use kenning::service::dream::DreamRequest;
 use kenning::service::governance::Decision;
 use kenning::store::{Author, MemoryFilter};
 use kenning::subject::Subject;
 use kenning::{KenningError, Service, TurnContext};
-use kenning::PolicyError;
-use kenning::policy::Policy;
-use kenning::service::dream::DreamRequest;
 use kenning_contract::types::{
     Candidate, ConsolidationPlan, Context, FieldError, Limits, Merge, PolicyInfo, Retention,
     ScanItem, ScanResult, ScoreParts, Selection, StoredMemory, Supersession, ValidatedCall,
@@ -860,7 +860,11 @@ fn planning(plan: fn(&[u64]) -> ConsolidationPlan) -> (Workspace, Service) {
         "The C2 server answers on port 8443.",
         "Strings are XOR-encoded with key 0x5a.",
     ] {
-        workspace.remember(&writer, Author::Human, &serde_json::json!({"text": text}).to_string());
+        workspace.remember(
+            &writer,
+            Author::Human,
+            &serde_json::json!({"text": text}).to_string(),
+        );
     }
     let service = workspace
         .builder()
@@ -972,7 +976,9 @@ fn a_consolidation_reason_holding_a_secret_or_an_injection_is_refused_naming_its
             assert_eq!(errors.len(), 1, "{errors:?}");
             assert_eq!(errors[0].path, "supersessions[0].reason");
             assert!(
-                errors[0].message.starts_with("blocked by the safety scan: "),
+                errors[0]
+                    .message
+                    .starts_with("blocked by the safety scan: "),
                 "{}",
                 errors[0].message
             );

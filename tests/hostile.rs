@@ -441,11 +441,7 @@ fn components_refused_at_load_leave_the_store_untouched() {
             .policy(kenning::PolicySource::File(wasm.into()))
             .build();
         let error = built.err().unwrap_or_else(|| panic!("{wasm} loaded"));
-        assert!(
-            matches!(error, KenningError::Policy(_)),
-            "{wasm}: {error}"
-        );
+        assert!(matches!(error, KenningError::Policy(_)), "{wasm}: {error}");
         assert_eq!(workspace.state(), before, "{wasm}");
     }
 }
-

@@ -196,7 +196,10 @@ mod tests {
             Duration::from_secs(2),
         );
         assert!(matches!(answer, Err(ModelError::TimedOut(_))), "{answer:?}");
-        assert!(ends(&pid), "the command's background process {pid} still runs");
+        assert!(
+            ends(&pid),
+            "the command's background process {pid} still runs"
+        );
     }
 
     #[test]

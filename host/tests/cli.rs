@@ -809,7 +809,11 @@ fn a_read_only_knowledge_base_still_reads_and_refuses_writes_by_name() {
         &["remember", "-s", "profile:ro", "Written while writable."],
         None,
     );
-    assert!(written.status.success(), "{}", String::from_utf8_lossy(&written.stderr));
+    assert!(
+        written.status.success(),
+        "{}",
+        String::from_utf8_lossy(&written.stderr)
+    );
     traversable(dir.path());
     let store = data.join("profile-ro.sqlite");
     let _read_only = ReadOnly::make(&[&store, &data]);
@@ -821,7 +825,10 @@ fn a_read_only_knowledge_base_still_reads_and_refuses_writes_by_name() {
     );
     assert!(String::from_utf8_lossy(&listed.stdout).contains("Written while writable."));
     let write = kenning_unprivileged(&data, &["remember", "-s", "profile:ro", "Another."]);
-    assert_one_clear_error(&write, "permission denied: the knowledge base or its folder is read-only");
+    assert_one_clear_error(
+        &write,
+        "permission denied: the knowledge base or its folder is read-only",
+    );
     assert!(String::from_utf8_lossy(&write.stderr).contains(&store.display().to_string()));
 }
 

@@ -187,7 +187,11 @@ fn kenning_encrypt_names_each_plaintext_migration_backup_it_leaves_on_stderr() {
     let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/store-v1.sqlite");
     let store = data.join("account-fixture.sqlite");
     std::fs::copy(&fixture, &store).unwrap();
-    succeeded(&kenning(&data, &[], &["stats", "--subject", "account:fixture"]));
+    succeeded(&kenning(
+        &data,
+        &[],
+        &["stats", "--subject", "account:fixture"],
+    ));
     let backup = data.join("account-fixture.sqlite.v1.bak");
     assert!(backup.is_file(), "the migration backed the store up");
 

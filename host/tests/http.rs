@@ -1078,10 +1078,17 @@ async fn the_mcp_endpoint_refuses_other_hosts_and_origins_unless_allowed_by_flag
     let loopback = format!("127.0.0.1:{port}");
     let (status, body) = mcp_initialize(&server, &external, &loopback, None).await;
     assert_eq!(status, StatusCode::OK, "{body}");
-    let (status, body) = mcp_initialize(&server, &external, &format!("localhost:{port}"), None).await;
+    let (status, body) =
+        mcp_initialize(&server, &external, &format!("localhost:{port}"), None).await;
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(
-        mcp_initialize(&server, &external, &format!("kenning.internal:{port}"), None).await,
+        mcp_initialize(
+            &server,
+            &external,
+            &format!("kenning.internal:{port}"),
+            None
+        )
+        .await,
         forbidden_host
     );
     assert_eq!(
@@ -1204,9 +1211,15 @@ fn sigterm_lets_a_request_in_flight_finish_and_be_written_before_the_server_stop
     assert!(answer.starts_with("HTTP/1.1 201 Created\r\n"), "{answer}");
     let (clean, log) = server.wait();
     assert!(clean, "{log}");
-    assert!(log.contains("shutting down after the requests in flight"), "{log}");
+    assert!(
+        log.contains("shutting down after the requests in flight"),
+        "{log}"
+    );
     let listed = kenning(&data, &["list", "-s", SUBJECT]);
-    assert!(listed.contains(text), "the answered write was kept: {listed}");
+    assert!(
+        listed.contains(text),
+        "the answered write was kept: {listed}"
+    );
 }
 
 #[test]

@@ -303,7 +303,11 @@ fn the_server_maintains_the_subjects_due_at_start_up_unless_told_not_to() {
     let (clean, log) = quiet.terminate();
     assert!(clean, "{log}");
     assert!(!log.contains("\"maintenance\""), "no run is logged: {log}");
-    assert_eq!(statuses(quiet_data)[1], "2 active -", "--no-maintenance left the store alone");
+    assert_eq!(
+        statuses(quiet_data)[1],
+        "2 active -",
+        "--no-maintenance left the store alone"
+    );
     assert_eq!(snapshot(quiet_data), before);
 }
 

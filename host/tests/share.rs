@@ -216,7 +216,10 @@ fn the_source_setting_decides_and_a_refused_share_writes_nothing() {
     l.ok(&["settings", "-s", &a, "share_confirmed_findings", "on"]);
     let report: Value = serde_json::from_slice(&l.share(&["2"]).stdout).unwrap();
     assert_eq!(report["memories"][0]["outcome"], "shared");
-    assert!(l.holds(&b), "the check above sees a knowledge base that exists");
+    assert!(
+        l.holds(&b),
+        "the check above sees a knowledge base that exists"
+    );
 }
 
 #[test]

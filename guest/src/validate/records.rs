@@ -440,7 +440,9 @@ mod tests {
         extra["recall_count"] = json!(3);
         let error = serde_json::from_value::<ImportRecord>(extra).unwrap_err();
         assert!(
-            error.to_string().starts_with("unknown field `recall_count`"),
+            error
+                .to_string()
+                .starts_with("unknown field `recall_count`"),
             "{error}"
         );
     }

@@ -224,7 +224,9 @@ impl KnowledgeBase {
             Err(error) if is_permission_error(&error) && path.is_file() => {
                 Self::open_read_only(path, key)
             }
-            Err(error) if is_permission_error(&error) => Err(read_only_folder(path).unwrap_or(error)),
+            Err(error) if is_permission_error(&error) => {
+                Err(read_only_folder(path).unwrap_or(error))
+            }
             opened => opened,
         }
     }

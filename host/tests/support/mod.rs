@@ -110,9 +110,7 @@ impl Server {
         let log = std::thread::spawn(move || {
             // Bytes, so that a line that is not UTF-8 is shown rather than losing the rest.
             let mut log = Vec::new();
-            stderr
-                .read_to_end(&mut log)
-                .expect("read the server's log");
+            stderr.read_to_end(&mut log).expect("read the server's log");
             String::from_utf8_lossy(&log).into_owned()
         });
         Server {

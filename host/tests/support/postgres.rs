@@ -275,9 +275,7 @@ pub fn stores_in(data: &Path) -> Vec<String> {
                 Ok(rows) => rows.iter().map(|row| row.get(0)).collect(),
                 // Before any kenning connects, the schema (and its `subjects`) is not there
                 // yet: no stores. Any other failure is no answer, and fails the test.
-                Err(error)
-                    if error.code() == Some(&postgres::error::SqlState::UNDEFINED_TABLE) =>
-                {
+                Err(error) if error.code() == Some(&postgres::error::SqlState::UNDEFINED_TABLE) => {
                     Vec::new()
                 }
                 Err(error) => panic!("list the subjects of {url}: {}", detail(&error)),
