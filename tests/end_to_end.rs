@@ -181,10 +181,12 @@ fn blocked_and_invalid_writes_write_nothing() {
         r#"{{"text": "{}"}}"#,
         "a".repeat(kenning_contract::MAX_TEXT_BYTES + 1)
     );
+    let error = kenning
+        .call(&workspace.subject, Author::Agent, "remember", &oversize)
+        .unwrap_err();
     assert!(
-        kenning
-            .call(&workspace.subject, Author::Agent, "remember", &oversize)
-            .is_err()
+        matches!(&error, KenningError::Invalid { errors, .. } if errors.len() == 1 && errors[0].path == "text"),
+        "{error}"
     );
     assert_eq!(workspace.state(), before);
 }

@@ -105,10 +105,22 @@ impl Workspace {
     /// database.
     pub fn held_bytes(&self) -> Vec<u8> {
         let mut bytes = Vec::new();
-        let files = std::fs::read_dir(self.data_dir()).into_iter().flatten();
-        for path in files.flatten().map(|entry| entry.path()) {
+        let data_dir = self.data_dir();
+        let entries = match std::fs::read_dir(&data_dir) {
+            Ok(entries) => entries.collect::<Result<Vec<_>, _>>(),
+            // No data directory: no files.
+            Err(error) if error.kind() == std::io::ErrorKind::NotFound => Ok(Vec::new()),
+            Err(error) => Err(error),
+        }
+        .unwrap_or_else(|e| panic!("list {}: {e}", data_dir.display()));
+        for path in entries.iter().map(|entry| entry.path()) {
             if path.is_file() {
-                bytes.extend(std::fs::read(&path).unwrap_or_default());
+                match std::fs::read(&path) {
+                    Ok(held) => bytes.extend(held),
+                    // Removed since it was listed (a journal SQLite deleted): nothing held.
+                    Err(error) if error.kind() == std::io::ErrorKind::NotFound => {}
+                    Err(error) => panic!("read {}: {error}", path.display()),
+                }
             }
         }
         if postgres::on_postgres() {

@@ -45,10 +45,15 @@ mod tests {
         assert_eq!(parse_address("0x401000"), Ok(0x40_1000));
         assert_eq!(parse_address(" 0X1f "), Ok(0x1f));
         assert_eq!(parse_address("4096"), Ok(4096));
-        assert!(parse_address("0x").is_err());
-        assert!(parse_address("-1").is_err());
-        assert!(parse_address("0x1_000").is_err());
-        assert!(parse_address("0x10000000000000000").is_err());
+        let malformed = "expected an address: a non-negative integer, a hex string such as \"0x401000\" or a decimal string";
+        for text in ["0x", "-1", "0x1_000", "401000h", ""] {
+            assert_eq!(parse_address(text), Err(malformed), "{text:?}");
+        }
+        assert_eq!(parse_address("0xffffffffffffffff"), Ok(u64::MAX));
+        assert_eq!(
+            parse_address("0x10000000000000000"),
+            Err("address does not fit in 64 bits")
+        );
     }
 
     #[test]

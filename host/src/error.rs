@@ -259,6 +259,15 @@ pub enum KenningError {
         /// The file.
         path: PathBuf,
     },
+    /// A knowledge base that does not exist yet cannot be created, because its folder (the
+    /// data directory) cannot be written.
+    #[error("{}: permission denied: the data directory is read-only, so the knowledge base {} cannot be created", .folder.display(), .path.display())]
+    ReadOnlyFolder {
+        /// The folder that cannot be written.
+        folder: PathBuf,
+        /// The knowledge base's file, which would have been created in it.
+        path: PathBuf,
+    },
     /// SQLite failed.
     #[error("knowledge base {}: {source}", .path.display())]
     Store {

@@ -177,6 +177,56 @@ mod tests {
         );
     }
 
+    /// Whether process `pid` has ended: gone, or a zombie no one has reaped yet (where the
+    /// test runs as a container's first process, orphans are not reaped).
+    fn ended(pid: &str) -> bool {
+        match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
+            Err(error) if error.kind() == std::io::ErrorKind::NotFound => true,
+            Err(error) => panic!("read /proc/{pid}/stat: {error}"),
+            // The state follows the command's name in parentheses.
+            Ok(stat) => stat.rsplit_once(") ").unwrap().1.starts_with(['Z', 'X']),
+        }
+    }
+
+    /// Runs `command` (which writes the id of a process it started in the background to
+    /// `$PIDFILE`) and returns what `ask` answered and that process's id.
+    fn ask_starting_one(command: &str, timeout: Duration) -> (Result<String, ModelError>, String) {
+        let dir = tempfile::tempdir().unwrap();
+        let pidfile = dir.path().join("pid");
+        let mut model = model(&format!("PIDFILE='{}'; {command}", pidfile.display()));
+        model.timeout = timeout;
+        let answer = model.ask("");
+        let pid = std::fs::read_to_string(&pidfile).unwrap().trim().to_owned();
+        assert!(!pid.is_empty());
+        (answer, pid)
+    }
+
+    /// Waits up to ten seconds for `pid` to end (a kill is delivered at once, but the
+    /// process table may lag on a loaded machine), returning whether it did.
+    fn ends(pid: &str) -> bool {
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while !ended(pid) {
+            if Instant::now() > deadline {
+                return false;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        true
+    }
+
+    #[test]
+    fn a_command_that_outlasts_its_timeout_is_killed_with_everything_it_started() {
+        let (answer, pid) = ask_starting_one(
+            "sleep 300 & echo $! > \"$PIDFILE\"; sleep 300",
+            Duration::from_secs(2),
+        );
+        assert!(matches!(answer, Err(ModelError::TimedOut(_))), "{answer:?}");
+        assert!(
+            ends(&pid),
+            "the command's background process {pid} still runs"
+        );
+    }
+
     #[test]
     fn a_timeout_too_long_to_add_to_now_is_no_deadline_and_no_panic() {
         let mut patient = model("echo done");

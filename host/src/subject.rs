@@ -222,8 +222,10 @@ mod tests {
             Subject::parse("account:alice").unwrap().file_name(),
             "account-alice.sqlite"
         );
-        assert!(Subject::parse("profile:../etc").is_err());
-        assert!(Subject::parse("account:").is_err());
+        for bad in ["profile:../etc", "account:"] {
+            let err = Subject::parse(bad).unwrap_err().to_string();
+            assert!(err.contains(NAME_RULE), "{bad}: {err}");
+        }
         let err = Subject::parse("/no/such/file").unwrap_err().to_string();
         assert!(err.contains("no such file"), "{err}");
     }

@@ -330,24 +330,61 @@ fn bench_json_prints_the_figures_on_its_last_line() {
     }
     let dir = tempfile::tempdir().unwrap();
     let last = small_bench(dir.path(), &[]);
+    // Every key the README documents, each a positive, finite figure.
+    let figure = |key: &str| -> f64 {
+        let value = last[key].as_f64();
+        assert!(
+            value.is_some_and(|v| v.is_finite() && v > 0.0),
+            "{key} in {last}"
+        );
+        value.unwrap()
+    };
     for key in [
         "instantiate_us",
         "policy_call_us",
         "policy_native_call_us",
+        "sandbox_ratio",
         "compile_ms",
         "cached_load_ms",
         "inject_p50_us",
         "inject_p99_us",
         "candidate_query_us",
+        "inject_over_query",
         "scan_mb_s",
         "scan_fuel_per_byte",
+        "mcp_recall_us",
+        "recall_us",
+        "mcp_over_recall",
+        "http_search_rps",
+        "http_search_p99_ms",
+        "http_write_rps",
         "import_per_s",
     ] {
-        assert!(
-            last[key].as_f64().is_some_and(|v| v > 0.0),
-            "{key} in {last}"
-        );
+        figure(key);
     }
+    // The ratios are the quotients the README names, and a percentile is no less than the
+    // median: figures that hold together, not merely positive ones.
+    let quotient = |ratio: &str, over: &str, under: &str| {
+        let expected = figure(over) / figure(under);
+        assert!(
+            (figure(ratio) - expected).abs() <= expected * 1e-9,
+            "{ratio} is {} where {over} / {under} is {expected}",
+            figure(ratio)
+        );
+    };
+    quotient("sandbox_ratio", "policy_call_us", "policy_native_call_us");
+    quotient("inject_over_query", "inject_p50_us", "candidate_query_us");
+    quotient("mcp_over_recall", "mcp_recall_us", "recall_us");
+    assert!(figure("inject_p99_us") >= figure("inject_p50_us"), "{last}");
+    // What was asked for is what was measured.
+    assert_eq!(
+        (&last["memories"], &last["candidates"], &last["iterations"]),
+        (&json!(2000), &json!(100), &json!(3))
+    );
+    assert_eq!(
+        last["component_bytes"],
+        kenning::policy::DEFAULT_POLICY_WASM.len()
+    );
 }
 
 #[test]
@@ -695,22 +732,67 @@ fn reading_an_empty_store_file_never_writes_to_it() {
     }
 }
 
-/// Runs kenning as the unprivileged user `nobody` (with `setpriv`), or `None` where this test
-/// process cannot switch users (it is not root, or has no `setpriv`).
-fn kenning_as_nobody(data_dir: &Path, args: &[&str]) -> Option<Output> {
-    let root = Command::new("id").arg("-u").output().ok()?.stdout == b"0\n";
-    if !root || Command::new("setpriv").arg("--version").output().is_err() {
-        return None;
-    }
-    Command::new("setpriv")
-        .args(["--reuid=65534", "--regid=65534", "--clear-groups"])
-        .arg(env!("CARGO_BIN_EXE_kenning"))
+/// Runs kenning with `--data-dir DATA --native-policy ARGS...` as a user the permission bits
+/// bind: this test process's own user, or, as root (whom the bits do not bind), the
+/// unprivileged user `nobody` through `setpriv`. A root without `setpriv` fails the test: it
+/// cannot check what it is about.
+fn kenning_unprivileged(data_dir: &Path, args: &[&str]) -> Output {
+    let id = Command::new("id").arg("-u").output().expect("run id -u");
+    let mut command = if id.stdout == b"0\n" {
+        let setpriv = Command::new("setpriv").arg("--version").output();
+        assert!(
+            setpriv.is_ok_and(|o| o.status.success()),
+            "running as root, this test needs setpriv (util-linux) to act as an unprivileged user"
+        );
+        let mut command = Command::new("setpriv");
+        command
+            .args(["--reuid=65534", "--regid=65534", "--clear-groups"])
+            .arg(env!("CARGO_BIN_EXE_kenning"));
+        command
+    } else {
+        Command::new(env!("CARGO_BIN_EXE_kenning"))
+    };
+    command
+        .env_remove("KENNING_KEY")
+        .env_remove("KENNING_KEY_FILE")
+        .env_remove("KENNING_STORE")
         .arg("--data-dir")
         .arg(data_dir)
         .arg("--native-policy")
         .args(args)
         .output()
-        .ok()
+        .expect("run kenning")
+}
+
+/// Makes `paths` read-only (0555 for folders, 0444 for files) and their parents traversable,
+/// and makes them writable again when dropped, so that the temporary directory can be removed.
+struct ReadOnly(Vec<std::path::PathBuf>);
+
+impl ReadOnly {
+    fn make(paths: &[&Path]) -> ReadOnly {
+        use std::os::unix::fs::PermissionsExt;
+        for path in paths {
+            let mode = if path.is_dir() { 0o555 } else { 0o444 };
+            std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).unwrap();
+        }
+        ReadOnly(paths.iter().map(|p| p.to_path_buf()).collect())
+    }
+}
+
+impl Drop for ReadOnly {
+    fn drop(&mut self) {
+        use std::os::unix::fs::PermissionsExt;
+        for path in &self.0 {
+            let mode = if path.is_dir() { 0o700 } else { 0o600 };
+            let _ = std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode));
+        }
+    }
+}
+
+/// Lets other users into `dir` (0755), for the unprivileged user of [`kenning_unprivileged`].
+fn traversable(dir: &Path) {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o755)).unwrap();
 }
 
 #[test]
@@ -718,32 +800,58 @@ fn a_read_only_knowledge_base_still_reads_and_refuses_writes_by_name() {
     if sqlite_only("makes a SQLite file read-only") {
         return;
     }
-    use std::os::unix::fs::PermissionsExt;
     let dir = tempfile::tempdir().unwrap();
     let data = dir.path().join("data");
-    kenning(
+    let written = kenning(
         &data,
         &["remember", "-s", "profile:ro", "Written while writable."],
         None,
     );
-    for path in [dir.path().to_path_buf(), data.clone()] {
-        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
-    }
+    assert!(
+        written.status.success(),
+        "{}",
+        String::from_utf8_lossy(&written.stderr)
+    );
+    traversable(dir.path());
     let store = data.join("profile-ro.sqlite");
-    std::fs::set_permissions(&store, std::fs::Permissions::from_mode(0o644)).unwrap();
-    let Some(listed) = kenning_as_nobody(&data, &["list", "-s", "profile:ro"]) else {
-        eprintln!("not run: needs root and setpriv to act as an unprivileged user");
-        return;
-    };
+    let _read_only = ReadOnly::make(&[&store, &data]);
+    let listed = kenning_unprivileged(&data, &["list", "-s", "profile:ro"]);
     assert!(
         listed.status.success(),
         "{}",
         String::from_utf8_lossy(&listed.stderr)
     );
     assert!(String::from_utf8_lossy(&listed.stdout).contains("Written while writable."));
-    let write = kenning_as_nobody(&data, &["remember", "-s", "profile:ro", "Another."]).unwrap();
-    assert_one_clear_error(&write, "permission denied");
+    let write = kenning_unprivileged(&data, &["remember", "-s", "profile:ro", "Another."]);
+    assert_one_clear_error(
+        &write,
+        "permission denied: the knowledge base or its folder is read-only",
+    );
     assert!(String::from_utf8_lossy(&write.stderr).contains(&store.display().to_string()));
+}
+
+#[test]
+fn a_read_only_data_directory_refuses_a_new_knowledge_base_naming_the_folder() {
+    if sqlite_only("makes the SQLite files' folder read-only") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    std::fs::create_dir(&data).unwrap();
+    traversable(dir.path());
+    let _read_only = ReadOnly::make(&[&data]);
+    let write = kenning_unprivileged(&data, &["remember", "-s", "profile:new", "A first note."]);
+    let store = data.join("profile-new.sqlite");
+    assert_one_clear_error(
+        &write,
+        &format!(
+            "{}: permission denied: the data directory is read-only, so the knowledge base {} \
+             cannot be created",
+            data.display(),
+            store.display()
+        ),
+    );
+    assert!(!store.exists());
 }
 
 #[test]

@@ -191,6 +191,47 @@ fn kenning_encrypt_converts_a_plaintext_store_in_place() {
     one_clear_error(&again, &["already encrypted"]);
 }
 
+#[test]
+fn kenning_encrypt_names_each_plaintext_migration_backup_it_leaves_on_stderr() {
+    if support::postgres::sqlite_only("encrypts a SQLite file and its migration backup") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    std::fs::create_dir_all(&data).unwrap();
+    // A store of schema version 1, migrated (and so backed up) by its first use.
+    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/store-v1.sqlite");
+    let store = data.join("account-fixture.sqlite");
+    std::fs::copy(&fixture, &store).unwrap();
+    succeeded(&kenning(
+        &data,
+        &[],
+        &["stats", "--subject", "account:fixture"],
+    ));
+    let backup = data.join("account-fixture.sqlite.v1.bak");
+    assert!(backup.is_file(), "the migration backed the store up");
+
+    let key = [("KENNING_KEY", "a long enough passphrase for the test")];
+    let encrypted = kenning(&data, &key, &["encrypt", "--subject", "account:fixture"]);
+    assert_eq!(
+        succeeded(&encrypted),
+        format!("encrypted {}\n", store.display())
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&encrypted.stderr),
+        format!(
+            "kenning: {} is a plaintext migration backup of it, left as it was: delete it once \
+             you no longer need it\n",
+            backup.display()
+        )
+    );
+    let backup_bytes = std::fs::read(&backup).unwrap();
+    assert!(
+        backup_bytes.starts_with(b"SQLite format 3\0"),
+        "the backup is left as it was, plaintext"
+    );
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn kenning_serve_with_a_key_writes_and_searches_an_encrypted_store() {
     if support::postgres::sqlite_only("serves SQLCipher-encrypted SQLite files") {

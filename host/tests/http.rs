@@ -890,26 +890,42 @@ async fn thirty_two_clients_writing_fifty_each_lose_no_acknowledged_write() {
     for writer in 0..32 {
         let (client, url, token) = (client.clone(), memories.clone(), human.clone());
         writers.push(tokio::spawn(async move {
-            let mut acknowledged = Vec::new();
+            let (mut acknowledged, mut refused) = (Vec::new(), Vec::new());
             for n in 0..50 {
                 let body = json!({"content": format!("Writer {writer} note {n}: the value is {}.", writer * 1000 + n)});
                 let response = client.post(&url).bearer_auth(&token).json(&body).send().await.unwrap();
-                if response.status() == StatusCode::CREATED {
-                    let created: Value = response.json().await.unwrap();
-                    acknowledged.push(created["memory_id"].as_u64().unwrap());
+                let status = response.status();
+                let answer: Value = response.json().await.unwrap();
+                if status == StatusCode::CREATED {
+                    acknowledged.push(answer["memory_id"].as_u64().unwrap());
+                } else {
+                    refused.push((status, answer));
                 }
             }
-            acknowledged
+            (acknowledged, refused)
         }));
     }
-    let mut acknowledged = Vec::new();
+    let (mut acknowledged, mut refused) = (Vec::new(), Vec::new());
     for writer in writers {
-        acknowledged.extend(writer.await.unwrap());
+        let (ok, not) = writer.await.unwrap();
+        acknowledged.extend(ok);
+        refused.extend(not);
+    }
+    // A write the server could not take under this load is refused as busy, to be tried
+    // again; any other failure is a fault.
+    let busy = json!({"error": {"code": "unavailable", "message": "the knowledge base is busy; try again", "path": ""}});
+    for (status, answer) in &refused {
+        assert_eq!(
+            (*status, answer),
+            (StatusCode::SERVICE_UNAVAILABLE, &busy),
+            "a refused write"
+        );
     }
     assert!(
         acknowledged.len() >= 1500,
-        "most writes succeed: {}",
-        acknowledged.len()
+        "most writes succeed: {} acknowledged, {} refused as busy",
+        acknowledged.len(),
+        refused.len()
     );
     let mut stored = Vec::new();
     for page in 1.. {
@@ -1008,11 +1024,112 @@ async fn an_mcp_client_over_http_initializes_and_calls_a_tool_as_its_token() {
         post(None, &host).await.unwrap().status(),
         StatusCode::UNAUTHORIZED
     );
-    let rebinding = post(Some(&external), "evil.example:80")
-        .await
-        .unwrap()
-        .status();
-    assert!(rebinding.is_client_error(), "{rebinding}");
+    let rebinding = post(Some(&external), "evil.example:80").await.unwrap();
+    assert_eq!(rebinding.status(), StatusCode::FORBIDDEN);
+    assert_eq!(
+        rebinding.text().await.unwrap(),
+        "Forbidden: Host header is not allowed"
+    );
+}
+
+/// Posts an MCP `initialize` to `server`'s `/v1/mcp` with `token`, the `Host` header `host`
+/// and, when given, the `Origin` header `origin`; returns the status and, for a refusal, the
+/// body.
+async fn mcp_initialize(
+    server: &Server,
+    token: &str,
+    host: &str,
+    origin: Option<&str>,
+) -> (StatusCode, String) {
+    let init = json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}});
+    let mut request = Client::new()
+        .post(server.url("/v1/mcp"))
+        .header("accept", "application/json, text/event-stream")
+        .header("host", host.to_owned())
+        .bearer_auth(token)
+        .json(&init);
+    if let Some(origin) = origin {
+        request = request.header("origin", origin.to_owned());
+    }
+    let response = request.send().await.expect("the server answers");
+    // An accepted initialize answers with an event stream, read no further here.
+    match response.status() {
+        StatusCode::OK => (StatusCode::OK, String::new()),
+        status => (status, response.text().await.unwrap()),
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_mcp_endpoint_refuses_other_hosts_and_origins_unless_allowed_by_flag() {
+    let (_dir, data) = data_dir();
+    let external = token(&data, &[SUBJECT], "external");
+    let forbidden_host = (
+        StatusCode::FORBIDDEN,
+        "Forbidden: Host header is not allowed".to_owned(),
+    );
+    let forbidden_origin = (
+        StatusCode::FORBIDDEN,
+        "Forbidden: Origin header is not allowed".to_owned(),
+    );
+
+    // By default: loopback only, and no request from a browser page (any Origin).
+    let server = Server::start(&data, &[]);
+    let port = server.base.rsplit(':').next().unwrap().to_owned();
+    let loopback = format!("127.0.0.1:{port}");
+    let (status, body) = mcp_initialize(&server, &external, &loopback, None).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let (status, body) =
+        mcp_initialize(&server, &external, &format!("localhost:{port}"), None).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(
+        mcp_initialize(
+            &server,
+            &external,
+            &format!("kenning.internal:{port}"),
+            None
+        )
+        .await,
+        forbidden_host
+    );
+    assert_eq!(
+        mcp_initialize(&server, &external, &loopback, Some("http://127.0.0.1:8000")).await,
+        forbidden_origin,
+        "without --allow-origin, even a loopback page is refused"
+    );
+    assert!(server.terminate().0);
+
+    // `--allow-host` and `--allow-origin` let in exactly what they name.
+    let server = Server::start_with(
+        &data,
+        &[],
+        &[
+            "--allow-host",
+            "kenning.internal",
+            "--allow-origin",
+            "https://app.example:443",
+        ],
+    );
+    let port = server.base.rsplit(':').next().unwrap().to_owned();
+    let named = format!("kenning.internal:{port}");
+    let (status, body) = mcp_initialize(&server, &external, &named, None).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(
+        mcp_initialize(&server, &external, &format!("evil.example:{port}"), None).await,
+        forbidden_host
+    );
+    let (status, body) =
+        mcp_initialize(&server, &external, &named, Some("https://app.example")).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(
+        mcp_initialize(&server, &external, &named, Some("https://evil.example")).await,
+        forbidden_origin
+    );
+    assert_eq!(
+        mcp_initialize(&server, &external, &named, Some("http://app.example")).await,
+        forbidden_origin,
+        "another scheme is another origin"
+    );
+    assert!(server.terminate().0);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -1054,6 +1171,55 @@ async fn the_request_log_holds_no_text_or_token_and_sigterm_stops_cleanly() {
     let line = log.lines().find(|l| l.contains("\"route\"")).unwrap();
     let entry: Value = serde_json::from_str(line).expect("structured (JSON) log lines");
     assert_eq!(entry["fields"]["status"], 201);
+}
+
+#[test]
+fn sigterm_lets_a_request_in_flight_finish_and_be_written_before_the_server_stops() {
+    use std::io::{Read, Write};
+    let (_dir, data) = data_dir();
+    let human = token(&data, &[SUBJECT], "human");
+    let server = Server::start(&data, &[]);
+    let address = server.base.trim_start_matches("http://").to_owned();
+    let text = "Written while the server was stopping.";
+    let body = json!({"content": text}).to_string();
+    let mut request = std::net::TcpStream::connect(&address).unwrap();
+    write!(
+        request,
+        "POST /v1/subjects/{SUBJECT}/memories HTTP/1.1\r\nHost: {address}\r\n\
+         Authorization: Bearer {human}\r\nContent-Type: application/json\r\n\
+         Content-Length: {}\r\n\r\n{}",
+        body.len(),
+        &body[..10]
+    )
+    .unwrap();
+    request.flush().unwrap();
+
+    // The server is stopping once it refuses new connections; the request is still in flight,
+    // its body half sent.
+    server.signal_term();
+    let started = std::time::Instant::now();
+    while std::net::TcpStream::connect(&address).is_ok() {
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(30),
+            "the server still accepts connections after SIGTERM"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    request.write_all(&body.as_bytes()[10..]).unwrap();
+    let mut answer = String::new();
+    request.read_to_string(&mut answer).unwrap();
+    assert!(answer.starts_with("HTTP/1.1 201 Created\r\n"), "{answer}");
+    let (clean, log) = server.wait();
+    assert!(clean, "{log}");
+    assert!(
+        log.contains("shutting down after the requests in flight"),
+        "{log}"
+    );
+    let listed = kenning(&data, &["list", "-s", SUBJECT]);
+    assert!(
+        listed.contains(text),
+        "the answered write was kept: {listed}"
+    );
 }
 
 #[test]

@@ -7,7 +7,7 @@ use serde_json::{Value, json};
 
 mod support;
 
-use support::postgres::DirectSql;
+use support::postgres::{DirectSql, stores_in};
 
 struct Linked {
     dir: tempfile::TempDir,
@@ -81,6 +81,15 @@ impl Linked {
         let mut args = vec!["share", "--from", a.as_str(), "--to", b.as_str(), "--json"];
         args.extend_from_slice(extra);
         self.run(&args)
+    }
+
+    /// Whether the knowledge base of `binary` exists on the backend this run tests: its
+    /// SQLite file, or its subject in the data directory's PostgreSQL database.
+    fn holds(&self, binary: &str) -> bool {
+        let name = kenning::subject::Subject::parse(binary)
+            .unwrap()
+            .store_name();
+        stores_in(&self.data()).contains(&name)
     }
 
     fn store_of(&self, binary: &str) -> PathBuf {
@@ -194,34 +203,37 @@ fn confirmed_findings_arrive_inbound_pending_with_their_origin_and_become_foreig
 #[test]
 fn the_source_setting_decides_and_a_refused_share_writes_nothing() {
     let l = Linked::new();
-    let a = l.a();
-    let b_store = l.store_of(&l.b());
+    let (a, b) = (l.a(), l.b());
     let error = one_error(&l.share(&["1"]));
     assert!(error.contains("share_confirmed_findings = ask"), "{error}");
-    assert!(!b_store.exists(), "nothing was written");
+    assert!(!l.holds(&b), "nothing was written");
 
     l.ok(&["settings", "-s", &a, "share_confirmed_findings", "off"]);
     let error = one_error(&l.share(&["1", "--yes"]));
     assert!(error.contains("sharing is off"), "{error}");
-    assert!(!b_store.exists());
+    assert!(!l.holds(&b), "nothing was written");
 
     l.ok(&["settings", "-s", &a, "share_confirmed_findings", "on"]);
     let report: Value = serde_json::from_slice(&l.share(&["2"]).stdout).unwrap();
     assert_eq!(report["memories"][0]["outcome"], "shared");
+    assert!(
+        l.holds(&b),
+        "the check above sees a knowledge base that exists"
+    );
 }
 
 #[test]
 fn a_suggestion_or_a_missing_id_refuses_the_whole_share_naming_it() {
     let l = Linked::new();
-    let b_store = l.store_of(&l.b());
     let error = one_error(&l.share(&["1", "3", "--yes"]));
     assert!(
         error.contains("memory 3") && error.contains("PENDING"),
         "{error}"
     );
+    assert!(!l.holds(&l.b()), "nothing was written");
     let error = one_error(&l.share(&["1", "42", "--yes"]));
     assert!(error.contains("42"), "{error}");
-    assert!(!b_store.exists(), "nothing was written");
+    assert!(!l.holds(&l.b()), "nothing was written");
 }
 
 #[test]

@@ -512,7 +512,7 @@ mod throughput {
 
     /// The scan alone, for a profiler: `perf record` the test binary with this test's name.
     #[test]
-    #[ignore]
+    #[ignore = "a loop for a profiler, not a check"]
     fn native_scan_loop() {
         prepare();
         let items = crate::vectors::scan_workload();
@@ -527,7 +527,7 @@ mod throughput {
     /// Native throughput of the scan and of each of its stages (run with `--ignored
     /// --nocapture` in release).
     #[test]
-    #[ignore]
+    #[ignore = "a throughput report, not a check: run in release with --ignored --nocapture"]
     fn native_throughput_by_stage() {
         prepare();
         let items = crate::vectors::scan_workload();

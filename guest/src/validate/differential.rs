@@ -95,7 +95,7 @@ fn the_fixture_covers_every_fuzz_seed_and_mutation() {
 /// Appends to the fixture the inputs it does not hold yet, with today's results; also reads
 /// `(tool, input)` pairs, one JSON array a line, from the file named by `DIFFERENTIAL_EXTRA`.
 #[test]
-#[ignore]
+#[ignore = "a tool, not a check: it rewrites the fixture (run with --ignored to add cases)"]
 fn add_new_cases_to_the_fixture() {
     let mut cases = recorded_cases();
     for case in &cases {

@@ -444,7 +444,13 @@ mod tests {
         // The canonical form is closed too.
         let mut extra: Value = serde_json::from_str(&call.args_json).unwrap();
         extra["recall_count"] = json!(3);
-        assert!(serde_json::from_value::<ImportRecord>(extra).is_err());
+        let error = serde_json::from_value::<ImportRecord>(extra).unwrap_err();
+        assert!(
+            error
+                .to_string()
+                .starts_with("unknown field `recall_count`"),
+            "{error}"
+        );
     }
 
     #[test]

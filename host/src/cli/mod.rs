@@ -463,7 +463,11 @@ mod tests {
         assert_eq!(parse_address("0x401000").unwrap(), 0x40_1000);
         assert_eq!(parse_address(" 0X10 ").unwrap(), 16);
         assert_eq!(parse_address("4096").unwrap(), 4096);
-        assert!(parse_address("401000h").is_err());
+        let error = parse_address("401000h").unwrap_err().to_string();
+        assert!(
+            error.contains("\"401000h\": expected an address"),
+            "the error names the text and what was expected: {error}"
+        );
     }
 
     #[test]
@@ -476,14 +480,19 @@ mod tests {
             parse_function("a@b@0x10").unwrap(),
             ("a@b".into(), 16, None)
         );
-        assert!(parse_function("decrypt").is_err());
+        let error = parse_function("decrypt").unwrap_err().to_string();
+        assert!(
+            error.contains("\"decrypt\": expected NAME@START[-END]"),
+            "{error}"
+        );
     }
 
     #[test]
     fn a_memory_cap_too_large_to_count_is_refused() {
         let error = opts(usize::MAX).limits().unwrap_err().to_string();
         assert!(error.contains("--memory-mib"), "{error}");
-        assert!(opts(1 << 44).limits().is_err());
+        let error = opts(1 << 44).limits().unwrap_err().to_string();
+        assert!(error.contains("--memory-mib"), "{error}");
         assert_eq!(opts(64).limits().unwrap().memory_bytes, 64 << 20);
     }
 

@@ -204,7 +204,7 @@ impl ApiError {
                 "the knowledge base is busy; try again",
                 "",
             ),
-            E::ReadOnly { .. } => ApiError::new(
+            E::ReadOnly { .. } | E::ReadOnlyFolder { .. } => ApiError::new(
                 StatusCode::SERVICE_UNAVAILABLE,
                 "unavailable",
                 "the knowledge base is read-only on the server: reads work, writes cannot",

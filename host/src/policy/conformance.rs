@@ -533,6 +533,12 @@ pub const MAX_SLOWDOWN: f64 = 20.0;
 
 fn timing(policy: &dyn Policy, reference: &dyn Policy) -> Result<String, String> {
     let (ratio, theirs, ours) = paired_select(policy, reference)?;
+    timing_verdict(ratio, theirs, ours)
+}
+
+/// The timing check's outcome for a median `ratio` of the policy's `select` time to the
+/// default policy's, with the two medians for the report: a failure beyond [`MAX_SLOWDOWN`].
+fn timing_verdict(ratio: f64, theirs: Duration, ours: Duration) -> Result<String, String> {
     let detail = format!(
         "select on 100 candidates: {:.0} µs, {ratio:.2}x the default policy's {:.0} µs",
         theirs.as_secs_f64() * 1e6,
@@ -542,5 +548,30 @@ fn timing(policy: &dyn Policy, reference: &dyn Policy) -> Result<String, String>
         Err(format!("{detail}; at most {MAX_SLOWDOWN}x is allowed"))
     } else {
         Ok(detail)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{MAX_SLOWDOWN, timing_verdict};
+    use std::time::Duration;
+
+    #[test]
+    fn the_timing_check_allows_a_select_up_to_20_times_the_default_policys_and_no_slower() {
+        assert_eq!(MAX_SLOWDOWN, 20.0, "the README's 20x");
+        let (ours, micros) = (Duration::from_micros(100), Duration::from_micros);
+        assert_eq!(
+            timing_verdict(20.0, micros(2_000), ours),
+            Ok("select on 100 candidates: 2000 µs, 20.00x the default policy's 100 µs".to_owned())
+        );
+        assert_eq!(
+            timing_verdict(20.01, micros(2_001), ours),
+            Err(
+                "select on 100 candidates: 2001 µs, 20.01x the default policy's 100 µs; \
+                 at most 20x is allowed"
+                    .to_owned()
+            )
+        );
+        assert!(timing_verdict(1.0, ours, ours).is_ok());
     }
 }

@@ -318,7 +318,151 @@ pub(crate) fn check_selection(
 
 #[cfg(test)]
 mod tests {
-    use super::is_json_object;
+    use super::{MAX_REASON_BYTES, check_plan, is_json_object};
+    use kenning_contract::types::{
+        ConsolidationPlan, Expiry, MemoryKind, Merge, Scope, StoredMemory, Supersession,
+    };
+
+    /// Memories 1, 2 and 3, as offered to `consolidate`.
+    fn offered() -> Vec<StoredMemory> {
+        (1..=3)
+            .map(|id| StoredMemory {
+                id,
+                scope: Scope::Global,
+                kind: MemoryKind::Fact,
+                target: None,
+                day: None,
+                text: format!("note {id}"),
+                tags: Vec::new(),
+                confidence: 1.0,
+                created_at: 0,
+                updated_at: 0,
+                anchors: Vec::new(),
+                pending: false,
+            })
+            .collect()
+    }
+
+    fn merge(keep: u64, duplicates: &[u64], reason: &str) -> Merge {
+        Merge {
+            keep,
+            duplicates: duplicates.to_vec(),
+            reason: reason.to_owned(),
+        }
+    }
+
+    fn supersession(newer: u64, older: u64) -> Supersession {
+        Supersession {
+            newer,
+            older,
+            reason: "newer".to_owned(),
+        }
+    }
+
+    #[test]
+    fn a_plan_naming_only_offered_memories_once_each_with_short_reasons_passes() {
+        let plan = ConsolidationPlan {
+            merges: vec![merge(1, &[2], &"r".repeat(MAX_REASON_BYTES))],
+            supersessions: Vec::new(),
+            expiries: vec![Expiry {
+                id: 3,
+                reason: "old".to_owned(),
+            }],
+        };
+        assert_eq!(check_plan(&offered(), &plan), Ok(()));
+    }
+
+    #[test]
+    fn a_plan_is_refused_for_a_memory_not_offered_in_any_role() {
+        let refused = |plan: ConsolidationPlan| check_plan(&offered(), &plan).unwrap_err();
+        assert_eq!(
+            refused(ConsolidationPlan {
+                merges: vec![merge(1, &[42], "alike")],
+                ..ConsolidationPlan::default()
+            }),
+            "a merge into 1 names memory 42, which was not offered"
+        );
+        assert_eq!(
+            refused(ConsolidationPlan {
+                merges: vec![merge(42, &[1], "alike")],
+                ..ConsolidationPlan::default()
+            }),
+            "a merge into 42 names memory 42, which was not offered"
+        );
+        assert_eq!(
+            refused(ConsolidationPlan {
+                supersessions: vec![supersession(42, 1)],
+                ..ConsolidationPlan::default()
+            }),
+            "a supersession of 1 by 42 names memory 42, which was not offered"
+        );
+        assert_eq!(
+            refused(ConsolidationPlan {
+                expiries: vec![Expiry {
+                    id: 42,
+                    reason: "old".to_owned()
+                }],
+                ..ConsolidationPlan::default()
+            }),
+            "the expiry of 42 names memory 42, which was not offered"
+        );
+    }
+
+    #[test]
+    fn a_plan_is_refused_for_a_memory_in_two_steps_or_twice_in_one() {
+        let refused = |plan: ConsolidationPlan| check_plan(&offered(), &plan).unwrap_err();
+        assert_eq!(
+            refused(ConsolidationPlan {
+                merges: vec![merge(1, &[2], "alike")],
+                supersessions: vec![supersession(3, 2)],
+                ..ConsolidationPlan::default()
+            }),
+            "a supersession of 2 by 3 names memory 2, which another step already names"
+        );
+        assert_eq!(
+            refused(ConsolidationPlan {
+                supersessions: vec![supersession(3, 1)],
+                expiries: vec![Expiry {
+                    id: 1,
+                    reason: "old".to_owned()
+                }],
+                ..ConsolidationPlan::default()
+            }),
+            "the expiry of 1 names memory 1, which another step already names"
+        );
+        assert_eq!(
+            refused(ConsolidationPlan {
+                merges: vec![merge(1, &[2, 2], "alike")],
+                ..ConsolidationPlan::default()
+            }),
+            "a merge into 1 names memory 2, which another step already names"
+        );
+    }
+
+    #[test]
+    fn a_plan_is_refused_for_a_reason_over_1_kib_or_none() {
+        let refused = |reason: &str| {
+            check_plan(
+                &offered(),
+                &ConsolidationPlan {
+                    merges: vec![merge(1, &[2], reason)],
+                    ..ConsolidationPlan::default()
+                },
+            )
+            .unwrap_err()
+        };
+        assert_eq!(MAX_REASON_BYTES, 1024, "the README's 1 KiB");
+        assert_eq!(
+            refused(&"r".repeat(1025)),
+            "a merge into 1 gives a reason of 1025 bytes; the limit is 1024"
+        );
+        // Bytes, not characters: 342 three-byte characters are 1026 bytes.
+        assert_eq!(
+            refused(&"\u{20ac}".repeat(342)),
+            "a merge into 1 gives a reason of 1026 bytes; the limit is 1024"
+        );
+        assert_eq!(refused(" \n"), "a merge into 1 gives no reason");
+    }
 
     #[test]
     fn only_one_whole_json_object_counts_as_an_object() {

@@ -221,6 +221,9 @@ impl KnowledgeBase {
             Err(error) if is_permission_error(&error) && path.is_file() => {
                 Self::open_read_only(path, key)
             }
+            Err(error) if is_permission_error(&error) => {
+                Err(read_only_folder(path).unwrap_or(error))
+            }
             opened => opened,
         }
     }
@@ -879,6 +882,30 @@ fn is_permission_error(error: &KenningError) -> bool {
                 | rusqlite::ErrorCode::PermissionDenied
         )
     )
+}
+
+/// [`KenningError::ReadOnlyFolder`] when the store at `path` does not exist and its folder
+/// cannot be written (a file made there to find out is refused for want of permission), where
+/// SQLite says only "unable to open database file"; `None` when the folder is not the cause.
+fn read_only_folder(path: &Path) -> Option<KenningError> {
+    let folder = path.parent().filter(|folder| folder.is_dir())?;
+    if path.exists() {
+        return None;
+    }
+    match tempfile::NamedTempFile::new_in(folder) {
+        Err(error)
+            if matches!(
+                error.kind(),
+                std::io::ErrorKind::PermissionDenied | std::io::ErrorKind::ReadOnlyFilesystem
+            ) =>
+        {
+            Some(KenningError::ReadOnlyFolder {
+                folder: folder.to_owned(),
+                path: path.to_owned(),
+            })
+        }
+        _ => None,
+    }
 }
 
 /// How much of a store's file a connection maps into memory (SQLite's `mmap_size`).

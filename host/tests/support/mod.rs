@@ -83,9 +83,15 @@ impl Server {
     /// removed, so the caller's environment never decides a test) and waits for the address it
     /// prints.
     pub fn start(data: &Path, env: &[(&str, &str)]) -> Server {
+        Server::start_with(data, env, &[])
+    }
+
+    /// [`Server::start`] with `args` after `serve --port 0`.
+    pub fn start_with(data: &Path, env: &[(&str, &str)], args: &[&str]) -> Server {
         let mut child = kenning_at(data)
             .envs(env.iter().copied())
             .args(["serve", "--port", "0"])
+            .args(args)
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .spawn()
@@ -102,9 +108,10 @@ impl Server {
             .to_owned();
         let mut stderr = child.stderr.take().expect("stderr is piped");
         let log = std::thread::spawn(move || {
-            let mut log = String::new();
-            let _ = stderr.read_to_string(&mut log);
-            log
+            // Bytes, so that a line that is not UTF-8 is shown rather than losing the rest.
+            let mut log = Vec::new();
+            stderr.read_to_end(&mut log).expect("read the server's log");
+            String::from_utf8_lossy(&log).into_owned()
         });
         Server {
             child,
@@ -128,6 +135,19 @@ impl Server {
         (status.success(), self.take_log())
     }
 
+    /// Sends SIGTERM and returns at once (see [`Server::wait`]).
+    pub fn signal_term(&self) {
+        let pid = self.child.id().to_string();
+        let sent = Command::new("kill").args(["-TERM", &pid]).status().unwrap();
+        assert!(sent.success());
+    }
+
+    /// Waits for the server to exit, and returns whether it was clean and what it logged.
+    pub fn wait(mut self) -> (bool, String) {
+        let status = self.child.wait().unwrap();
+        (status.success(), self.take_log())
+    }
+
     /// Kills the server and returns what it logged.
     pub fn kill(mut self) -> String {
         let _ = self.child.kill();
@@ -136,10 +156,9 @@ impl Server {
     }
 
     fn take_log(&mut self) -> String {
-        self.log
-            .take()
-            .map(|log| log.join().unwrap_or_default())
-            .unwrap_or_default()
+        let log = self.log.take().expect("the log is taken once");
+        log.join()
+            .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
     }
 }
 

@@ -144,12 +144,21 @@ pub fn store_for(data: &Path) -> Option<String> {
         with_client(&admin, |client| {
             if let Err(error) = client.batch_execute(&format!("CREATE DATABASE {name}")) {
                 let exists = error.code() == Some(&postgres::error::SqlState::DUPLICATE_DATABASE);
-                assert!(exists, "create the database {name}: {error}");
+                assert!(exists, "create the database {name}: {}", detail(&error));
             }
         });
         created.push(name);
     }
     Some(url)
+}
+
+/// What went wrong, with the server's message where there is one (a `postgres::Error` says
+/// only "db error").
+fn detail(error: &postgres::Error) -> String {
+    match error.as_db_error() {
+        Some(db) => format!("{}: {}", db.code().code(), db.message()),
+        None => error.to_string(),
+    }
 }
 
 /// True, after saying why, when a test about SQLite's own files runs on PostgreSQL: the test
@@ -262,17 +271,25 @@ impl DirectSql {
 pub fn stores_in(data: &Path) -> Vec<String> {
     if let Some(url) = store_for(data) {
         return with_client(&url, |client| {
-            // Before any kenning connects, the schema (and its `subjects`) is not there yet.
-            let Ok(rows) = client.query("SELECT name FROM subjects ORDER BY name", &[]) else {
-                return Vec::new();
-            };
-            rows.iter().map(|row| row.get(0)).collect()
+            match client.query("SELECT name FROM subjects ORDER BY name", &[]) {
+                Ok(rows) => rows.iter().map(|row| row.get(0)).collect(),
+                // Before any kenning connects, the schema (and its `subjects`) is not there
+                // yet: no stores. Any other failure is no answer, and fails the test.
+                Err(error) if error.code() == Some(&postgres::error::SqlState::UNDEFINED_TABLE) => {
+                    Vec::new()
+                }
+                Err(error) => panic!("list the subjects of {url}: {}", detail(&error)),
+            }
         });
     }
-    let mut names: Vec<String> = std::fs::read_dir(data)
-        .into_iter()
-        .flatten()
-        .flatten()
+    let entries = match std::fs::read_dir(data) {
+        Ok(entries) => entries,
+        // No data directory yet: no stores.
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => return Vec::new(),
+        Err(error) => panic!("list the stores of {}: {error}", data.display()),
+    };
+    let mut names: Vec<String> = entries
+        .map(|entry| entry.unwrap_or_else(|e| panic!("list {}: {e}", data.display())))
         .filter_map(|entry| {
             let name = entry.file_name().into_string().ok()?;
             name.strip_suffix(".sqlite").map(str::to_owned)

@@ -739,7 +739,10 @@ mod tests {
         assert_eq!(sample.questions.len(), 2);
         assert_eq!(sample.questions[0].evidence, vec![id(1, 1), id(2, 1)]);
         assert!(sample.questions[1].evidence.is_empty());
-        assert!(parse_samples(&serde_json::json!({"not": "a list"})).is_err());
+        assert_eq!(
+            parse_samples(&serde_json::json!({"not": "a list"})).map(|s| s.len()),
+            Err("the top level must be a list of samples".to_owned())
+        );
     }
 
     #[test]

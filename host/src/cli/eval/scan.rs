@@ -815,46 +815,37 @@ mod tests {
         }
     }
 
+    /// The shared evaluation data (`../shared/data/`, beside the repository and not in it, so
+    /// absent on a clean clone) meets the goals. Ignored by default, as its data is not in the
+    /// repository; run with `--ignored` where the folder is (CI runs it when it is present and
+    /// says so when it is not), and then every file missing is a failure, never a quiet pass.
     #[test]
+    #[ignore = "needs ../shared/data/ (secrets-dev.jsonl, locomo-dev.json), kept beside the repository: run with --ignored where it is"]
     fn shared_evaluation_data_meets_the_goals() {
         let data = root().join("../shared/data");
-        if !data.is_dir() {
-            // Not a silent skip: say what was not measured.
-            println!(
-                "NOTE: {} is absent; secrets-dev.jsonl and locomo-dev.json were not measured",
-                data.display()
-            );
-            return;
-        }
         let dir = tempfile::tempdir().unwrap();
         let service = service(dir.path());
-        let secrets_dev = data.join("secrets-dev.jsonl");
-        if secrets_dev.is_file() {
-            let report = measure(&service, &load(&secrets_dev).unwrap());
-            let risk = &report.labels[&Label::Risk];
-            assert!(
-                risk.met_pct() >= 99.0,
-                "secrets-dev redacted {:.2}%",
-                risk.met_pct()
-            );
-        } else {
-            println!("NOTE: {} is absent; not measured", secrets_dev.display());
-        }
-        let locomo = data.join("locomo-dev.json");
-        if locomo.is_file() {
-            let report = measure(&service, &load(&locomo).unwrap());
-            let turns = &report.labels[&Label::Benign];
-            assert!(turns.rows > 1000);
-            assert!(
-                pct(turns.blocked, turns.rows) <= 1.0,
-                "LoCoMo turns blocked"
-            );
-            assert!(
-                pct(turns.rows - turns.met, turns.rows) <= 0.5,
-                "LoCoMo turns altered"
-            );
-        } else {
-            println!("NOTE: {} is absent; not measured", locomo.display());
-        }
+        let secrets_dev = load(&data.join("secrets-dev.jsonl"))
+            .unwrap_or_else(|e| panic!("the shared evaluation data: {e}"));
+        let report = measure(&service, &secrets_dev);
+        let risk = &report.labels[&Label::Risk];
+        assert!(
+            risk.met_pct() >= 99.0,
+            "secrets-dev redacted {:.2}%",
+            risk.met_pct()
+        );
+        let locomo = load(&data.join("locomo-dev.json"))
+            .unwrap_or_else(|e| panic!("the shared evaluation data: {e}"));
+        let report = measure(&service, &locomo);
+        let turns = &report.labels[&Label::Benign];
+        assert!(turns.rows > 1000, "{} LoCoMo turns", turns.rows);
+        assert!(
+            pct(turns.blocked, turns.rows) <= 1.0,
+            "LoCoMo turns blocked"
+        );
+        assert!(
+            pct(turns.rows - turns.met, turns.rows) <= 0.5,
+            "LoCoMo turns altered"
+        );
     }
 }
