@@ -719,7 +719,7 @@ proptest! {
         let expected: std::collections::BTreeSet<u64> = ids
             .iter()
             .copied()
-            .filter(|id| kb.get(*id).unwrap().is_some_and(|m| !m.badge.is_quarantined() && m.status == kenning::store::Status::Active))
+            .filter(|&id| usable(id))
             .collect();
         prop_assert_eq!(recalled_ids, expected, "recall returns every usable memory");
         let by_anchor = call(&kenning, subject, Author::Agent, "recall", r#"{"anchor": {"kind": "address", "address": 4096}, "limit": 100}"#).unwrap();

@@ -87,6 +87,8 @@ enum Action {
         who: Who,
         thread: Option<u8>,
         secret: bool,
+        /// Worded as a correction of the others so worded, which consolidation supersedes.
+        correction: bool,
     },
     Revise {
         who: Who,
@@ -115,6 +117,13 @@ enum Action {
         who: Who,
         thread: Option<u8>,
     },
+    /// Consolidation, planned and applied as planned.
+    Dream,
+    /// Retention and index upkeep.
+    Maintain,
+    /// The subject exported, and the export imported back by a human: every record is one it
+    /// holds, so nothing is imported anew (and nothing forgotten comes back).
+    Carry,
 }
 
 #[derive(Debug, Clone)]
@@ -139,8 +148,8 @@ fn step() -> impl Strategy<Value = Step> {
         Just(Door::Mcp)
     ];
     let action = prop_oneof![
-        5 => (who(), thread(), prop::bool::weighted(0.2))
-            .prop_map(|(who, thread, secret)| Action::Remember { who, thread, secret }),
+        5 => (who(), thread(), prop::bool::weighted(0.2), prop::bool::weighted(0.5))
+            .prop_map(|(who, thread, secret, correction)| Action::Remember { who, thread, secret, correction }),
         2 => (who(), any::<usize>()).prop_map(|(who, pick)| Action::Revise { who, pick }),
         2 => (who(), any::<usize>()).prop_map(|(who, pick)| Action::Forget { who, pick }),
         1 => prop::sample::select(vec![Who::Human, Who::Agent, Who::External])
@@ -149,6 +158,9 @@ fn step() -> impl Strategy<Value = Step> {
         3 => (thread(), prop::bool::weighted(0.6)).prop_map(|(thread, on)| Action::Switch { thread, on }),
         1 => (who(), 0..2u8).prop_map(|(who, thread)| Action::Turn { who, thread }),
         2 => (who(), thread()).prop_map(|(who, thread)| Action::Look { who, thread }),
+        2 => Just(Action::Dream),
+        1 => Just(Action::Maintain),
+        1 => Just(Action::Carry),
     ];
     (door, action).prop_map(|(door, action)| Step { door, action })
 }
@@ -420,15 +432,20 @@ impl Harness {
         }
     }
 
-    /// A tool call through `door`.
-    fn call(&self, door: Door, subject: &str, who: Who, tool: &str, args: Value) -> Outcome {
-        let outcome = self.call_through(door, subject, who, tool, args);
+    /// Counts one step: `what` through `door`, carried out or refused.
+    fn count(&self, door: Door, what: &str, done: bool) {
         *self
             .tally
             .lock()
             .unwrap()
-            .entry((format!("{door:?} {tool}"), outcome.is_ok()))
+            .entry((format!("{door:?} {what}"), done))
             .or_default() += 1;
+    }
+
+    /// A tool call through `door`.
+    fn call(&self, door: Door, subject: &str, who: Who, tool: &str, args: Value) -> Outcome {
+        let outcome = self.call_through(door, subject, who, tool, args);
+        self.count(door, tool, outcome.is_ok());
         outcome
     }
 
@@ -582,9 +599,14 @@ fn apply(
             who,
             thread,
             secret,
+            correction,
         } => {
             let mark = marker();
-            let mut text = format!("Note {COMMON} {mark}");
+            let mut text = if correction {
+                format!("The {COMMON} admin server listens on port {mark}")
+            } else {
+                format!("Note {COMMON} {mark}")
+            };
             if secret {
                 let key = planted_secret();
                 text.push_str(&format!(" with key {key}"));
@@ -871,6 +893,114 @@ fn apply(
                     ));
                 }
             }
+        }
+        Action::Dream => {
+            let plan = h
+                .library
+                .dream_plan(
+                    subject,
+                    kenning::service::dream::DreamRequest {
+                        force: true,
+                        ..Default::default()
+                    },
+                )
+                .map_err(|e| format!("a dream plan failed: {e}"))?;
+            let outcome = match door {
+                Door::Cli => h.cli(&[
+                    "dream",
+                    "--subject",
+                    spec,
+                    "--execute",
+                    "--yes",
+                    "--force",
+                    "--plan-hash",
+                    &plan.plan_hash,
+                ]),
+                _ => h
+                    .library
+                    .dream_execute(
+                        subject,
+                        &plan.plan_hash,
+                        kenning::service::dream::DreamRequest {
+                            force: true,
+                            ..Default::default()
+                        },
+                    )
+                    .map(|done| json!(done))
+                    .map_err(|e| e.to_string()),
+            };
+            h.count(
+                door,
+                &format!("dream of {} steps", plan.steps.len().min(2)),
+                outcome.is_ok(),
+            );
+            expect("a dream", model.on(None), outcome, |_| {
+                for step in &plan.steps {
+                    let step = serde_json::to_value(step).unwrap();
+                    // What the plan folds or replaces is superseded; nothing else changes.
+                    let older = step["older"]["id"].as_u64().into_iter().chain(
+                        step["duplicates"]
+                            .as_array()
+                            .into_iter()
+                            .flatten()
+                            .filter_map(|d| d["id"].as_u64()),
+                    );
+                    for id in older.collect::<Vec<_>>() {
+                        let m = model
+                            .memories
+                            .get_mut(&id)
+                            .ok_or(format!("the plan names {id}, unknown: {step}"))?;
+                        if m.state != State::Accepted {
+                            return Err(format!("the plan replaces {id}, {:?}: {step}", m.state));
+                        }
+                        m.state = State::Superseded;
+                    }
+                    if step.get("memory").is_some() {
+                        return Err(format!("nothing here is old enough to expire: {step}"));
+                    }
+                }
+                Ok(())
+            })?;
+        }
+        Action::Maintain => {
+            let outcome = match door {
+                Door::Cli => h.cli(&["maintain", "--subject", spec, "--json"]),
+                _ => h
+                    .library
+                    .maintain(subject, false)
+                    .map(|report| json!(report))
+                    .map_err(|e| e.to_string()),
+            };
+            h.count(door, "maintain", outcome.is_ok());
+            // Nothing here is old enough to expire: a run changes no memory.
+            expect("maintenance", model.on(None), outcome, |_| Ok(()))?;
+        }
+        Action::Carry => {
+            let export = h
+                .library
+                .export(subject, kenning::service::interchange::ExportFormat::Jsonl)
+                .map_err(|e| format!("an export failed: {e}"))?;
+            let options = kenning::service::interchange::ImportOptions {
+                importer: Author::Human,
+                dry_run: false,
+                source_name: "carried.jsonl".into(),
+            };
+            // Back into this subject: every record is one it holds.
+            let back = h
+                .library
+                .import(subject, &export.text, &options, &mut |_, _, _| {});
+            h.count(Door::Library, "export, import", back.is_ok());
+            expect(
+                "an import of its own export",
+                model.on(None),
+                back.map(|r| json!(r)).map_err(|e| e.to_string()),
+                |report| {
+                    if report["imported"] != 0 {
+                        return Err(format!("its own export imported anew: {report}"));
+                    }
+                    Ok(())
+                },
+            )?;
         }
         Action::Look { who, thread } => {
             let mut args = json!({"query": COMMON, "limit": 100});
