@@ -425,6 +425,10 @@ pub struct RecalledMemory {
     pub memory: Memory,
     /// Relevance (BM25, or the anchor score for an anchor search); larger is better.
     pub score: f32,
+    /// Context smoothing brought it in: a neighbour, in its thread, of memories that hold the
+    /// query's words, placed by their scores rather than its own (it holds none of them, or too
+    /// few to rank among the best matches).
+    pub smoothed: bool,
 }
 
 /// What `recall` found.
@@ -434,12 +438,30 @@ pub struct Recalled {
     pub count: usize,
     /// The memories, best first.
     pub memories: Vec<RecalledMemory>,
-    /// The `offset` of the next page, when there are more results.
+    /// The `offset` of the next page, when there are more results. Every page of a query is
+    /// cut from one ranked list: paging reaches each match within reach once.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub next_offset: Option<u64>,
+    /// The query's cost budget cut its candidates (a common word left out, or only the newest
+    /// matches searched): some matches are out of reach of every page. Narrow the query.
+    pub truncated: bool,
+    /// When `truncated`: how many memories hold a word of the query (before the filter).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub estimated_total: Option<u64>,
 }
 
 impl Recalled {
+    /// A page with nothing in it.
+    pub fn empty() -> Recalled {
+        Recalled {
+            count: 0,
+            memories: Vec::new(),
+            next_offset: None,
+            truncated: false,
+            estimated_total: None,
+        }
+    }
+
     /// Keeps the leading memories whose JSON fits in `max_bytes` (at least one), pointing
     /// `next_offset` at the first one left out; `offset` is the page's first position.
     pub fn fit(&mut self, offset: u64, max_bytes: usize) {
@@ -847,11 +869,12 @@ mod tests {
                 Badge::Native,
             ),
             score: 1.0,
+            smoothed: false,
         };
         let mut page = Recalled {
             count: 10,
             memories: (1..=10).map(memory).collect(),
-            next_offset: None,
+            ..Recalled::empty()
         };
         page.fit(20, 3000);
         assert!(page.count >= 1 && page.count < 10, "{}", page.count);
@@ -860,7 +883,7 @@ mod tests {
         let mut one = Recalled {
             count: 1,
             memories: vec![memory(1)],
-            next_offset: None,
+            ..Recalled::empty()
         };
         one.fit(0, 10);
         assert_eq!(one.count, 1, "a page always holds at least one memory");

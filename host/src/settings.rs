@@ -197,9 +197,15 @@ mod tests {
     #[test]
     fn thread_names_follow_the_tool_calls_rule() {
         assert!(normalize("allow_recall", "off", Some("chat-1")).is_ok());
-        assert!(normalize("allow_recall", "off", Some(&"t".repeat(129))).is_err());
-        assert!(normalize("allow_recall", "off", Some("has space")).is_err());
-        assert!(normalize("allow_recall", "off", Some("")).is_err());
+        for thread in ["t".repeat(129), "has space".to_owned(), String::new()] {
+            let error = normalize("allow_recall", "off", Some(&thread))
+                .unwrap_err()
+                .to_string();
+            assert!(
+                error.contains("a thread is 1 to 128 of"),
+                "{thread:?}: {error}"
+            );
+        }
     }
 
     #[test]
@@ -271,9 +277,29 @@ mod tests {
     fn values_are_checked() {
         assert_eq!(normalize("allow_recall", "Off", None).unwrap(), "false");
         assert_eq!(normalize("max_memories", "250", None).unwrap(), "250");
-        assert!(normalize("max_memories", "250", Some("t")).is_err());
-        assert!(normalize("allow_recall", "maybe", None).is_err());
-        assert!(normalize("share_confirmed_findings", "sometimes", None).is_err());
+        for (key, value, thread, problem) in [
+            (
+                "max_memories",
+                "250",
+                Some("t"),
+                "applies to the whole knowledge base",
+            ),
+            (
+                "allow_recall",
+                "maybe",
+                None,
+                "\"maybe\" is not true or false",
+            ),
+            (
+                "share_confirmed_findings",
+                "sometimes",
+                None,
+                "is not ask, on or off",
+            ),
+        ] {
+            let error = normalize(key, value, thread).unwrap_err().to_string();
+            assert!(error.contains(problem), "{key} {value}: {error}");
+        }
         assert!(
             normalize("colour", "red", None)
                 .unwrap_err()

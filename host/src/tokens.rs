@@ -418,7 +418,8 @@ mod tests {
         assert_eq!(revoked.revoked_at, Some(200));
         assert!(store.verify(&token).unwrap().is_none());
         assert_eq!(store.count_active().unwrap(), 0);
-        assert!(store.revoke("nope", 300).is_err());
+        let unknown = store.revoke("nope", 300).unwrap_err().to_string();
+        assert!(unknown.contains("no token with id \"nope\""), "{unknown}");
     }
 
     #[test]
@@ -429,12 +430,13 @@ mod tests {
         assert!(waiting.list().unwrap().is_empty());
         assert_eq!(waiting.count_active().unwrap(), 0);
         assert!(waiting.verify("kn_00000000_00").unwrap().is_none());
-        assert!(waiting.revoke("nope", 1).is_err());
-        assert!(
-            waiting
-                .create(&["nowhere:x".to_owned()], Role::Human, 1)
-                .is_err()
-        );
+        let unknown = waiting.revoke("nope", 1).unwrap_err().to_string();
+        assert!(unknown.contains("no token with id"), "{unknown}");
+        let nowhere = waiting
+            .create(&["nowhere:x".to_owned()], Role::Human, 1)
+            .unwrap_err()
+            .to_string();
+        assert!(nowhere.contains("nowhere"), "{nowhere}");
         assert!(!data.exists(), "nothing was made");
 
         let maker = TokenStore::open(&data, None).unwrap();
@@ -503,11 +505,12 @@ mod tests {
         assert!(store.verify("kn_00000000_00").unwrap().is_none());
         assert!(store.verify("Bearer x").unwrap().is_none());
         assert!(store.verify(&"kn_".repeat(100)).unwrap().is_none());
-        assert!(store.create(&[], Role::Human, 1).is_err());
-        assert!(
-            store
-                .create(&["nowhere:x".to_owned()], Role::Human, 1)
-                .is_err()
-        );
+        let none = store.create(&[], Role::Human, 1).unwrap_err().to_string();
+        assert!(none.contains("at least one --subject"), "{none}");
+        let nowhere = store
+            .create(&["nowhere:x".to_owned()], Role::Human, 1)
+            .unwrap_err()
+            .to_string();
+        assert!(nowhere.contains("nowhere"), "{nowhere}");
     }
 }

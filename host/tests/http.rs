@@ -1183,6 +1183,20 @@ fn sigterm_lets_a_request_in_flight_finish_and_be_written_before_the_server_stop
     let text = "Written while the server was stopping.";
     let body = json!({"content": text}).to_string();
     let mut request = std::net::TcpStream::connect(&address).unwrap();
+    // A first request answered on the connection: the server has accepted it (a connection
+    // still in the listen queue at SIGTERM is reset, not served).
+    write!(
+        request,
+        "GET /v1/health HTTP/1.1\r\nHost: {address}\r\n\r\n"
+    )
+    .unwrap();
+    let mut health = [0u8; 1024];
+    let read = request.read(&mut health).unwrap();
+    assert!(
+        health[..read].starts_with(b"HTTP/1.1 200 OK"),
+        "{:?}",
+        String::from_utf8_lossy(&health[..read])
+    );
     write!(
         request,
         "POST /v1/subjects/{SUBJECT}/memories HTTP/1.1\r\nHost: {address}\r\n\
@@ -1193,6 +1207,8 @@ fn sigterm_lets_a_request_in_flight_finish_and_be_written_before_the_server_stop
     )
     .unwrap();
     request.flush().unwrap();
+    // The request in flight is the server's once it has read its head; give it a moment.
+    std::thread::sleep(std::time::Duration::from_millis(300));
 
     // The server is stopping once it refuses new connections; the request is still in flight,
     // its body half sent.

@@ -81,6 +81,7 @@ on_both_backends!(
     subjects_are_isolated_from_each_other,
     memory_ids_count_within_each_subject,
     an_unknown_subject_is_named_and_nothing_is_created,
+    recall_pages_reach_every_match_once_and_say_when_the_budget_cut_them,
 );
 
 fn account(name: &str) -> Subject {
@@ -752,4 +753,111 @@ fn an_unknown_subject_is_named_and_nothing_is_created(service: &Service) {
     assert!(matches!(err, KenningError::UnknownSubject { .. }), "{err}");
     assert!(err.to_string().contains("nobody"), "{err}");
     assert!(service.subjects().unwrap().is_empty());
+}
+
+/// Imports `count` memories about one account, 20 to a thread: every one holds "alpha", two in
+/// every seven "beta" too.
+fn imported_notes(service: &Service, subject: &Subject, count: usize) {
+    let key = subject.key.clone();
+    let mut file = json!({"format": "kenning-memory/1",
+        "subject": {"kind": "account", "key": key, "label": key},
+        "exported_at": 1_700_000_000, "memories": count})
+    .to_string();
+    for i in 0..count {
+        // Matches two in a row lend each other their scores, and texts of other lengths
+        // score otherwise: a ranking that smoothed another pool for each page reorders.
+        let text = format!(
+            "note {i} alpha{} filed under {}{}",
+            if i % 7 < 2 { " beta" } else { "" },
+            i * 7919 % 10_007,
+            " and more".repeat(i * 31 % 5)
+        );
+        let record = json!({"format": "kenning-memory/1", "id": i + 1, "scope": "global",
+            "type": "fact", "text": text, "content_hash": kenning::store::content_hash(&text),
+            "confidence": 0.5, "author": "agent", "badge": "native",
+            "thread": format!("t{}", i / 20),
+            "created_at": 1_700_000_000 + i as i64, "updated_at": 1_700_000_000 + i as i64});
+        file.push('\n');
+        file.push_str(&record.to_string());
+    }
+    let report = service
+        .import(subject, &file, &import_options(false), &mut |_, _, _| {})
+        .unwrap();
+    assert_eq!(report.imported, count as u64);
+}
+
+/// Every page of `query`, following `next_offset` from 0, `limit` at a time.
+fn every_page(service: &Service, subject: &Subject, query: &str, limit: u64) -> Vec<Value> {
+    let mut pages = Vec::new();
+    let mut offset = Some(0);
+    while let Some(at) = offset {
+        let page = call(
+            service,
+            subject,
+            Author::Agent,
+            "recall",
+            json!({"query": query, "limit": limit, "offset": at}),
+        );
+        offset = page["next_offset"].as_u64();
+        pages.push(page);
+        assert!(pages.len() < 1_000, "paging never ends");
+    }
+    pages
+}
+
+fn recall_pages_reach_every_match_once_and_say_when_the_budget_cut_them(service: &Service) {
+    let carol = account("carol");
+    imported_notes(service, &carol, 2_000);
+    // "beta": 572 matches, within the budget. Paged 40 at a time, every one is reached once,
+    // with the thread neighbours smoothing brings in, marked.
+    let pages = every_page(service, &carol, "beta", 40);
+    let mut seen = std::collections::BTreeSet::new();
+    let mut matched = std::collections::BTreeSet::new();
+    for page in &pages {
+        assert_eq!(page["truncated"], false, "{page}");
+        for memory in page["memories"].as_array().unwrap() {
+            let id = memory["id"].as_u64().unwrap();
+            assert!(seen.insert(id), "memory {id} came twice");
+            let holds = memory["text"].as_str().unwrap().contains(" beta");
+            if !holds {
+                assert_eq!(memory["smoothed"], true, "a neighbour unmarked: {memory}");
+            }
+            if holds {
+                matched.insert(id);
+            }
+        }
+    }
+    assert_eq!(matched.len(), 572, "every match of beta, once");
+    assert!(
+        seen.len() > matched.len(),
+        "smoothing brought neighbours in"
+    );
+
+    // "alpha" is in every memory, past the budget: the answer says it was cut, and how many
+    // there are, and pages still never repeat.
+    let pages = every_page(service, &carol, "alpha", 100);
+    let ids: Vec<u64> = pages
+        .iter()
+        .flat_map(|page| page["memories"].as_array().unwrap().clone())
+        .map(|memory| memory["id"].as_u64().unwrap())
+        .collect();
+    let distinct: std::collections::BTreeSet<&u64> = ids.iter().collect();
+    assert_eq!(distinct.len(), ids.len(), "a page repeated a memory");
+    for page in &pages {
+        assert_eq!(page["truncated"], true, "{page}");
+        assert_eq!(page["estimated_total"], 2_000, "{page}");
+    }
+    // A common word beside a rarer one is left out, and the answer says so.
+    let both = call(
+        service,
+        &carol,
+        Author::Agent,
+        "recall",
+        json!({"query": "alpha beta", "limit": 10}),
+    );
+    assert_eq!(
+        (&both["truncated"], &both["estimated_total"]),
+        (&json!(true), &json!(2_000)),
+        "{both}"
+    );
 }

@@ -619,8 +619,13 @@ mod tests {
         let by_id = memories(&[Badge::Native, Badge::Pending, Badge::Foreign, Badge::Native]);
         assert!(check_provenance(&merge(1, 4), &by_id).is_ok());
         assert!(check_provenance(&merge(4, 3), &by_id).is_ok());
-        assert!(check_provenance(&merge(1, 2), &by_id).is_err());
-        assert!(check_provenance(&merge(2, 1), &by_id).is_err());
+        for (keep, folded) in [(1, 2), (2, 1)] {
+            let problem = check_provenance(&merge(keep, folded), &by_id).unwrap_err();
+            assert!(
+                problem.contains("a merge into") && problem.contains("pending"),
+                "{problem}"
+            );
+        }
         let peer_over_native = ConsolidationPlan {
             supersessions: vec![Supersession {
                 newer: 3,
@@ -644,7 +649,11 @@ mod tests {
             }],
             ..ConsolidationPlan::default()
         };
-        assert!(check_provenance(&expire(1), &by_id).is_err());
+        let problem = check_provenance(&expire(1), &by_id).unwrap_err();
+        assert!(
+            problem.contains("only suggestions awaiting review and daily notes expire"),
+            "{problem}"
+        );
         assert!(check_provenance(&expire(2), &by_id).is_ok());
         assert!(check_provenance(&expire(3), &by_id).is_ok());
     }

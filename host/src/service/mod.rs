@@ -608,9 +608,14 @@ mod tests {
 
     #[test]
     fn string_fields_read_one_json_object_and_keep_a_repeated_field_once() {
-        assert!(string_fields("[\"a\"]", &[]).is_err());
-        assert!(string_fields("{\"a\": \"b\"} trailing", &[]).is_err());
-        assert!(string_fields("{\"text\": ", &["text"]).is_err());
+        for (args, problem) in [
+            ("[\"a\"]", "expected a JSON object"),
+            ("{\"a\": \"b\"} trailing", "trailing characters"),
+            ("{\"text\": ", "EOF while parsing"),
+        ] {
+            let error = string_fields(args, &["text"]).unwrap_err().to_string();
+            assert!(error.contains(problem), "{args}: {error}");
+        }
         let found = string_fields(
             r#"{"tag": "first", "text": {"x": "y"}, "tag": "last"}"#,
             &["text"],

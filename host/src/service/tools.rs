@@ -353,11 +353,7 @@ impl Service {
         // A subject with no knowledge base yet has nothing to recall: an empty page, as for a
         // query that matches nothing (an agent's first call is no error).
         let Some(kb) = self.backend.open(subject, false)? else {
-            return Ok(Recalled {
-                count: 0,
-                memories: Vec::new(),
-                next_offset: None,
-            });
+            return Ok(Recalled::empty());
         };
         if !kb.settings(args.thread.as_deref())?.allow_recall {
             return Err(KenningError::Forbidden(format!(
@@ -385,19 +381,40 @@ impl Service {
             offset: clamp_u32(args.offset),
             posting_budget: Some(store::RECALL_POSTING_BUDGET),
         };
-        let mut hits: Vec<(Memory, f32)> = match &args.anchor {
-            None => kb.search(&filter)?,
-            Some(anchor) => self.recall_by_anchor(&*kb, subject, anchor, &filter)?,
+        let (mut hits, estimated_total): (Vec<RecalledMemory>, Option<u64>) = match &args.anchor {
+            None => {
+                let page = kb.search_page(&filter)?;
+                let hits = page
+                    .hits
+                    .into_iter()
+                    .map(|hit| RecalledMemory {
+                        smoothed: hit.smoothed,
+                        memory: hit.memory,
+                        score: hit.score,
+                    })
+                    .collect();
+                (hits, page.estimated_total)
+            }
+            Some(anchor) => (
+                self.recall_by_anchor(&*kb, subject, anchor, &filter)?
+                    .into_iter()
+                    .map(|(memory, score)| RecalledMemory {
+                        memory,
+                        score,
+                        smoothed: false,
+                    })
+                    .collect(),
+                None,
+            ),
         };
         let more = hits.len() > limit as usize;
         hits.truncate(limit as usize);
         let mut page = Recalled {
             count: hits.len(),
             next_offset: more.then(|| args.offset + hits.len() as u64),
-            memories: hits
-                .into_iter()
-                .map(|(memory, score)| RecalledMemory { memory, score })
-                .collect(),
+            memories: hits,
+            truncated: estimated_total.is_some(),
+            estimated_total,
         };
         page.fit(args.offset, self.max_result_bytes);
         Ok(page)

@@ -14,7 +14,7 @@ use std::collections::HashMap;
 
 use super::edits::Placement;
 use super::interchange::{Imported, StoredPlacement};
-use super::{Badge, Event, Memory, MemoryFilter, NewMemory, Status};
+use super::{Badge, Event, Memory, MemoryFilter, NewMemory, SearchPage, Status};
 use crate::error::{KenningError, Result};
 use crate::settings::Settings;
 use crate::subject::Subject;
@@ -208,7 +208,14 @@ pub trait KnowledgeStore: Send {
 
     /// Memories matching `filter`, most relevant first when it has a query (relevance larger
     /// is better), else newest first (relevance 0). `#tag` tokens in the query filter by tag.
-    fn search(&self, filter: &MemoryFilter) -> Result<Vec<(Memory, f32)>>;
+    fn search(&self, filter: &MemoryFilter) -> Result<Vec<(Memory, f32)>> {
+        self.search_page(filter).map(SearchPage::scored)
+    }
+
+    /// [`KnowledgeStore::search`]'s page, cut from the query's one ranked list (every match
+    /// within the budget reachable once by paging), each memory marked when it holds no query
+    /// word, and the page marked when the budget cut the query (see [`SearchPage`]).
+    fn search_page(&self, filter: &MemoryFilter) -> Result<SearchPage>;
 
     /// One page of the memories matching `filter`, newest first, and how many match in all;
     /// every word of the query must occur in a memory's text.

@@ -583,7 +583,8 @@ mod tests {
             error.contains("KENNING_KEY") && error.contains("empty"),
             "{error}"
         );
-        assert!(StoreKey::new("a\0b", "test").is_err());
+        let nul = StoreKey::new("a\0b", "test").unwrap_err().to_string();
+        assert!(nul.contains("test") && nul.contains("NUL"), "{nul}");
     }
 
     #[test]
@@ -800,10 +801,10 @@ mod tests {
             ),
             "{error}"
         );
-        assert!(
-            which_key_opens(&path, &wrong, &new).is_err(),
-            "neither opens it"
-        );
+        let neither = which_key_opens(&path, &wrong, &new)
+            .unwrap_err()
+            .to_string();
+        assert!(neither.contains("wrong key"), "neither opens it: {neither}");
         assert_eq!(std::fs::read(&path).unwrap(), before);
 
         let other = Connection::open(&path).unwrap();
@@ -860,8 +861,8 @@ mod tests {
         other
             .query_row("SELECT count(*) FROM t", [], |_| Ok(()))
             .unwrap();
-        let error = encrypt_in_place(&path, &key);
-        assert!(error.is_err());
+        let error = encrypt_in_place(&path, &key).unwrap_err().to_string();
+        assert!(error.contains("in use"), "{error}");
         assert_eq!(sniff(&path).unwrap(), FileKind::Plain);
         let count: i64 = other
             .query_row("SELECT count(*) FROM t", [], |r| r.get(0))

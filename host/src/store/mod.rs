@@ -29,6 +29,7 @@ pub use model::{
 };
 pub use schema::{APPLICATION_ID, CURRENT_VERSION, MIGRATIONS};
 pub use search::plan::{RECALL_POSTING_BUDGET, TURN_POSTING_BUDGET};
+pub use search::{SearchHit, SearchPage};
 
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -560,8 +561,9 @@ impl KnowledgeBase {
         };
         let memories: Vec<Memory> = search::search(&self.conn, &filter, &mut cache.word_matches)
             .map_err(|e| self.err(e))?
+            .hits
             .into_iter()
-            .map(|(memory, _)| memory)
+            .map(|hit| hit.memory)
             .collect();
         cache.globals = Some((limit, memories.clone()));
         Ok(memories)
@@ -572,6 +574,12 @@ impl KnowledgeBase {
     ///
     /// `#tag` tokens in the query filter by tag instead of matching words.
     pub fn search(&self, filter: &MemoryFilter) -> Result<Vec<(Memory, f32)>> {
+        self.search_page(filter).map(SearchPage::scored)
+    }
+
+    /// [`KnowledgeBase::search`], each memory marked lexical or not, and the page marked when
+    /// the query's budget cut it (see [`SearchPage`]).
+    pub fn search_page(&self, filter: &MemoryFilter) -> Result<SearchPage> {
         let mut cache = self.fresh_cache()?;
         let (query, tags) = split_tag_tokens(&filter.query);
         if tags.is_empty() {

@@ -4,13 +4,19 @@
 //! ([`query::query_terms`], the commonest left out when they would cost too much:
 //! [`plan`]) gathers a pool of lexical hits, then context smoothing
 //! ([`context::smooth`]) lets each hit lend part of its score to its neighbours in its thread.
-//! The page the caller asked for is cut from that ranking.
+//!
+//! Every page is cut from one ranked list per query ([`exact_page`]): the smoothed pool, whose
+//! size depends on the page's length and never on its offset, followed by the remaining
+//! matches in BM25 order. So paging through a query reaches every match it can reach exactly
+//! once. A thread neighbour that smoothing brought in is marked ([`SearchHit::smoothed`]), and when the
+//! budget cut the query ([`plan::Plan::cut`]) the page says how many memories hold a query word
+//! ([`SearchPage::estimated_total`]).
 
 pub mod context;
 pub mod plan;
 pub mod query;
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use rusqlite::Connection;
 use rusqlite::types::Value;
@@ -23,13 +29,44 @@ use super::{
 /// Fewest lexical hits gathered for a query, whatever the page size: smoothing needs hits
 /// beyond the page to promote their neighbours into it.
 const MIN_POOL: usize = 200;
-/// Lexical hits gathered per result asked for (limit plus offset), above [`MIN_POOL`].
+/// Lexical hits smoothed per result a page holds, above [`MIN_POOL`].
 const POOL_PER_RESULT: usize = 4;
 /// Most lexical hits gathered for a query.
 const MAX_POOL: usize = 2_000;
 /// Matches ranked without the filter for each hit wanted ([`best_unfiltered`]): room for
 /// some to fail it.
 const UNFILTERED_PER_HIT: usize = 2;
+
+/// One page of a search.
+#[derive(Debug, Clone, Default)]
+pub struct SearchPage {
+    /// The page's memories, best first (newest first without a query).
+    pub hits: Vec<SearchHit>,
+    /// Set when the query's cost budget cut it (a common word left out, or only the newest
+    /// matches searched): how many memories hold any of the query's words, before the
+    /// filter. Some of them are out of the ranking's reach.
+    pub estimated_total: Option<u64>,
+}
+
+/// A memory a search found.
+#[derive(Debug, Clone)]
+pub struct SearchHit {
+    /// The memory.
+    pub memory: Memory,
+    /// Its relevance (larger is better; 0 without a query).
+    pub score: f32,
+    /// Context smoothing brought it in: a thread neighbour of matches, placed by their scores
+    /// rather than by its own words (it holds none of the query's, or too few to rank among
+    /// the matches smoothed).
+    pub smoothed: bool,
+}
+
+impl SearchPage {
+    /// The memories and their scores alone.
+    pub fn scored(self) -> Vec<(Memory, f32)> {
+        self.hits.into_iter().map(|h| (h.memory, h.score)).collect()
+    }
+}
 
 /// The filter's conditions on `memories m` as ` AND ...` clauses, with their arguments.
 fn filter_clause(filter: &MemoryFilter) -> (String, Vec<Value>) {
@@ -69,10 +106,21 @@ pub(super) fn search(
     conn: &Connection,
     filter: &MemoryFilter,
     word_matches: &mut HashMap<(usize, String), usize>,
-) -> rusqlite::Result<Vec<(Memory, f32)>> {
+) -> rusqlite::Result<SearchPage> {
     let terms = query::query_terms(&filter.query);
     if terms.is_empty() {
-        return listed(conn, filter);
+        let hits = listed(conn, filter)?
+            .into_iter()
+            .map(|(memory, score)| SearchHit {
+                memory,
+                score,
+                smoothed: false,
+            })
+            .collect();
+        return Ok(SearchPage {
+            hits,
+            estimated_total: None,
+        });
     }
     match plan::plan(
         conn,
@@ -80,8 +128,24 @@ pub(super) fn search(
         filter.posting_budget.unwrap_or(plan::RECALL_POSTING_BUDGET),
         word_matches,
     )? {
-        Some(plan) => ranked(conn, filter, &plan),
-        None => Ok(Vec::new()),
+        Some(plan) => {
+            let estimated_total = if plan.cut {
+                let any = query::any_of(&terms).expect("the query has terms");
+                let count: i64 = conn
+                    .prepare_cached(
+                        "SELECT count(*) FROM memories_fts WHERE memories_fts MATCH ?1",
+                    )?
+                    .query_row([any], |row| row.get(0))?;
+                Some(u64::try_from(count).unwrap_or(0))
+            } else {
+                None
+            };
+            Ok(SearchPage {
+                hits: ranked(conn, filter, &plan)?,
+                estimated_total,
+            })
+        }
+        None => Ok(SearchPage::default()),
     }
 }
 
@@ -136,22 +200,21 @@ pub(super) fn list_counted(
     Ok((memories, u64::try_from(total).unwrap_or(0)))
 }
 
-/// Memories relevant to the query, best first: BM25 hits, smoothed over their threads.
+/// The page of memories relevant to the query, cut from its one ranked list ([`exact_page`]).
 fn ranked(
     conn: &Connection,
     filter: &MemoryFilter,
     plan: &plan::Plan,
-) -> rusqlite::Result<Vec<(Memory, f32)>> {
+) -> rusqlite::Result<Vec<SearchHit>> {
     let (clause, filter_args) = filter_clause(filter);
-    let pool = pool_size(filter);
-    let hits = match best_unfiltered(conn, &clause, &filter_args, plan, pool)? {
-        Some(hits) => hits,
-        None => best_filtered(conn, &clause, &filter_args, plan, pool)?,
+    let best = |pool: usize| match best_unfiltered(conn, &clause, &filter_args, plan, pool)? {
+        Some(hits) => Ok(hits),
+        None => best_filtered(conn, &clause, &filter_args, plan, pool),
     };
     let neighbours = format!(
         "SELECT m.id, m.thread FROM memories m WHERE m.id BETWEEN ? AND ? AND m.thread IS NOT NULL{clause} ORDER BY m.id"
     );
-    let scored = context::smooth(&hits, |first, last| {
+    let members = |first: u64, last: u64| {
         let mut args: Vec<Value> = vec![
             Value::Integer(i64::try_from(first).unwrap_or(i64::MAX)),
             Value::Integer(i64::try_from(last).unwrap_or(i64::MAX)),
@@ -162,8 +225,49 @@ fn ranked(
             Ok((row.get::<_, i64>(0)? as u64, row.get::<_, String>(1)?))
         })?;
         rows.collect::<rusqlite::Result<Vec<_>>>()
-    })?;
-    scored_page(scored, filter, |ids| get_memories(conn, ids))
+    };
+    exact_page(filter, best, members, |ids| get_memories(conn, ids))
+}
+
+/// The page `filter` asks for (its `offset` and `limit`), cut from the query's one ranked list:
+/// the best [`pool_size`] matches smoothed over their threads, then the matches after them in
+/// BM25 order that the smoothed part does not hold. `best(n)` is the backend's best `n` matches
+/// passing the filter, best first (ties by id), the same order for every `n`; `members` and
+/// `load` are as [`context::smooth`] and [`scored_page`] take them.
+///
+/// The pool depends on the page's length only, so every page of a query is cut from one list
+/// and paging reaches each match once; matches past the pool are read only by a page that
+/// reaches past the smoothed part.
+pub(crate) fn exact_page<E>(
+    filter: &MemoryFilter,
+    mut best: impl FnMut(usize) -> Result<Vec<context::Hit>, E>,
+    members: impl FnMut(u64, u64) -> Result<Vec<(u64, String)>, E>,
+    load: impl FnOnce(&[u64]) -> Result<Vec<Memory>, E>,
+) -> Result<Vec<SearchHit>, E> {
+    let pool = pool_size(filter);
+    let hits = best(pool)?;
+    let mut lexical: HashSet<u64> = hits.iter().map(|h| h.id).collect();
+    let mut ranked = context::smooth(&hits, members)?;
+    let wanted = (filter.offset as usize).saturating_add(filter.limit as usize);
+    if ranked.len() < wanted && hits.len() == pool {
+        let listed: HashSet<u64> = ranked.iter().map(|&(id, _)| id).collect();
+        // Enough to fill the page even if every memory the smoothed part holds comes again.
+        let more = best(pool + (wanted - ranked.len()) + listed.len())?;
+        for hit in more.into_iter().skip(pool) {
+            lexical.insert(hit.id);
+            if !listed.contains(&hit.id) {
+                ranked.push((hit.id, hit.score));
+            }
+        }
+    }
+    Ok(scored_page(ranked, filter, load)?
+        .into_iter()
+        .map(|(memory, score)| SearchHit {
+            smoothed: !lexical.contains(&memory.id),
+            memory,
+            score,
+        })
+        .collect())
 }
 
 /// The `window` clause on the index's rowids a plan asks for, and its argument.
@@ -266,10 +370,10 @@ pub(crate) fn scored_page<E>(
         .collect())
 }
 
-/// How many lexical hits a ranked query gathers for `filter`'s page.
+/// How many lexical hits a ranked query smooths for pages of `filter`'s length: never its
+/// offset, so that every page of a query is cut from the same list.
 pub(crate) fn pool_size(filter: &MemoryFilter) -> usize {
-    let wanted = filter.limit as usize + filter.offset as usize;
-    wanted
+    (filter.limit as usize)
         .saturating_mul(POOL_PER_RESULT)
         .clamp(MIN_POOL, MAX_POOL)
 }
@@ -305,6 +409,7 @@ mod tests {
         plan::Plan {
             query: query::any_of(&query::query_terms(query)).unwrap(),
             min_rowid: None,
+            cut: false,
         }
     }
 

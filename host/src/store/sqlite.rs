@@ -20,7 +20,7 @@ use super::edits::{self, Placement};
 use super::interchange::{self, Imported, StoredPlacement};
 use super::pool::StorePool;
 use super::staging::StagedKb;
-use super::{Badge, Event, Memory, NewMemory, Status};
+use super::{Badge, Event, Memory, NewMemory, SearchPage, Status};
 use super::{KnowledgeBase, MemoryFilter, StoreKey};
 use crate::error::Result;
 use crate::settings::Settings;
@@ -95,8 +95,8 @@ impl<K: DerefMut<Target = KnowledgeBase> + Send> KnowledgeStore for K {
         KnowledgeBase::write(self, f)
     }
 
-    fn search(&self, filter: &MemoryFilter) -> Result<Vec<(Memory, f32)>> {
-        KnowledgeBase::search(self, filter)
+    fn search_page(&self, filter: &MemoryFilter) -> Result<SearchPage> {
+        KnowledgeBase::search_page(self, filter)
     }
 
     fn list_counted(&self, filter: &MemoryFilter) -> Result<(Vec<Memory>, u64)> {

@@ -258,7 +258,7 @@ impl KnowledgeStore for PostgresKnowledgeBase {
         tx.commit().map_err(|e| database_error(&self.location, e))
     }
 
-    fn search(&self, filter: &MemoryFilter) -> Result<Vec<(Memory, f32)>> {
+    fn search_page(&self, filter: &MemoryFilter) -> Result<crate::store::SearchPage> {
         self.reading(|pg| pg.search(filter))
     }
 

@@ -16,11 +16,12 @@ use crate::settings::Settings;
 use crate::store::contract::{IndexSoFar, Reads, Writes};
 use crate::store::edits::Placement;
 use crate::store::interchange::{Imported, StoredPlacement};
-use crate::store::search::{context, like_escape, plan, pool_size, query, scored_page};
+use crate::store::search::{context, exact_page, like_escape, plan, query};
 use crate::store::{
     AnchorRow, Author, Badge, Event, LoggedEvent, Memory, MemoryFilter, NewMemory, ProfileTarget,
     Status, content_hash, kind_str, parse_kind, parse_scope, scope_str,
 };
+use crate::store::{SearchHit, SearchPage};
 
 /// The columns [`memory_from_row`] reads, in its order.
 const MEMORY_COLUMNS: &str = "m.id, m.scope, m.kind, m.target, m.day, m.text, m.tags, m.categories, m.confidence, m.author, m.badge, m.status, m.thread, m.content_hash, m.image_base, m.created_at, m.updated_at";
@@ -205,8 +206,8 @@ impl<'a, C: GenericClient> Pg<'a, C> {
         sql
     }
 
-    /// See [`crate::store::KnowledgeStore::search`].
-    pub(super) fn search(&self, filter: &MemoryFilter) -> Result<Vec<(Memory, f32)>> {
+    /// See [`crate::store::KnowledgeStore::search_page`].
+    pub(super) fn search(&self, filter: &MemoryFilter) -> Result<SearchPage> {
         let (words, tags) = crate::store::split_tag_tokens(&filter.query);
         let mut filter = filter.clone();
         filter.tags.extend(tags);
@@ -224,13 +225,34 @@ impl<'a, C: GenericClient> Pg<'a, C> {
                 &format!("ORDER BY m.updated_at DESC, m.id DESC {page}"),
                 &args,
             )?;
-            return Ok(memories.into_iter().map(|m| (m, 0.0)).collect());
+            let hits = memories
+                .into_iter()
+                .map(|memory| SearchHit {
+                    memory,
+                    score: 0.0,
+                    smoothed: false,
+                })
+                .collect();
+            return Ok(SearchPage {
+                hits,
+                estimated_total: None,
+            });
         }
         let budget = filter
             .posting_budget
             .unwrap_or(crate::store::RECALL_POSTING_BUDGET);
-        let hits = self.ranked_hits(&terms, &clause, args, pool_size(&filter), budget)?;
-        let scored = context::smooth(&hits, |first, last| {
+        // Every hit is scored here, so the ranking is made once and each `best(n)` is its
+        // first `n`.
+        let mut ranking: Option<(Vec<context::Hit>, Option<u64>)> = None;
+        let mut args = Some(args);
+        let mut best = |pool: usize| -> Result<Vec<context::Hit>> {
+            if let Some(args) = args.take() {
+                ranking = Some(self.ranked_hits(&terms, &clause, args, budget)?);
+            }
+            let (hits, _) = ranking.as_ref().expect("ranked above");
+            Ok(hits.iter().take(pool).cloned().collect())
+        };
+        let members = |first: u64, last: u64| {
             let mut args = Args::default();
             let clause = Self::filter_clause(&filter, &mut args);
             let first = args.add(i64::try_from(first).unwrap_or(i64::MAX));
@@ -245,21 +267,26 @@ impl<'a, C: GenericClient> Pg<'a, C> {
                     .map(|row| (row.get::<_, i64>(0) as u64, row.get(1)))
                     .collect(),
             )
-        })?;
-        scored_page(scored, &filter, |ids| self.get_many(ids))
+        };
+        let hits = exact_page(&filter, &mut best, members, |ids| self.get_many(ids))?;
+        let estimated_total = ranking.and_then(|(_, cut)| cut);
+        Ok(SearchPage {
+            hits,
+            estimated_total,
+        })
     }
 
-    /// The best `pool` memories (`m`, restricted by `clause` over `args`) holding any of
-    /// `terms`, scored by BM25 (see [`bm25`]), best first and ties by id; at most about
-    /// `budget` matches are scored, as SQLite plans it (`store::search::plan`).
+    /// The memories (`m`, restricted by `clause` over `args`) holding any of `terms`, scored
+    /// by BM25 (see [`bm25`]), best first and ties by id; at most about `budget` matches are
+    /// scored, as SQLite plans it (`store::search::plan`). With them, when the budget cut the
+    /// query, how many memories hold any of its stems.
     fn ranked_hits(
         &self,
         terms: &[String],
         clause: &str,
         mut args: Args,
-        pool: usize,
         budget: usize,
-    ) -> Result<Vec<context::Hit>> {
+    ) -> Result<(Vec<context::Hit>, Option<u64>)> {
         let all_stems: Vec<String> = self
             .query(
                 "SELECT DISTINCT lexeme FROM unnest(to_tsvector('english', $1::text)) ORDER BY lexeme",
@@ -271,7 +298,21 @@ impl<'a, C: GenericClient> Pg<'a, C> {
         let holding = self.documents_holding(&all_stems)?;
         let (stems, min_id) = match self.plan(&all_stems, &holding, budget.max(1))? {
             Some(planned) => planned,
-            None => return Ok(Vec::new()),
+            None => return Ok((Vec::new(), None)),
+        };
+        let cut = if min_id.is_some() || stems.len() < holding.len() {
+            let every: Vec<String> = holding.keys().map(|stem| tsquery_literal(stem)).collect();
+            let count: i64 = self
+                .client
+                .borrow_mut()
+                .query_one(
+                    "SELECT count(*) FROM memories WHERE subject_id = $1 AND words @@ $2::text::tsquery",
+                    &[&self.subject, &every.join(" | ")],
+                )?
+                .get(0);
+            Some(u64::try_from(count).unwrap_or(0))
+        } else {
+            None
         };
         let literals: Vec<String> = stems.iter().map(|stem| tsquery_literal(stem)).collect();
         let totals = self.client.borrow_mut().query_opt(
@@ -316,8 +357,7 @@ impl<'a, C: GenericClient> Pg<'a, C> {
             })
             .collect();
         hits.sort_by(|a, b| b.score.total_cmp(&a.score).then(a.id.cmp(&b.id)));
-        hits.truncate(pool);
-        Ok(hits)
+        Ok((hits, cut))
     }
 
     /// How many of the subject's memories hold each of `stems` (migration 4's `stems`), for

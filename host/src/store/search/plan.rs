@@ -40,6 +40,9 @@ pub struct Plan {
     pub query: String,
     /// Only memories with this id or a later one are searched.
     pub min_rowid: Option<i64>,
+    /// The budget cut the query: a word that matches was left out, or only the newest
+    /// matches are searched. Some matches are then out of the ranking's reach.
+    pub cut: bool,
 }
 
 /// Plans the search for `terms` within `budget` scored matches; `None` when no term matches
@@ -78,10 +81,12 @@ pub fn plan(
         Choice::Nothing => Ok(None),
         Choice::Newest => newest_window(conn, terms, &counted, budget).map(Some),
         Choice::Words(kept) => {
+            let cut = kept.len() < counted.len();
             let words: Vec<&str> = kept.iter().map(|&p| terms[p].as_str()).collect();
             Ok(any_of(&words).map(|query| Plan {
                 query,
                 min_rowid: None,
+                cut,
             }))
         }
     }
@@ -148,6 +153,7 @@ fn newest_window(
     Ok(Plan {
         query: quoted(&terms[position]),
         min_rowid: Some(min_rowid),
+        cut: true,
     })
 }
 
@@ -195,6 +201,7 @@ mod tests {
             Some(Plan {
                 query: r#""common" OR "rare" OR "often""#.into(),
                 min_rowid: None,
+                cut: false,
             })
         );
     }
@@ -204,6 +211,10 @@ mod tests {
         let conn = store(50, 30);
         // rare: 1 match, often: 30, common: 51; budget 40 keeps rare and often.
         let first = plan_fresh(&conn, &terms(&["common", "rare", "often"]), 40).unwrap();
+        assert!(
+            first.as_ref().unwrap().cut,
+            "a word that matches was left out"
+        );
         assert_eq!(
             first.unwrap().query,
             r#""rare" OR "often""#,
