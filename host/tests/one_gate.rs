@@ -609,7 +609,12 @@ fn apply(
             };
             if secret {
                 let key = planted_secret();
-                text.push_str(&format!(" with key {key}"));
+                // Half of them glued to a name, as code writes them (`fn_AKIA…`).
+                if mark.len() % 2 == 0 {
+                    text.push_str(&format!(" with key {key}"));
+                } else {
+                    text.push_str(&format!(" in fn_{key}"));
+                }
                 model.secrets.insert(key);
             }
             let mut args = json!({"text": text});

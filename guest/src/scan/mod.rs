@@ -223,6 +223,34 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_key_glued_to_a_name_by_an_underscore_is_redacted_as_one_standing_alone() {
+        for (text, key) in [
+            ("call fn_AKIA4HJ2K7LMNPQ5RSTU now", "AKIA4HJ2K7LMNPQ5RSTU"),
+            (
+                "x_ghp_0123456789abcdefghijABCDEFGHIJ012345 y",
+                "ghp_0123456789abcdefghijABCDEFGHIJ012345",
+            ),
+            (
+                "token_sk-proj-Abc123def456GHI789jkl012 z",
+                "sk-proj-Abc123def456GHI789jkl012",
+            ),
+        ] {
+            let result = scan_item(&ScanItem {
+                text: text.to_owned(),
+                target: Target::Memory,
+            });
+            assert_eq!(result.verdict, Verdict::Redact, "{text}");
+            assert!(!result.text.contains(key), "{}", result.text);
+        }
+        // Glued to a letter or a digit, a token is part of a word, and stays unread.
+        let word = scan_item(&ScanItem {
+            text: "xAKIA4HJ2K7LMNPQ5RSTU".to_owned(),
+            target: Target::Memory,
+        });
+        assert_eq!(word.verdict, Verdict::Allow);
+    }
+
+    #[test]
     fn vocabularies_searched_in_the_original_text_hold_only_ascii() {
         for v in [RULE_KEYWORDS, PROVIDER_NAMES, CREDENTIAL_WORDS, KEY_WORD] {
             assert!(vocabularies()[v].iter().all(|w| w.is_ascii()), "{v}");

@@ -314,11 +314,13 @@ impl RuleSet {
     /// included.
     pub fn find(&self, text: &str, keywords: &[Literal]) -> Vec<Hit> {
         let mut hits = Vec::new();
-        let bytes = text.as_bytes();
+        let original = text.as_bytes();
         let (armed, found) = self.armed(text, keywords);
         for priority in armed {
             let rule = &self.rules[priority].0;
             let regex = self.regex(priority);
+            let unglued = self.unglued(priority, original, keywords);
+            let bytes: &[u8] = unglued.as_deref().unwrap_or(original);
             // Takes an accepted match; returns where the search goes on. After a rejected
             // match it goes on from the start of the span it reported, not past the match: a
             // value refused as a whole (`otpauth://...?secret=...`) may hold a match of its own.
@@ -392,6 +394,35 @@ impl RuleSet {
             }
         }
         hits
+    }
+}
+
+impl RuleSet {
+    /// `bytes` as secret rule `i` reads them when one of its triggers is glued to a name by an
+    /// underscore (`fn_AKIA…`, `x_ghp_…`, `token_sk-proj-…`): that underscore read as a space,
+    /// so that the word boundary the rule's pattern opens on holds there, as it does for a
+    /// token after a space. A reader sees the token stand apart either way; a name holding
+    /// the token is no reason to store it. `None` when nothing is glued (or the rule is no
+    /// secret rule opening on a boundary): the text is read as it is. Offsets do not move.
+    fn unglued(&self, i: usize, bytes: &[u8], keywords: &[Literal]) -> Option<Vec<u8>> {
+        let rule = &self.rules[i].0;
+        if rule.family != Family::Secret || !rule.pattern.starts_with(r"\b") {
+            return None;
+        }
+        let glued: Vec<usize> = keywords
+            .iter()
+            .filter(|m| matches!(self.meanings[m.id], Keyword::Trigger(t) if t == i))
+            .filter_map(|m| m.start.checked_sub(1))
+            .filter(|&before| bytes[before] == b'_')
+            .collect();
+        if glued.is_empty() {
+            return None;
+        }
+        let mut unglued = bytes.to_vec();
+        for at in glued {
+            unglued[at] = b' ';
+        }
+        Some(unglued)
     }
 }
 
