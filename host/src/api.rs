@@ -445,7 +445,8 @@ pub struct Recalled {
     /// The query's cost budget cut its candidates (a common word left out, or only the newest
     /// matches searched): some matches are out of reach of every page. Narrow the query.
     pub truncated: bool,
-    /// When `truncated`: how many memories hold a word of the query (before the filter).
+    /// When `truncated`: at least this many memories hold a word of the query (before the
+    /// filter; the count of its commonest word, as far as the budget counted it).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub estimated_total: Option<u64>,
 }

@@ -833,8 +833,8 @@ fn recall_pages_reach_every_match_once_and_say_when_the_budget_cut_them(service:
         "smoothing brought neighbours in"
     );
 
-    // "alpha" is in every memory, past the budget: the answer says it was cut, and how many
-    // there are, and pages still never repeat.
+    // "alpha" is in every memory, past the budget: the answer says it was cut, and at least
+    // how many there are, and pages still never repeat.
     let pages = every_page(service, &carol, "alpha", 100);
     let ids: Vec<u64> = pages
         .iter()
@@ -845,7 +845,9 @@ fn recall_pages_reach_every_match_once_and_say_when_the_budget_cut_them(service:
     assert_eq!(distinct.len(), ids.len(), "a page repeated a memory");
     for page in &pages {
         assert_eq!(page["truncated"], true, "{page}");
-        assert_eq!(page["estimated_total"], 2_000, "{page}");
+        // At least: more than the budget of 1,000 (PostgreSQL knows each word's count).
+        let at_least = page["estimated_total"].as_u64().unwrap();
+        assert!((1_001..=2_000).contains(&at_least), "{page}");
     }
     // A common word beside a rarer one is left out, and the answer says so.
     let both = call(
@@ -855,9 +857,7 @@ fn recall_pages_reach_every_match_once_and_say_when_the_budget_cut_them(service:
         "recall",
         json!({"query": "alpha beta", "limit": 10}),
     );
-    assert_eq!(
-        (&both["truncated"], &both["estimated_total"]),
-        (&json!(true), &json!(2_000)),
-        "{both}"
-    );
+    assert_eq!(both["truncated"], true, "{both}");
+    let at_least = both["estimated_total"].as_u64().unwrap();
+    assert!((1_001..=2_000).contains(&at_least), "{both}");
 }

@@ -43,8 +43,10 @@ pub struct SearchPage {
     /// The page's memories, best first (newest first without a query).
     pub hits: Vec<SearchHit>,
     /// Set when the query's cost budget cut it (a common word left out, or only the newest
-    /// matches searched): how many memories hold any of the query's words, before the
-    /// filter. Some of them are out of the ranking's reach.
+    /// matches searched): at least this many memories hold a word of the query, before the
+    /// filter (the most one word matches, as the plan counted them: SQLite counts up to the
+    /// budget and one more, PostgreSQL keeps every word's count). Some of them are out of the
+    /// ranking's reach.
     pub estimated_total: Option<u64>,
 }
 
@@ -128,23 +130,11 @@ pub(super) fn search(
         filter.posting_budget.unwrap_or(plan::RECALL_POSTING_BUDGET),
         word_matches,
     )? {
-        Some(plan) => {
-            let estimated_total = if plan.cut {
-                let any = query::any_of(&terms).expect("the query has terms");
-                let count: i64 = conn
-                    .prepare_cached(
-                        "SELECT count(*) FROM memories_fts WHERE memories_fts MATCH ?1",
-                    )?
-                    .query_row([any], |row| row.get(0))?;
-                Some(u64::try_from(count).unwrap_or(0))
-            } else {
-                None
-            };
-            Ok(SearchPage {
-                hits: ranked(conn, filter, &plan)?,
-                estimated_total,
-            })
-        }
+        Some(plan) => Ok(SearchPage {
+            hits: ranked(conn, filter, &plan)?,
+            // The planner's own count: no query more.
+            estimated_total: plan.cut.then_some(plan.at_least as u64),
+        }),
         None => Ok(SearchPage::default()),
     }
 }
@@ -410,6 +400,7 @@ mod tests {
             query: query::any_of(&query::query_terms(query)).unwrap(),
             min_rowid: None,
             cut: false,
+            at_least: 0,
         }
     }
 

@@ -43,6 +43,9 @@ pub struct Plan {
     /// The budget cut the query: a word that matches was left out, or only the newest
     /// matches are searched. Some matches are then out of the ranking's reach.
     pub cut: bool,
+    /// The most matches one word of the query has, as counted for the plan (up to the budget
+    /// and one more): at least this many memories hold a word of the query.
+    pub at_least: usize,
 }
 
 /// Plans the search for `terms` within `budget` scored matches; `None` when no term matches
@@ -77,9 +80,16 @@ pub fn plan(
             }
         }
     }
+    let at_least = counted
+        .iter()
+        .map(|&(matches, _)| matches)
+        .max()
+        .unwrap_or(0);
     match choose(&mut counted, budget) {
         Choice::Nothing => Ok(None),
-        Choice::Newest => newest_window(conn, terms, &counted, budget).map(Some),
+        Choice::Newest => {
+            newest_window(conn, terms, &counted, budget).map(|plan| Some(Plan { at_least, ..plan }))
+        }
         Choice::Words(kept) => {
             let cut = kept.len() < counted.len();
             let words: Vec<&str> = kept.iter().map(|&p| terms[p].as_str()).collect();
@@ -87,6 +97,7 @@ pub fn plan(
                 query,
                 min_rowid: None,
                 cut,
+                at_least,
             }))
         }
     }
@@ -154,6 +165,7 @@ fn newest_window(
         query: quoted(&terms[position]),
         min_rowid: Some(min_rowid),
         cut: true,
+        at_least: budget + 1,
     })
 }
 
@@ -202,6 +214,8 @@ mod tests {
                 query: r#""common" OR "rare" OR "often""#.into(),
                 min_rowid: None,
                 cut: false,
+                // "common": the five memories and the rare one.
+                at_least: 6,
             })
         );
     }
