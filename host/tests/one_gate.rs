@@ -1678,3 +1678,56 @@ fn an_agents_first_recall_and_context_over_http_and_mcp_are_empty_answers() {
             || support::postgres::on_postgres()
     );
 }
+
+#[test]
+fn retention_removes_a_rejected_proposal_once_its_time_has_come() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let subject = Subject::parse("profile:me").unwrap();
+    let day = 86_400;
+    let start = 1_800_000_000;
+    let proposed = library(&data, Some(start))
+        .call(
+            &subject,
+            Author::External,
+            "remember",
+            r#"{"text": "Rejected gatecheck mkrejectedq"}"#,
+        )
+        .unwrap();
+    let id = proposed["id"].as_u64().unwrap();
+    library(&data, Some(start))
+        .review(&subject, id, Decision::Reject, "alice")
+        .unwrap();
+    let holds = |at: i64| {
+        library(&data, Some(at))
+            .export(&subject, kenning::service::interchange::ExportFormat::Jsonl)
+            .unwrap()
+            .text
+            .contains("mkrejectedq")
+    };
+    // Thirteen days on (suggestions are kept fourteen): still there for the review routes.
+    let early = library(&data, Some(start + 13 * day));
+    assert!(early.maintain(&subject, false).unwrap().expired.is_empty());
+    assert!(holds(start + 13 * day));
+    // Fifteen days on: gone from the row, the index, the exports and the files.
+    let due = library(&data, Some(start + 15 * day));
+    let dry = due.maintain(&subject, true).unwrap();
+    assert_eq!(dry.expired.len(), 1, "{dry:?}");
+    assert!(
+        dry.expired[0].memory.preview.is_empty(),
+        "a dry run shows no rejected text"
+    );
+    let report = due.maintain(&subject, false).unwrap();
+    assert_eq!(report.expired[0].memory.id, id);
+    assert!(!holds(start + 15 * day));
+    if !support::postgres::on_postgres() {
+        let file = kenning::store::Backend::location(
+            &kenning::store::sqlite::SqliteFiles::new(&data, None),
+            &subject,
+        );
+        for suffix in ["", "-wal"] {
+            let bytes = std::fs::read(format!("{}{suffix}", file.display())).unwrap_or_default();
+            assert!(!bytes.windows(11).any(|w| w == b"mkrejectedq"), "{suffix}");
+        }
+    }
+}

@@ -145,7 +145,7 @@ impl Service {
             let kb = self.open_existing(subject)?;
             let (prepared, segments, expired) = kb.read(|store| {
                 let prepared = self.prepare(store, now)?;
-                let expired = self.expired(store, &prepared)?;
+                let expired = self.expired(store, &prepared, now)?;
                 Ok((prepared, store.index_segments()?, expired))
             })?;
             return Ok(MaintenanceReport {
@@ -160,30 +160,46 @@ impl Service {
         let mut kb = self.open_for_write(subject, None, false)?;
         let (memories, expired, events) = super::forgetting(&mut kb, |tx| {
             let prepared = self.prepare(tx, now)?;
-            let expired = self.expired(tx, &prepared)?;
+            let expired = self.expired(tx, &prepared, now)?;
+            let rejected: std::collections::HashMap<u64, String> = tx
+                .rejected_before(now.saturating_sub(
+                    i64::from(self.config.maintenance.suggestion_ttl_days) * 86_400,
+                ))?
+                .into_iter()
+                .collect();
             let mut events = 0;
             for step in &expired {
-                let memory = &prepared.by_id[&step.memory.id];
+                let id = step.memory.id;
                 let detail = serde_json::json!({"reason": step.reason}).to_string();
-                let action = if step.outcome == "deleted" {
-                    tx.delete_memory(memory.id)?;
-                    "delete"
-                } else if memory.badge.is_quarantined() {
+                let (action, hash) = match (prepared.by_id.get(&id), rejected.get(&id)) {
+                    (Some(memory), _) if step.outcome == "deleted" => {
+                        tx.delete_memory(id)?;
+                        ("delete", &memory.content_hash)
+                    }
                     // A suggestion nobody accepted: retention removes it for good.
-                    tx.forget(memory.id, now)?;
-                    "expire"
-                } else {
-                    tx.set_status(memory.id, Status::Forgotten, now)?;
-                    "expire"
+                    (Some(memory), _) if memory.badge.is_quarantined() => {
+                        tx.forget(id, now)?;
+                        ("expire", &memory.content_hash)
+                    }
+                    (Some(memory), _) => {
+                        tx.set_status(id, Status::Forgotten, now)?;
+                        ("expire", &memory.content_hash)
+                    }
+                    // A rejected proposal: gone from its row and the index, as a forget.
+                    (None, Some(hash)) => {
+                        tx.forget(id, now)?;
+                        ("expire", hash)
+                    }
+                    (None, None) => continue,
                 };
                 // A deleted memory's event keeps its id and content hash.
                 tx.append_event(
-                    Some(memory.id),
+                    Some(id),
                     now,
                     &Event {
                         actor: ACTOR,
                         action,
-                        before_hash: Some(&memory.content_hash),
+                        before_hash: Some(hash),
                         after_hash: None,
                         detail: Some(&detail),
                     },
@@ -240,8 +256,28 @@ impl Service {
         Ok(value.and_then(|v| serde_json::from_str(&v).ok()))
     }
 
+    /// The plan's expiries, each with what becomes of it under the configured daily mode, then
+    /// the rejected proposals decided `suggestion_ttl_days` ago or earlier: retention removes
+    /// them (their text is read on the review routes until then, never elsewhere).
+    fn expired(&self, store: &dyn Reads, prepared: &Prepared, now: i64) -> Result<Vec<Expired>> {
+        let mut expired = self.expired_in_plan(store, prepared)?;
+        let days = self.config.maintenance.suggestion_ttl_days;
+        let cutoff = now.saturating_sub(i64::from(days) * 86_400);
+        for (id, _) in store.rejected_before(cutoff)? {
+            expired.push(Expired {
+                memory: StepMemory {
+                    id,
+                    preview: String::new(),
+                },
+                reason: format!("a proposal rejected {days} days ago or more"),
+                outcome: "forgotten",
+            });
+        }
+        Ok(expired)
+    }
+
     /// The plan's expiries, each with what becomes of it under the configured daily mode.
-    fn expired(&self, store: &dyn Reads, prepared: &Prepared) -> Result<Vec<Expired>> {
+    fn expired_in_plan(&self, store: &dyn Reads, prepared: &Prepared) -> Result<Vec<Expired>> {
         let mut expired = Vec::with_capacity(prepared.plan.expiries.len());
         for expiry in &prepared.plan.expiries {
             let memory = &prepared.by_id[&expiry.id];

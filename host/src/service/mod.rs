@@ -51,6 +51,22 @@ use crate::subject::Subject;
 pub const DEFAULT_MAX_RESULT_BYTES: usize = 16_000;
 
 /// The kenning service over a data directory and a guarded policy.
+///
+/// It is the one door to the stores: it hands none of them out to be written. These do not
+/// compile (both did before the one gate):
+///
+/// ```compile_fail
+/// # fn back_door(service: &kenning::Service, subject: &kenning::subject::Subject) {
+/// let store = service.open_existing(subject);
+/// # }
+/// ```
+///
+/// ```compile_fail
+/// # fn back_door(store: &mut dyn kenning::store::KnowledgeStore) {
+/// // A write without the permit only the service makes.
+/// store.write_with(&mut |_tx| Ok(())).unwrap();
+/// # }
+/// ```
 pub struct Service {
     data_dir: PathBuf,
     policy: Box<dyn Policy>,

@@ -57,6 +57,10 @@ pub trait Reads {
     /// `limit`.
     fn in_review(&self, limit: u32) -> Result<Vec<Memory>>;
 
+    /// Rejected proposals whose text is still held, decided at `cutoff` or before, as
+    /// `(id, content hash)`, oldest first: what retention removes.
+    fn rejected_before(&self, cutoff: i64) -> Result<Vec<(u64, String)>>;
+
     /// How many active memories there are (pending ones included).
     fn count_active(&self) -> Result<u64>;
 

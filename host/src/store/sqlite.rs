@@ -184,6 +184,16 @@ impl Reads for Connection {
         Ok(super::in_review(self, limit)?)
     }
 
+    fn rejected_before(&self, cutoff: i64) -> Result<Vec<(u64, String)>> {
+        let mut stmt = self.prepare_cached(
+            "SELECT id, content_hash FROM memories WHERE status = 'rejected' AND text != '' AND updated_at <= ?1 ORDER BY id",
+        )?;
+        let rows = stmt.query_map([cutoff], |row| {
+            Ok((row.get::<_, i64>(0)? as u64, row.get::<_, String>(1)?))
+        })?;
+        Ok(rows.collect::<rusqlite::Result<Vec<_>>>()?)
+    }
+
     fn count_active(&self) -> Result<u64> {
         Ok(super::count_active(self)?)
     }

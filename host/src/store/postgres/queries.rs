@@ -706,6 +706,17 @@ impl<C: GenericClient> Reads for Pg<'_, C> {
         )
     }
 
+    fn rejected_before(&self, cutoff: i64) -> Result<Vec<(u64, String)>> {
+        Ok(self
+            .query(
+                "SELECT id, content_hash FROM memories WHERE subject_id = $1 AND status = 'rejected' AND text <> '' AND updated_at <= $2 ORDER BY id",
+                &[&self.subject, &cutoff],
+            )?
+            .iter()
+            .map(|row| (row.get::<_, i64>(0) as u64, row.get(1)))
+            .collect())
+    }
+
     fn count_active(&self) -> Result<u64> {
         self.count("SELECT count(*) FROM memories WHERE subject_id = $1 AND status = 'active'")
     }
