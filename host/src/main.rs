@@ -169,7 +169,7 @@ fn command_line_problem(rendered: &str) -> String {
 /// One line on standard error; a closed standard error is no reason to panic.
 fn say(line: &str) {
     use std::io::Write;
-    let _ = writeln!(std::io::stderr(), "{}", cli::terminal_safe(line));
+    let _ = writeln!(std::io::stderr(), "{}", kenning::controls::escape(line));
 }
 
 fn run(cli: &Cli) -> kenning::Result<ExitCode> {

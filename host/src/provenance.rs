@@ -126,8 +126,16 @@ pub fn may_supersede(proposal: Badge, replaced: Badge) -> bool {
 /// knowledge, and knowledge is never folded into one), and never a peer's memory replacing a
 /// NATIVE one.
 pub fn may_consolidate(survivor: Badge, replaced: Badge) -> bool {
-    let peer_over_native = survivor == Badge::Foreign && replaced == Badge::Native;
-    !(survivor.is_quarantined() || replaced.is_quarantined() || peer_over_native)
+    !(survivor.is_quarantined()
+        || replaced.is_quarantined()
+        || peer_over_native(survivor, replaced))
+}
+
+/// Whether letting `survivor` replace `replaced` would let a peer's accepted memory (FOREIGN)
+/// replace a NATIVE one: never done, and the one consolidation step a policy cannot see (it is
+/// told which memories await review, not where they came from).
+pub fn peer_over_native(survivor: Badge, replaced: Badge) -> bool {
+    survivor == Badge::Foreign && replaced == Badge::Native
 }
 
 #[cfg(test)]

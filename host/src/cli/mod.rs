@@ -406,22 +406,18 @@ pub fn envelope(outcome: &Result<Value>) -> Value {
     }
 }
 
-/// Writes a command's answer to standard output, made [`terminal_safe`], and flushes it, so
+/// Writes a command's answer to standard output, control characters escaped
+/// ([`kenning::controls::escape`]: what a store, a model or a file holds is shown, never obeyed),
+/// and flushes it, so
 /// that a closed or full output is seen here, as [`KenningError::Output`].
 pub fn write_stdout(text: std::fmt::Arguments<'_>) -> Result<()> {
     use std::io::Write;
     let text = text.to_string();
     let mut stdout = std::io::stdout().lock();
     stdout
-        .write_all(terminal_safe(&text).as_bytes())
+        .write_all(kenning::controls::escape(&text).as_bytes())
         .and_then(|()| stdout.flush())
         .map_err(KenningError::Output)
-}
-
-/// `text` as a terminal may show it: every control character escaped
-/// ([`kenning::controls::escape`]), whatever a store, a model or a file holds.
-pub fn terminal_safe(text: &str) -> std::borrow::Cow<'_, str> {
-    kenning::controls::escape(text)
 }
 
 #[cfg(test)]

@@ -420,11 +420,11 @@ fn plan_hash(
 /// is no bad answer: it is not taken, and the rest of the plan stands. A peer's or an import's
 /// correction of a native memory that a human accepted stays beside it.
 fn withhold_peer_over_native(plan: &mut ConsolidationPlan, by_id: &HashMap<u64, Memory>) {
-    let badge = |id: u64| by_id.get(&id).map(|m| m.badge);
-    let peer_over_native = |survivor: u64, replaced: u64| {
-        badge(survivor) == Some(crate::store::Badge::Foreign)
-            && badge(replaced) == Some(crate::store::Badge::Native)
-    };
+    let peer_over_native =
+        |survivor: u64, replaced: u64| match (by_id.get(&survivor), by_id.get(&replaced)) {
+            (Some(s), Some(r)) => provenance::peer_over_native(s.badge, r.badge),
+            _ => false,
+        };
     for merge in &mut plan.merges {
         let keep = merge.keep;
         merge

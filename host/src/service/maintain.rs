@@ -19,6 +19,8 @@
 //! The configuration is the `[maintenance]` table of the data directory's `kenning.toml`
 //! ([`crate::config`]).
 
+use std::collections::HashMap;
+
 use kenning_contract::types::Retention;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -145,7 +147,7 @@ impl Service {
             let kb = self.open_existing(subject)?;
             let (prepared, segments, expired) = kb.read(|store| {
                 let prepared = self.prepare(store, now)?;
-                let expired = self.expired(store, &prepared, now)?;
+                let (expired, _) = self.expired(store, &prepared, now)?;
                 Ok((prepared, store.index_segments()?, expired))
             })?;
             return Ok(MaintenanceReport {
@@ -160,13 +162,7 @@ impl Service {
         let mut kb = self.open_for_write(subject, None, false)?;
         let (memories, expired, events) = super::forgetting(&mut kb, |tx| {
             let prepared = self.prepare(tx, now)?;
-            let expired = self.expired(tx, &prepared, now)?;
-            let rejected: std::collections::HashMap<u64, String> = tx
-                .rejected_before(now.saturating_sub(
-                    i64::from(self.config.maintenance.suggestion_ttl_days) * 86_400,
-                ))?
-                .into_iter()
-                .collect();
+            let (expired, rejected) = self.expired(tx, &prepared, now)?;
             let mut events = 0;
             for step in &expired {
                 let id = step.memory.id;
@@ -259,11 +255,19 @@ impl Service {
     /// The plan's expiries, each with what becomes of it under the configured daily mode, then
     /// the rejected proposals decided `suggestion_ttl_days` ago or earlier: retention removes
     /// them (their text is read on the review routes until then, never elsewhere).
-    fn expired(&self, store: &dyn Reads, prepared: &Prepared, now: i64) -> Result<Vec<Expired>> {
+    ///
+    /// With them, the rejected proposals' content hashes by id, for their audit events.
+    fn expired(
+        &self,
+        store: &dyn Reads,
+        prepared: &Prepared,
+        now: i64,
+    ) -> Result<(Vec<Expired>, HashMap<u64, String>)> {
         let mut expired = self.expired_in_plan(store, prepared)?;
         let days = self.config.maintenance.suggestion_ttl_days;
         let cutoff = now.saturating_sub(i64::from(days) * 86_400);
-        for (id, _) in store.rejected_before(cutoff)? {
+        let rejected: HashMap<u64, String> = store.rejected_before(cutoff)?.into_iter().collect();
+        for &id in rejected.keys() {
             expired.push(Expired {
                 memory: StepMemory {
                     id,
@@ -273,7 +277,9 @@ impl Service {
                 outcome: "forgotten",
             });
         }
-        Ok(expired)
+        // Oldest first, as the store lists them.
+        expired[prepared.plan.expiries.len()..].sort_by_key(|e| e.memory.id);
+        Ok((expired, rejected))
     }
 
     /// The plan's expiries, each with what becomes of it under the configured daily mode.
