@@ -138,17 +138,13 @@ fn is_store_name(path: &Path) -> bool {
             .any(|prefix| name.starts_with(prefix))
 }
 
-/// Whether the SQLite header carries kenning's `application_id` (big-endian at byte 68).
+/// Whether the SQLite header carries kenning's `application_id`, read through SQLite (see
+/// [`crate::store::encryption::sniff`] for why never through a descriptor of our own).
 fn is_kenning_store(path: &Path) -> bool {
-    use std::io::Read;
-    let mut header = [0u8; 72];
-    std::fs::File::open(path)
-        .and_then(|mut file| file.read_exact(&mut header))
-        .is_ok_and(|()| {
-            header.starts_with(b"SQLite format 3\0")
-                && i32::from_be_bytes([header[68], header[69], header[70], header[71]])
-                    == APPLICATION_ID
-        })
+    crate::store::open_immutable(path, None).is_ok_and(|conn| {
+        conn.query_row("PRAGMA application_id", [], |row| row.get::<_, i32>(0))
+            .is_ok_and(|id| id == APPLICATION_ID)
+    })
 }
 
 /// The names of `name`'s migration backups (`NAME.vN.bak`) in `dir`.

@@ -45,9 +45,6 @@ pub const KEY_VAR: &str = "KENNING_KEY";
 /// The SQLCipher major version whose settings (page size, KDF, HMAC) every store uses.
 pub const CIPHER_COMPATIBILITY: u32 = 4;
 
-/// What a plaintext SQLite file starts with.
-const SQLITE_MAGIC: &[u8; 16] = b"SQLite format 3\0";
-
 /// The smallest SQLite page: every database file is a whole number of pages.
 const MIN_PAGE: u64 = 512;
 
@@ -223,35 +220,51 @@ pub enum FileKind {
     NotSqlite,
 }
 
-/// Reads what kind of file `path` is, from its first 16 bytes and its length, without opening
-/// it as a database.
+/// Reads what kind of file `path` is, from its length and from SQLite's check of its header
+/// (the first 16 bytes), made on a connection that takes no lock and creates no file.
+///
+/// Never through a file descriptor of kenning's own: closing any descriptor of a file releases
+/// every POSIX lock the process holds on it, those of the connections it keeps open included.
+/// Another process then believes itself the store's last user, folds the write-ahead log into
+/// the database and deletes it under them, and what they write next is lost (SQLite's "How To
+/// Corrupt An SQLite Database File", 2.2). SQLite closes a descriptor of its own only once the
+/// process holds no lock on the file.
 pub fn sniff(path: &Path) -> Result<FileKind> {
-    use std::io::Read;
-    let io = |source| KenningError::Io {
-        path: path.to_owned(),
-        source,
-    };
-    let mut file = match std::fs::File::open(path) {
-        Ok(file) => file,
+    let len = match std::fs::metadata(path) {
+        Ok(meta) => meta.len(),
         Err(error) if error.kind() == std::io::ErrorKind::NotFound => return Ok(FileKind::Empty),
-        Err(error) => return Err(io(error)),
+        Err(source) => {
+            return Err(KenningError::Io {
+                path: path.to_owned(),
+                source,
+            });
+        }
     };
-    let len = file.metadata().map_err(io)?.len();
     if len == 0 {
         return Ok(FileKind::Empty);
     }
-    let mut header = [0u8; 16];
-    if len < header.len() as u64 {
-        return Ok(FileKind::NotSqlite);
+    let conn = super::open_immutable(path, None)?;
+    // Reading a header field reads page 1, whose first 16 bytes SQLite checks before anything
+    // else ("not a database" when they are not its own). An immutable connection reads the file
+    // alone, without its write-ahead log: a header whose page count is ahead of the file, as
+    // while a checkpoint grows it, reads as "malformed", which says the 16 bytes passed.
+    match conn.query_row("PRAGMA application_id", [], |_| Ok(())) {
+        Ok(()) => Ok(FileKind::Plain),
+        Err(error) if error.sqlite_error_code() == Some(rusqlite::ErrorCode::DatabaseCorrupt) => {
+            Ok(FileKind::Plain)
+        }
+        Err(error) if error.sqlite_error_code() == Some(rusqlite::ErrorCode::NotADatabase) => {
+            Ok(if len >= MIN_PAGE && len % MIN_PAGE == 0 {
+                FileKind::Encrypted
+            } else {
+                FileKind::NotSqlite
+            })
+        }
+        Err(source) => Err(KenningError::Store {
+            path: path.to_owned(),
+            source,
+        }),
     }
-    file.read_exact(&mut header).map_err(io)?;
-    Ok(if &header == SQLITE_MAGIC {
-        FileKind::Plain
-    } else if len >= MIN_PAGE && len % MIN_PAGE == 0 {
-        FileKind::Encrypted
-    } else {
-        FileKind::NotSqlite
-    })
 }
 
 /// The error for a key problem with the file at `path`.
