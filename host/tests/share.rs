@@ -223,6 +223,24 @@ fn the_source_setting_decides_and_a_refused_share_writes_nothing() {
 }
 
 #[test]
+fn off_means_off_at_both_ends_of_a_share() {
+    let l = Linked::new();
+    let (a, b) = (l.a(), l.b());
+    l.ok(&["settings", "-s", &a, "allow_recall", "false"]);
+    let error = one_error(&l.share(&["1", "--yes"]));
+    assert!(error.contains("allow_recall = false"), "{error}");
+    assert!(!l.holds(&b), "nothing was written");
+
+    l.ok(&["settings", "-s", &a, "allow_recall", "true"]);
+    l.ok(&["remember", "-s", &b, "The second build drops the RC4 layer"]);
+    l.ok(&["settings", "-s", &b, "allow_writes", "false"]);
+    let error = one_error(&l.share(&["1", "--yes"]));
+    assert!(error.contains("allow_writes = false"), "{error}");
+    let store = l.store_of(&b);
+    assert_eq!(rows(&store, "SELECT count(*) || '' FROM memories"), ["1"]);
+}
+
+#[test]
 fn a_suggestion_or_a_missing_id_refuses_the_whole_share_naming_it() {
     let l = Linked::new();
     let error = one_error(&l.share(&["1", "3", "--yes"]));

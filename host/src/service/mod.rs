@@ -332,7 +332,7 @@ fn refuse_unless_writable(
         return Ok(());
     }
     Err(KenningError::Forbidden(format!(
-        "writes are disabled for {subject}{}",
+        "writes are disabled for {subject}{} (setting allow_writes = false)",
         in_thread(thread)
     )))
 }

@@ -3,6 +3,8 @@
 //!
 //! - **Gate.** The source's `share_confirmed_findings` setting decides: `off` refuses,
 //!   `ask` needs the caller's confirmation (the CLI's `--yes`), `on` shares without asking.
+//!   A source whose recall is off (memory switched off) is not read, to share or otherwise,
+//!   and a destination whose writes are off takes nothing: off means off at both ends.
 //! - **What.** Only confirmed findings: active memories with an accepted badge (NATIVE or
 //!   FOREIGN). A suggestion awaiting review, a forgotten or superseded memory, or an id that
 //!   does not exist refuses the whole share, naming the id.
@@ -74,7 +76,13 @@ impl Service {
             )));
         }
         let source = self.open_existing(from)?;
-        match source.settings(None)?.share_confirmed_findings {
+        let settings = source.settings(None)?;
+        if !settings.allow_recall {
+            return Err(KenningError::Forbidden(format!(
+                "memory is off for {from} (setting allow_recall = false): nothing is read from it to share"
+            )));
+        }
+        match settings.share_confirmed_findings {
             ShareMode::Off => {
                 return Err(KenningError::Forbidden(format!(
                     "sharing is off for {from} (setting share_confirmed_findings)"
