@@ -715,9 +715,30 @@ pub const RUNTIME_TOOLS: &[ToolSpec] = &[ToolSpec {
 pub struct TurnArgs {
     /// The session (conversation) the turn belongs to: 1 to 128 of A-Z a-z 0-9 _ . : -.
     pub session: String,
-    /// The recent conversation, for the review this turn may start.
+    /// The recent conversation, for the review this turn may start: at most 65,536 bytes of
+    /// UTF-8.
     #[serde(default)]
     pub transcript: Option<String>,
+}
+
+impl TurnArgs {
+    /// The arguments of a `turn` call, or an error naming the field at fault.
+    pub fn parse(args: Value) -> crate::error::Result<TurnArgs> {
+        serde_json::from_value(args).map_err(|error| {
+            let message = error.to_string();
+            // serde names the field in its message: "unknown field `x`", "missing field `x`".
+            let path = message
+                .split('`')
+                .nth(1)
+                .filter(|_| message.contains(" field `"))
+                .unwrap_or("")
+                .to_owned();
+            crate::error::KenningError::Invalid {
+                tool: "turn".into(),
+                errors: vec![kenning_contract::types::FieldError::new(path, message)],
+            }
+        })
+    }
 }
 
 /// The turn counted, and whether a memory review started in the background.

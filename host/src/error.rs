@@ -147,7 +147,7 @@ pub enum KenningError {
         limit: usize,
     },
     /// The subject spec could not be understood or resolved.
-    #[error("subject {spec:?}: {problem}")]
+    #[error("subject {}: {problem}", echo(.spec))]
     BadSubject {
         /// What the caller gave.
         spec: String,
@@ -331,6 +331,20 @@ pub enum KenningError {
     /// The policy failed; nothing was written.
     #[error(transparent)]
     Policy(#[from] PolicyError),
+}
+
+/// How an error quotes what a caller sent (a subject, a tool's name): quoted, with escapes, and
+/// cut to its first 80 characters, so that a megabyte sent is not a megabyte answered.
+pub fn echo(sent: &str) -> String {
+    const SHOWN: usize = 80;
+    match sent.char_indices().nth(SHOWN) {
+        None => format!("{sent:?}"),
+        Some((cut, _)) => format!(
+            "{:?} (cut; {} bytes in all)",
+            format!("{}…", &sent[..cut]),
+            sent.len()
+        ),
+    }
 }
 
 fn join_field_errors(errors: &[FieldError]) -> String {

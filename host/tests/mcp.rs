@@ -42,11 +42,16 @@ async fn ok(client: &Peer<RoleClient>, tool: &str, args: Value) -> Value {
     result.structured_content.expect("structured content")
 }
 
-/// Calls `tool`, expects a tool error, and returns its structured detail.
+/// Calls `tool`, expects a tool error, and returns what its text says: the HTTP API's error
+/// detail (`code`, `message`, `path`, `errors`). An error carries no structured content, which
+/// clients check against the tool's output schema.
 async fn tool_error(client: &Peer<RoleClient>, tool: &str, args: Value) -> Value {
     let result = call(client, tool, args.clone()).await;
     assert_eq!(result.is_error, Some(true), "{tool} {args}: {result:?}");
-    result.structured_content.expect("errors carry detail")
+    assert_eq!(result.structured_content, None, "{tool} {args}: {result:?}");
+    let text = &result.content[0].as_text().expect("a text").text;
+    let body: Value = serde_json::from_str(text).expect("the text is JSON");
+    body["error"].clone()
 }
 
 fn ids(recalled: &Value) -> Vec<u64> {
@@ -196,20 +201,29 @@ async fn an_mcp_client_uses_every_tool_and_external_writes_stay_in_quarantine() 
     // External clients may not forget; they are told to ask the user.
     let refused = tool_error(&external, "forget_memory", json!({"id": parser_id})).await;
     assert!(
-        refused["error"].as_str().unwrap().contains("ask the user"),
+        refused["message"]
+            .as_str()
+            .unwrap()
+            .contains("ask the user"),
         "{refused}"
     );
 
     // Bad arguments are tool errors naming the field; the server carries on.
     let unknown = tool_error(&external, "remember", json!({"text": "x", "colour": "red"})).await;
-    assert_eq!(unknown["errors"][0]["path"], "colour", "{unknown}");
+    assert_eq!(unknown["path"], "colour", "{unknown}");
     let wrong_type = tool_error(&external, "recall", json!({"limit": "ten"})).await;
-    assert_eq!(wrong_type["errors"][0]["path"], "limit", "{wrong_type}");
+    assert_eq!(wrong_type["path"], "limit", "{wrong_type}");
     let context_field = tool_error(&external, "context", json!({"cursor": "0xZZ"})).await;
-    assert_eq!(
-        context_field["errors"][0]["path"], "cursor",
-        "{context_field}"
-    );
+    assert_eq!(context_field["path"], "cursor", "{context_field}");
+    // A subject sent at length is quoted once, cut, however long it was.
+    let long = tool_error(
+        &external,
+        "recall",
+        json!({"query": "x", "subject": "x".repeat(1_000_000)}),
+    )
+    .await;
+    assert_eq!(long["path"], "subject", "{long}");
+    assert!(long.to_string().len() < 1_000, "{}", long.to_string().len());
     let unknown_tool = external
         .call_tool(CallToolRequestParams::new("review"))
         .await
@@ -231,7 +245,10 @@ async fn an_mcp_client_uses_every_tool_and_external_writes_stay_in_quarantine() 
     )
     .await;
     assert!(
-        other["error"].as_str().unwrap().contains("--allow-subject"),
+        other["message"]
+            .as_str()
+            .unwrap()
+            .contains("--allow-subject"),
         "{other}"
     );
     let team = ok(
@@ -412,9 +429,16 @@ async fn the_runtime_counts_turns_over_mcp_and_every_second_one_starts_a_review_
         "{other}"
     );
     let bad = tool_error(&runtime, "turn", json!({"session": "a b"})).await;
-    assert!(bad.to_string().contains("session"), "{bad}");
+    assert_eq!(bad["path"], "session", "{bad}");
     let unknown = tool_error(&runtime, "turn", json!({"session": "s1", "extra": 1})).await;
-    assert!(unknown.to_string().contains("extra"), "{unknown}");
+    assert_eq!(unknown["path"], "extra", "{unknown}");
+    let long = tool_error(
+        &runtime,
+        "turn",
+        json!({"session": "s1", "transcript": "x".repeat(70_000)}),
+    )
+    .await;
+    assert_eq!(long["path"], "transcript", "{long}");
 
     // The review finishes on the server's own time and edits the profile.
     let started = std::time::Instant::now();
@@ -434,4 +458,109 @@ async fn the_runtime_counts_turns_over_mcp_and_every_second_one_starts_a_review_
     let view = String::from_utf8_lossy(&out.stdout);
     assert!(view.contains("- Works nights"), "{view}");
     runtime.cancel().await.unwrap();
+}
+
+/// Sends `lines` to a spawned `kenning mcp` after the handshake and returns its answers by id,
+/// waiting at most ten seconds for those of `ids`.
+fn raw_session(data: &Path, lines: &[Vec<u8>], ids: &[Value]) -> Vec<Value> {
+    use std::io::{BufRead, Write};
+    let mut child = support::kenning_at(data)
+        .args(["mcp", "--subject", "profile:me"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let handshake = [
+        json!({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "raw", "version": "1"}}}),
+        json!({"jsonrpc": "2.0", "method": "notifications/initialized"}),
+    ];
+    for message in handshake {
+        writeln!(stdin, "{message}").unwrap();
+    }
+    for line in lines {
+        stdin.write_all(line).unwrap();
+        stdin.write_all(b"\n").unwrap();
+    }
+    stdin.flush().unwrap();
+    let (answers, received) = std::sync::mpsc::channel();
+    let stdout = child.stdout.take().unwrap();
+    std::thread::spawn(move || {
+        for line in std::io::BufReader::new(stdout).lines() {
+            let Ok(line) = line else { break };
+            if answers
+                .send(serde_json::from_str::<Value>(&line).unwrap())
+                .is_err()
+            {
+                break;
+            }
+        }
+    });
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    let mut seen = Vec::new();
+    while !ids
+        .iter()
+        .all(|id| seen.iter().any(|a: &Value| &a["id"] == id))
+    {
+        let left = deadline.saturating_duration_since(std::time::Instant::now());
+        match received.recv_timeout(left) {
+            Ok(answer) => seen.push(answer),
+            Err(_) => panic!("no answer for some of {ids:?} in 10 s; answers: {seen:?}"),
+        }
+    }
+    drop(stdin);
+    let _ = child.kill();
+    let _ = child.wait();
+    seen
+}
+
+#[test]
+fn over_stdio_every_request_is_answered_even_one_that_does_not_parse() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let call = |id: u64, arguments: &str| {
+        format!(
+            r#"{{"jsonrpc":"2.0","id":{id},"method":"tools/call","params":{{"name":"recall","arguments":{arguments}}}}}"#
+        )
+        .into_bytes()
+    };
+    let mut not_utf8 = call(12, r#"{"query":"x"}"#);
+    let at = not_utf8.len() - 10;
+    not_utf8.splice(at..at, *b"\xff\xfe");
+    let deep = format!(
+        r#"{{"query":"x","anchors":{}1{}}}"#,
+        "[".repeat(200),
+        "]".repeat(200)
+    );
+    let lines = [
+        // A lone surrogate escape, which no string of Rust (or of rmcp) holds.
+        call(11, r#"{"query":"\ud800"}"#),
+        not_utf8,
+        call(13, &deep),
+        b"this is not JSON".to_vec(),
+        // And the server carries on.
+        call(14, r#"{"query":"x"}"#),
+    ];
+    let ids = [json!(11), json!(12), json!(13), json!(14)];
+    let answers = raw_session(&data, &lines, &ids);
+    for (id, needle) in [(11, "not valid JSON"), (12, "UTF-8"), (13, "128 levels")] {
+        let answer = answers.iter().find(|a| a["id"] == id).unwrap();
+        assert_eq!(answer["error"]["code"], -32700, "{answer}");
+        assert!(
+            answer["error"]["message"]
+                .as_str()
+                .unwrap()
+                .contains(needle),
+            "{answer}"
+        );
+    }
+    assert!(
+        answers
+            .iter()
+            .any(|a| a["id"].is_null() && a["error"]["code"] == -32700),
+        "the line with no id is answered with a null id: {answers:?}"
+    );
+    let fine = answers.iter().find(|a| a["id"] == 14).unwrap();
+    assert!(fine["result"].is_object(), "{fine}");
 }

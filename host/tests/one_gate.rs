@@ -438,11 +438,19 @@ impl Harness {
                     CallToolRequestParams::new(tool.to_owned()).with_arguments(arguments),
                 ))
                 .map_err(|e| e.to_string())?;
-        let content = result.structured_content.unwrap_or(Value::Null);
         if result.is_error == Some(true) {
-            Err(content["error"].as_str().unwrap_or_default().to_owned())
+            let text = result
+                .content
+                .first()
+                .and_then(|c| c.as_text())
+                .map(|t| t.text.clone())
+                .unwrap_or_default();
+            let body: Value = serde_json::from_str(&text).unwrap_or(Value::Null);
+            Err(body["error"]["message"]
+                .as_str()
+                .map_or(text.clone(), str::to_owned))
         } else {
-            Ok(content)
+            Ok(result.structured_content.unwrap_or(Value::Null))
         }
     }
 

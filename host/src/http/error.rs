@@ -102,7 +102,7 @@ impl ApiError {
         ApiError::new(
             StatusCode::NOT_FOUND,
             "not_found",
-            format!("no knowledge base for subject {spec:?}"),
+            format!("no knowledge base for subject {}", crate::error::echo(spec)),
             "subject",
         )
     }

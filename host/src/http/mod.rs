@@ -23,7 +23,7 @@ use std::time::Instant;
 use axum::Router;
 use axum::extract::{DefaultBodyLimit, MatchedPath, Request};
 use axum::middleware::{self, Next};
-use axum::response::Response;
+use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use bytes::Bytes;
 use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
@@ -128,13 +128,13 @@ pub fn router(
         Arc::new(LocalSessionManager::default()),
         config,
     );
-    let mcp_routes =
-        Router::new()
-            .route_service("/v1/mcp", mcp_service)
-            .layer(middleware::from_fn_with_state(
-                state.clone(),
-                auth::mcp_auth,
-            ));
+    let mcp_routes = Router::new()
+        .route_service("/v1/mcp", mcp_service)
+        .layer(middleware::from_fn(answer_unparsable_mcp))
+        .layer(middleware::from_fn_with_state(
+            state.clone(),
+            auth::mcp_auth,
+        ));
     Ok(api
         .route_layer(middleware::from_fn(log_request))
         .layer(DefaultBodyLimit::max(routes::MAX_BODY_BYTES))
@@ -162,4 +162,24 @@ async fn log_request(request: Request, next: Next) -> Response {
         "request"
     );
     response
+}
+
+/// Answers a `POST /v1/mcp` whose body is not JSON that rmcp can read (a lone surrogate
+/// escape, bytes that are not UTF-8, nesting deeper than 128 levels) with a JSON-RPC parse
+/// error naming the problem and the request's id, as stdio does
+/// ([`crate::mcp::stdio::unparsable`]): rmcp answers them with a 415 in plain text, which no
+/// client reads as its request's error.
+async fn answer_unparsable_mcp(request: Request, next: Next) -> Response {
+    if request.method() != axum::http::Method::POST {
+        return next.run(request).await;
+    }
+    let (parts, body) = request.into_parts();
+    let Ok(bytes) = axum::body::to_bytes(body, routes::MAX_BODY_BYTES).await else {
+        return error::ApiError::too_large(routes::MAX_BODY_BYTES).into_response();
+    };
+    if let Some(answer) = crate::mcp::stdio::unparsable(&bytes) {
+        return (axum::http::StatusCode::BAD_REQUEST, axum::Json(answer)).into_response();
+    }
+    next.run(Request::from_parts(parts, axum::body::Body::from(bytes)))
+        .await
 }

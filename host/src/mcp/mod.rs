@@ -13,8 +13,11 @@
 //!   tool names another with its optional `subject` argument. Over HTTP ([`McpServer::over_http`])
 //!   each request brings its own [`McpConfig`], made from its bearer token.
 //! - Resources: `USER.md`, `MEMORY.md` and today's daily note of every profile subject served.
-//! - Failures are tool errors (`isError`) naming the field at fault; a malformed request never
-//!   ends the server.
+//! - Failures are tool errors (`isError`) whose text is the HTTP API's error body, naming the
+//!   field at fault, and which carry no structured content (see [`tool_error`]); a malformed
+//!   request never ends the server, and over stdio every request is answered ([`stdio`]).
+
+pub mod stdio;
 
 use std::sync::Arc;
 
@@ -25,11 +28,12 @@ use rmcp::model::{
     ResourceContents, ServerCapabilities, ServerConfig, Tool, ToolAnnotations,
 };
 use rmcp::service::RequestContext;
-use rmcp::{ErrorData, RoleServer, ServerHandler, ServiceExt};
+use rmcp::{ErrorData, RoleServer, ServerHandler};
 use serde_json::{Value, json};
 
 use crate::api;
-use crate::error::{KenningError, Result};
+use crate::error::{KenningError, Result, echo};
+use crate::http::error::ApiError;
 use crate::service::{Service, civil_date};
 use crate::store::Author;
 use crate::subject::Subject;
@@ -97,17 +101,11 @@ impl McpServer {
             })
     }
 
-    /// Serves MCP over standard input and output until the client closes the connection.
+    /// Serves MCP over standard input and output until the client closes the connection,
+    /// answering every request ([`stdio`]).
     pub async fn serve_stdio(self) -> Result<()> {
-        let running = self
-            .serve(rmcp::transport::stdio_pipes())
-            .await
-            .map_err(|e| KenningError::Usage(format!("MCP session did not start: {e}")))?;
-        running
-            .waiting()
-            .await
-            .map_err(|e| KenningError::Usage(format!("MCP session failed: {e}")))?;
-        Ok(())
+        let (input, output) = rmcp::transport::stdio_pipes();
+        stdio::serve(self, input, output).await
     }
 }
 
@@ -130,8 +128,9 @@ impl Caller {
             .find(|(allowed, _)| allowed == spec)
             .map(|(_, subject)| subject.clone())
             .ok_or_else(|| {
+                let spec = echo(spec);
                 format!(
-                    "subject {spec:?} is not served here; this server serves {}{} (start it with --allow-subject {spec} to allow it)",
+                    "subject {spec} is not served here; this server serves {}{} (start it with --allow-subject and the subject to allow it)",
                     config.subject.spec(),
                     config
                         .allowed
@@ -169,6 +168,7 @@ fn tools() -> Vec<Tool> {
                 );
             }
             let output = object(api::output_schema(spec.name).expect("every tool has a schema"));
+            let (input, output) = (standard_formats(input), standard_formats(output));
             Tool::new(spec.name, spec.description, Arc::new(input))
                 .with_title(spec.title)
                 .with_raw_output_schema(Arc::new(output))
@@ -183,6 +183,32 @@ fn tools() -> Vec<Tool> {
         .collect()
 }
 
+/// `schema` without the integer formats schemars writes (`uint64`, `int32`, ...), which JSON
+/// Schema does not define: a client's validator warns of each one it meets (the TypeScript
+/// SDK's, twice a field). The bounds they stand for stay, as `minimum` and `maximum`.
+fn standard_formats(mut schema: JsonObject) -> JsonObject {
+    fn strip(value: &mut Value) {
+        match value {
+            Value::Object(map) => {
+                let integer_format = map.get("format").and_then(Value::as_str).is_some_and(|f| {
+                    f.strip_prefix('u')
+                        .unwrap_or(f)
+                        .strip_prefix("int")
+                        .is_some_and(|bits| bits.chars().all(|c| c.is_ascii_digit()))
+                });
+                if integer_format {
+                    map.remove("format");
+                }
+                map.values_mut().for_each(strip);
+            }
+            Value::Array(items) => items.iter_mut().for_each(strip),
+            _ => {}
+        }
+    }
+    schema.values_mut().for_each(strip);
+    schema
+}
+
 fn object(value: Value) -> JsonObject {
     match value {
         Value::Object(map) => map,
@@ -190,20 +216,19 @@ fn object(value: Value) -> JsonObject {
     }
 }
 
-/// A failed call as a tool error: one line naming the problem, and the field errors when the
-/// arguments failed their schema.
-fn tool_error(error: &KenningError) -> CallToolResult {
-    let mut detail = json!({ "error": error.to_string() });
-    if let KenningError::Invalid { errors, .. } = error {
-        detail["errors"] = json!(errors);
-    }
-    let mut result = CallToolResult::error(vec![ContentBlock::text(error.to_string())]);
-    result.structured_content = Some(detail);
-    result
+/// A failed call on `subject` as a tool error every client reads: its text is the HTTP API's
+/// error body (`{"error": {"code", "message", "path", "errors"}}`, the field at fault in
+/// `path`), and it has no structured content. A client checks structured content against the
+/// tool's output schema, which describes the tool's answer, not an error: the TypeScript SDK
+/// refuses the whole result when they differ, and the model never sees the message.
+fn tool_error(error: KenningError, subject: &str) -> CallToolResult {
+    error_result(ApiError::from_service(error, subject, str::to_owned))
 }
 
-fn usage_error(message: String) -> CallToolResult {
-    tool_error(&KenningError::Usage(message))
+/// A tool error made of `error`'s body (see [`tool_error`]).
+fn error_result(error: ApiError) -> CallToolResult {
+    let text = serde_json::to_string(&error.body).expect("error bodies serialise");
+    CallToolResult::error(vec![ContentBlock::text(text)])
 }
 
 impl ServerHandler for McpServer {
@@ -241,7 +266,7 @@ impl ServerHandler for McpServer {
             let runtime = api::RUNTIME_TOOLS.iter().map(|t| t.name);
             let names: Vec<&str> = api::tool_names().into_iter().chain(runtime).collect();
             return Err(ErrorData::invalid_params(
-                format!("unknown tool {tool:?}; tools: {}", names.join(", ")),
+                format!("unknown tool {}; tools: {}", echo(&tool), names.join(", ")),
                 None,
             ));
         }
@@ -249,17 +274,28 @@ impl ServerHandler for McpServer {
         let subject = match args.remove("subject") {
             None | Some(Value::Null) => caller.subject_for(None),
             Some(Value::String(spec)) => caller.subject_for(Some(&spec)),
-            Some(other) => Err(format!("subject: expected a string, got {other}")),
+            Some(other) => Err(format!(
+                "subject: expected a string, got {}",
+                echo(&other.to_string())
+            )),
         };
         let subject = match subject {
             Ok(subject) => subject,
-            Err(message) => return Ok(usage_error(message).into()),
+            Err(message) => {
+                let refused = ApiError::new(
+                    axum::http::StatusCode::NOT_FOUND,
+                    "not_found",
+                    message,
+                    "subject",
+                );
+                return Ok(error_result(refused).into());
+            }
         };
+        let spec = subject.spec();
         let service = Arc::clone(&self.service);
         let author = caller.0.author;
         let outcome = tokio::task::spawn_blocking(move || match tool.as_str() {
-            "turn" => serde_json::from_value::<api::TurnArgs>(Value::Object(args))
-                .map_err(|e| KenningError::Usage(format!("turn: {e}")))
+            "turn" => api::TurnArgs::parse(Value::Object(args))
                 .and_then(|turn| service.record_turn_and_review(&subject, author, turn))
                 .map(|counted| serde_json::to_value(counted).expect("tool results serialise")),
             _ => service.call(&subject, author, &tool, &Value::Object(args).to_string()),
@@ -268,7 +304,7 @@ impl ServerHandler for McpServer {
         .map_err(|e| ErrorData::internal_error(format!("the call did not finish: {e}"), None))?;
         Ok(match outcome {
             Ok(value) => CallToolResult::structured(value),
-            Err(error) => tool_error(&error),
+            Err(error) => tool_error(error, &spec),
         }
         .into())
     }
@@ -377,6 +413,8 @@ mod tests {
                 tool.name
             );
             assert!(tool.output_schema.is_some(), "{}", tool.name);
+            let schemas = format!("{:?} {:?}", tool.input_schema, tool.output_schema);
+            assert!(!schemas.contains("uint64"), "{}: {schemas}", tool.name);
             assert!(tool.annotations.is_some(), "{}", tool.name);
         }
     }

@@ -34,6 +34,7 @@ use crate::provenance;
 use crate::settings::check_thread;
 use crate::store::{Author, Reads};
 use crate::subject::Subject;
+use kenning_contract::types::FieldError;
 
 /// The prompt the model command reads; `{{profile}}` and `{{conversation}}` stand for the
 /// profile's files and the recent conversation.
@@ -118,11 +119,17 @@ pub struct ReviewOutcome {
     pub calls: Vec<ReviewCall>,
 }
 
+/// The longest transcript a turn brings for its review (UTF-8 bytes): a tool call's limit.
+pub const MAX_TRANSCRIPT_BYTES: usize = kenning_contract::MAX_ARGS_BYTES;
+
 impl Service {
     /// Counts a successful user turn of `session` (see the module docs).
     pub fn record_turn(&self, subject: &Subject, session: &str) -> Result<TurnRecord> {
         check_thread(session).map_err(|e| match e {
-            KenningError::Usage(message) => KenningError::Usage(format!("session: {message}")),
+            KenningError::Usage(message) => KenningError::Invalid {
+                tool: "turn".into(),
+                errors: vec![FieldError::new("session", message)],
+            },
             other => other,
         })?;
         // The session's name is stored (a meta key, the review's events): scanned as every
@@ -160,6 +167,20 @@ impl Service {
         caller: Author,
         turn: TurnArgs,
     ) -> Result<TurnCounted> {
+        if let Some(transcript) = &turn.transcript
+            && transcript.len() > MAX_TRANSCRIPT_BYTES
+        {
+            return Err(KenningError::Invalid {
+                tool: "turn".into(),
+                errors: vec![FieldError::new(
+                    "transcript",
+                    format!(
+                        "{} bytes; the limit is {MAX_TRANSCRIPT_BYTES} (send the recent turns only)",
+                        transcript.len()
+                    ),
+                )],
+            });
+        }
         let record = self.record_turn(subject, &turn.session)?;
         let review_started = record.review_due && {
             let service = Arc::clone(self);

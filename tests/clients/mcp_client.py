@@ -1,0 +1,106 @@
+"""kenning's MCP server as a Python client sees it: the official MCP SDK over stdio (a spawned
+`kenning mcp`) and over streamable HTTP (`kenning serve`'s /v1/mcp).
+
+    python mcp_client.py KENNING DATA_DIR [HTTP_URL TOKEN]
+
+Checks every tool answers, that an error of each kind reads back with its field, that a request
+nested past the parser's limit is answered (not waited out) and that a resource reads. Exits
+non-zero, naming the check, on the first failure.
+"""
+
+import asyncio
+import json
+import sys
+
+from mcp import ClientSession, StdioServerParameters
+from mcp.client.stdio import stdio_client
+from mcp.client.streamable_http import streamable_http_client
+from mcp.shared._httpx_utils import create_mcp_http_client
+from mcp.shared.exceptions import MCPError
+
+KENNING, DATA = sys.argv[1], sys.argv[2]
+
+
+def check(what, condition, detail=""):
+    if not condition:
+        sys.exit(f"python client: {what}: {detail}")
+
+
+def error_of(result):
+    """The error detail a tool error's text holds."""
+    check("an error is a tool error", result.is_error, result)
+    check("an error carries no structured content", result.structured_content is None, result)
+    return json.loads(result.content[0].text)["error"]
+
+
+async def exercise(session, where):
+    await session.initialize()
+    tools = {tool.name for tool in (await session.list_tools()).tools}
+    expected = {"remember", "recall", "context", "revise_memory", "forget_memory", "memory", "turn"}
+    check(f"{where}: the tools", tools == expected, tools)
+
+    added = await session.call_tool("memory", {"action": "add", "target": "user", "content": f"Prefers short answers ({where})."})
+    check(f"{where}: memory add", not added.is_error, added)
+    kept = await session.call_tool("remember", {"text": f"The build uses cargo nextest ({where})."})
+    check(f"{where}: remember", not kept.is_error and kept.structured_content["id"] > 0, kept)
+    found = await session.call_tool("recall", {"query": "nextest"})
+    check(f"{where}: recall", not found.is_error and "count" in found.structured_content, found)
+    context = await session.call_tool("context", {"query": "build"})
+    check(f"{where}: context", not context.is_error, context)
+    revised = await session.call_tool("revise_memory", {"id": kept.structured_content["id"], "text": f"The build uses cargo nextest and sccache ({where})."})
+    check(f"{where}: revise_memory", not revised.is_error, revised)
+    turned = await session.call_tool("turn", {"session": "py-1"})
+    check(f"{where}: turn", not turned.is_error, turned)
+
+    unknown = error_of(await session.call_tool("remember", {"text": "x", "colour": "red"}))
+    check(f"{where}: an unknown field is named", unknown["path"] == "colour", unknown)
+    wrong = error_of(await session.call_tool("recall", {"query": "x", "limit": "ten"}))
+    check(f"{where}: a wrong type is named", wrong["path"] == "limit", wrong)
+    other = error_of(await session.call_tool("recall", {"query": "x", "subject": "profile:" + "z" * 20_000}))
+    check(f"{where}: an unserved subject is named, cut", other["path"] == "subject" and len(json.dumps(other)) < 1000, other)
+    if where == "stdio":
+        # Over HTTP a body this large is refused whole (413), before any tool sees it.
+        big = error_of(await session.call_tool("turn", {"session": "py-1", "transcript": "x" * 70_000}))
+        check(f"{where}: an oversized transcript is named", big["path"] == "transcript", big)
+
+    # Nested deeper than the parser's 128 levels: an answer, not a wait.
+    deep = 1
+    for _ in range(200):
+        deep = [deep]
+    try:
+        result = await session.call_tool("recall", {"query": "x", "anchors": deep}, read_timeout_seconds=10)
+        check(f"{where}: deep nesting is refused", result.is_error, result)
+    except MCPError as error:
+        check(f"{where}: deep nesting is answered", "128" in str(error) or "nest" in str(error).lower(), error)
+
+    user = await session.read_resource("kenning://profile/me/USER.md")
+    check(f"{where}: USER.md reads", f"Prefers short answers ({where})." in user.contents[0].text, user)
+    return kept.structured_content["id"]
+
+
+async def over_stdio():
+    server = StdioServerParameters(command=KENNING, args=["--data-dir", DATA, "mcp", "--subject", "profile:me", "--author", "agent"])
+    async with stdio_client(server) as (read, write):
+        async with ClientSession(read, write) as session:
+            await exercise(session, "stdio")
+    # An external client's forget is refused, with a message that says what to do.
+    external = StdioServerParameters(command=KENNING, args=["--data-dir", DATA, "mcp", "--subject", "profile:me"])
+    async with stdio_client(external) as (read, write):
+        async with ClientSession(read, write) as session:
+            await session.initialize()
+            refused = error_of(await session.call_tool("forget_memory", {"id": 1}))
+            check("stdio: an external forget is refused", "ask the user" in refused["message"], refused)
+
+
+async def over_http(url, token):
+    client = create_mcp_http_client(headers={"Authorization": f"Bearer {token}"})
+    async with client, streamable_http_client(url, http_client=client) as streams:
+        read, write = streams[0], streams[1]
+        async with ClientSession(read, write) as session:
+            await exercise(session, "http")
+
+
+asyncio.run(over_stdio())
+if len(sys.argv) > 4:
+    asyncio.run(over_http(sys.argv[3], sys.argv[4]))
+print("python client: every check passed")
