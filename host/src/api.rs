@@ -714,6 +714,7 @@ pub const RUNTIME_TOOLS: &[ToolSpec] = &[ToolSpec {
 #[serde(deny_unknown_fields)]
 pub struct TurnArgs {
     /// The session (conversation) the turn belongs to: 1 to 128 of A-Z a-z 0-9 _ . : -.
+    #[schemars(regex(pattern = r"^[A-Za-z0-9_.:-]{1,128}$"))]
     pub session: String,
     /// The recent conversation, for the review this turn may start: at most 65,536 bytes of
     /// UTF-8.

@@ -173,7 +173,8 @@ pub enum KenningError {
     /// `old_text` matched more than one distinct entry.
     #[error("ambiguous: {0}")]
     Ambiguous(String),
-    /// Another writer changed what this call was based on while it ran; nothing was written.
+    /// The call does not fit the state it found (another writer changed it meanwhile, or it
+    /// asks to review what awaits no review); nothing was written.
     #[error("conflict: {0}")]
     Conflict(String),
     /// A consolidation was asked to apply a plan other than the one the store now gives: a

@@ -1320,3 +1320,88 @@ async fn turns_are_counted_and_every_second_one_starts_a_review_the_answer_does_
     let (clean, _) = server.terminate();
     assert!(clean);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_answer_is_one_the_document_describes_in_the_error_shape() {
+    let (_dir, data) = data_dir();
+    let human = token(&data, &[SUBJECT], "human");
+    let server = Server::start(&data, &[]);
+    let client = Client::new();
+    let memories = subject_url(&server, "/memories");
+    let document: Value = reqwest::get(server.url("/v1/openapi.json"))
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let s = "/v1/subjects/{subject}";
+    let create = &document["paths"][format!("{s}/memories")]["post"]["responses"];
+    for status in [
+        "201", "200", "400", "401", "403", "404", "413", "415", "422",
+    ] {
+        assert!(
+            create.get(status).is_some(),
+            "POST memories documents {status}"
+        );
+    }
+    // An error body leaves out `errors` when there is only one problem: not required.
+    let detail = &document["components"]["schemas"]["ErrorDetail"];
+    assert!(
+        !detail["required"]
+            .as_array()
+            .unwrap()
+            .contains(&json!("errors")),
+        "{detail}"
+    );
+
+    // A body that says it is not JSON is refused, 415, and writes nothing.
+    let form = client
+        .post(&memories)
+        .bearer_auth(&human)
+        .header("content-type", "application/x-www-form-urlencoded")
+        .body(json!({"content": "A note sent as a form."}).to_string())
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(form.status(), StatusCode::UNSUPPORTED_MEDIA_TYPE);
+    let body: Value = form.json().await.unwrap();
+    assert_eq!(body["error"]["code"], "unsupported_media_type", "{body}");
+
+    // The scheme's name is case-insensitive.
+    let shouted = client
+        .post(&memories)
+        .header("authorization", format!("BEARER {human}"))
+        .header("content-type", "application/json; charset=utf-8")
+        .body(json!({"content": "A note with a shouted scheme."}).to_string())
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(shouted.status(), StatusCode::CREATED);
+
+    // A method a route does not take: 405 in the error shape.
+    let (status, body) = send(&client, Method::PUT, &memories, &human, None).await;
+    assert_eq!(status, StatusCode::METHOD_NOT_ALLOWED);
+    assert_eq!(body["error"]["code"], "method_not_allowed", "{body}");
+
+    // An MCP body that does not parse is a JSON-RPC parse error with its id, not a 415.
+    let mcp = client
+        .post(server.url("/v1/mcp"))
+        .bearer_auth(&human)
+        .header("content-type", "application/json")
+        .header("accept", "application/json, text/event-stream")
+        .body(format!(
+            r#"{{"jsonrpc":"2.0","id":9,"method":"tools/call","params":{{"name":"recall","arguments":{{"query":"x","anchors":{}1{}}}}}}}"#,
+            "[".repeat(200),
+            "]".repeat(200)
+        ))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(mcp.status(), StatusCode::BAD_REQUEST);
+    let answer: Value = mcp.json().await.unwrap();
+    assert_eq!(
+        (answer["id"].clone(), answer["error"]["code"].clone()),
+        (json!(9), json!(-32700)),
+        "{answer}"
+    );
+}

@@ -36,9 +36,9 @@ fn verify(parts: &Parts, state: &AppState) -> Result<Grant, ApiError> {
         .get(AUTHORIZATION)
         .and_then(|value| value.to_str().ok())
         .and_then(|value| {
-            value
-                .strip_prefix("Bearer ")
-                .or_else(|| value.strip_prefix("bearer "))
+            // The scheme's name is case-insensitive (RFC 9110, 11.1): `BEARER` is `Bearer`.
+            let (scheme, token) = value.trim_start().split_once(' ')?;
+            scheme.eq_ignore_ascii_case("bearer").then_some(token)
         })
         .map(str::trim)
         .ok_or_else(ApiError::unauthorized)?;

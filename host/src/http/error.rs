@@ -24,16 +24,16 @@ pub struct ErrorBody {
 #[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct ErrorDetail {
     /// A stable, machine-readable code: `invalid_json`, `invalid`, `blocked`, `too_large`,
-    /// `unauthorized`, `forbidden`, `not_found`, `conflict`, `limit_reached`, `unavailable`,
-    /// `internal`.
+    /// `unauthorized`, `forbidden`, `not_found`, `method_not_allowed`, `not_acceptable`,
+    /// `conflict`, `limit_reached`, `unsupported_media_type`, `unavailable`, `internal`.
     pub code: &'static str,
     /// One sentence naming the problem.
     pub message: String,
     /// The field at fault (`content`, `metadata.tags[0]`, `page`), or `""` for the whole
     /// request.
     pub path: String,
-    /// Every field problem, when there are several.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    /// Every field problem, when there are several (absent otherwise).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub errors: Vec<FieldProblem>,
 }
 

@@ -140,6 +140,7 @@ pub fn router(
         .layer(DefaultBodyLimit::max(routes::MAX_BODY_BYTES))
         .with_state(state)
         .merge(mcp_routes.layer(middleware::from_fn(log_request)))
+        .method_not_allowed_fallback(routes::method_not_allowed)
         .fallback(routes::not_found))
 }
 
@@ -173,6 +174,27 @@ async fn answer_unparsable_mcp(request: Request, next: Next) -> Response {
     if request.method() != axum::http::Method::POST {
         return next.run(request).await;
     }
+    // What rmcp refuses in plain text, refused here in the API's error shape.
+    let accept = header_of(&request, axum::http::header::ACCEPT);
+    let content_type = header_of(&request, axum::http::header::CONTENT_TYPE);
+    if !(accept.contains("application/json") && accept.contains("text/event-stream")) {
+        return error::ApiError::new(
+            axum::http::StatusCode::NOT_ACCEPTABLE,
+            "not_acceptable",
+            "an MCP client must accept both application/json and text/event-stream",
+            "",
+        )
+        .into_response();
+    }
+    if !content_type.starts_with("application/json") {
+        return error::ApiError::new(
+            axum::http::StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            "unsupported_media_type",
+            "an MCP message is JSON (Content-Type: application/json)",
+            "",
+        )
+        .into_response();
+    }
     let (parts, body) = request.into_parts();
     let Ok(bytes) = axum::body::to_bytes(body, routes::MAX_BODY_BYTES).await else {
         return error::ApiError::too_large(routes::MAX_BODY_BYTES).into_response();
@@ -182,4 +204,14 @@ async fn answer_unparsable_mcp(request: Request, next: Next) -> Response {
     }
     next.run(Request::from_parts(parts, axum::body::Body::from(bytes)))
         .await
+}
+
+/// A request's header `name`, lower-cased; empty when absent or not text.
+fn header_of(request: &Request, name: axum::http::header::HeaderName) -> String {
+    request
+        .headers()
+        .get(name)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("")
+        .to_ascii_lowercase()
 }

@@ -34,6 +34,7 @@ pub struct MemoryMetadata {
     pub image_base: Option<Address>,
     /// The conversation thread it comes from, whose settings apply.
     #[serde(default)]
+    #[schemars(regex(pattern = r"^[A-Za-z0-9_.:-]{1,128}$"))]
     pub thread: Option<String>,
 }
 
@@ -43,6 +44,7 @@ pub struct MemoryMetadata {
 pub struct CreateMemory {
     /// The memory's text, up to 8 KiB of UTF-8. Secrets are redacted and planted
     /// instructions refused.
+    #[schemars(length(min = 1))]
     pub content: String,
     /// fact, preference, context or conversation_summary; defaults to fact.
     #[serde(default)]
@@ -231,15 +233,18 @@ impl From<MemoryPage> for MemoryList {
 pub struct ListQuery {
     /// The page, from 1 (default 1).
     #[serde(default)]
+    #[schemars(range(min = 1, max = 4_294_967_295u32))]
     pub page: Option<u32>,
     /// Memories a page holds, 1 to 100 (default 20).
     #[serde(default)]
+    #[schemars(range(min = 1, max = 100))]
     pub limit: Option<u32>,
     /// Only memories of this type.
     #[serde(default)]
     pub memory_type: Option<MemoryKind>,
     /// Only memories carrying this tag.
     #[serde(default)]
+    #[schemars(regex(pattern = r"^[A-Za-z0-9_.:/-]{1,64}$"))]
     pub tag: Option<String>,
     /// Only memories whose text holds every word of this.
     #[serde(default)]
@@ -255,6 +260,7 @@ pub struct ListQuery {
 pub struct DeleteAllQuery {
     /// Must be `true`.
     #[serde(default)]
+    #[schemars(required, extend("const" = true))]
     pub confirm: Option<bool>,
     /// The conversation thread whose settings apply.
     #[serde(default)]

@@ -249,7 +249,10 @@ pub fn document() -> Value {
                         json!({"type": "string"}),
                         "The subject: profile:NAME, account:NAME, or the spec the token was made for",
                     ),
-                    "id" => (json!({"type": "integer", "minimum": 1}), "A memory's id"),
+                    "id" => (
+                        json!({"type": "integer", "minimum": 1, "maximum": i64::MAX}),
+                        "A memory's id",
+                    ),
                     _ => (
                         json!({"type": "string", "pattern": "^[A-Za-z0-9_.:-]{1,128}$"}),
                         "A conversation thread",
@@ -258,34 +261,48 @@ pub fn document() -> Value {
                 parameters.push(json!({"name": name, "in": "path", "required": true, "description": description, "schema": schema}));
             }
         }
+        if op.path == "/v1/mcp" {
+            parameters.push(json!({"name": "Accept", "in": "header", "required": true, "description": "What streamable HTTP requires of an MCP client", "schema": {"type": "string", "const": "application/json, text/event-stream"}}));
+        }
         if let Some(query) = op.query {
             let schema = query(&mut generator);
             let schema = resolve(&generator, schema.as_value());
+            let required = schema.get("required").and_then(Value::as_array);
             if let Some(properties) = schema.get("properties").and_then(Value::as_object) {
                 for (name, property) in properties {
+                    let required = required.is_some_and(|r| r.contains(&json!(name)));
                     let mut property = property.clone();
                     let description = property
                         .as_object_mut()
                         .and_then(|p| p.remove("description"))
                         .unwrap_or(Value::String(String::new()));
-                    parameters.push(json!({"name": name, "in": "query", "required": false, "description": description, "schema": property}));
+                    parameters.push(json!({"name": name, "in": "query", "required": required, "description": description, "schema": property}));
                 }
             }
+        }
+        let ok_schema = (op.ok.1)(&mut generator);
+        let mut responses = Map::new();
+        responses.insert(
+            op.ok.0.to_string(),
+            json!({"description": "Success", "content": {"application/json": {"schema": ok_schema}}}),
+        );
+        if op.ok.0 == 201 {
+            responses.insert(
+                "200".into(),
+                json!({"description": "Already there: the same text at the same place, which is not written twice", "content": {"application/json": {"schema": ok_schema}}}),
+            );
+        }
+        for (status, description) in error_statuses(op) {
+            responses.insert(
+                status.to_string(),
+                json!({"description": description, "content": {"application/json": {"schema": error.clone()}}}),
+            );
         }
         let mut operation = json!({
             "operationId": operation_id(op),
             "summary": op.summary,
             "parameters": parameters,
-            "responses": {
-                op.ok.0.to_string(): {
-                    "description": "Success",
-                    "content": {"application/json": {"schema": (op.ok.1)(&mut generator)}}
-                },
-                "default": {
-                    "description": "An error: 400 bad input, 401 no valid token, 403 the token's role may not, 404 unknown subject or memory, 413 body too large, 422 blocked by the safety scan",
-                    "content": {"application/json": {"schema": error.clone()}}
-                }
-            }
+            "responses": responses,
         });
         if let Some(body) = op.body {
             operation["requestBody"] = json!({
@@ -324,6 +341,51 @@ pub fn document() -> Value {
             }
         }
     })
+}
+
+/// The errors `op` can answer with, each with what it means; every one has the error body.
+fn error_statuses(op: &Operation) -> Vec<(u16, &'static str)> {
+    let writes = op.method != "get";
+    let mut statuses = Vec::new();
+    if op.body.is_some() || op.query.is_some() || op.path.contains('{') {
+        statuses.push((400, "Bad input: malformed JSON, an unknown field, a wrong type or value (`path` names the field)"));
+    }
+    if op.auth {
+        statuses.push((401, "No valid bearer token"));
+        statuses.push((403, "The token's role may not do this"));
+    }
+    if op.path.contains('{') {
+        statuses.push((
+            404,
+            "No such subject (or not the token's), memory or proposal",
+        ));
+    }
+    if writes && op.auth {
+        statuses.push((
+            409,
+            "A conflict: the memory changed meanwhile, a limit was reached, or a job is not due",
+        ));
+    }
+    if op.body.is_some() {
+        statuses.push((413, "The body is over the limit"));
+        statuses.push((415, "The body is not JSON (Content-Type)"));
+        statuses.push((422, "The safety scan blocked the text"));
+    }
+    if op.path == "/v1/mcp" {
+        statuses.push((
+            404,
+            "The MCP session named in Mcp-Session-Id is unknown or ended",
+        ));
+        statuses.push((
+            406,
+            "The client must accept both application/json and text/event-stream",
+        ));
+    }
+    if op.auth {
+        statuses.push((500, "The server failed; nothing was changed (see its log)"));
+        statuses.push((503, "The knowledge base is busy or read-only; try again"));
+    }
+    statuses
 }
 
 /// A schema, or the component it refers to.

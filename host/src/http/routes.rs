@@ -12,6 +12,7 @@ use axum::http::request::Parts;
 use axum::response::{IntoResponse, Response};
 use bytes::Bytes;
 use serde::de::DeserializeOwned;
+use serde_json::Value;
 
 use super::AppState;
 use super::auth::Caller;
@@ -38,6 +39,7 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for JsonBody<T> {
     type Rejection = ApiError;
 
     async fn from_request(request: Request, state: &S) -> Result<Self, ApiError> {
+        refuse_other_media_types(&request)?;
         let bytes = Bytes::from_request(request, state)
             .await
             .map_err(|rejection| {
@@ -59,35 +61,79 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for JsonBody<T> {
     }
 }
 
+/// Refuses (415) a body whose `Content-Type` says it is not JSON (`application/json`, or a
+/// `+json` type); a body sent without one is read as JSON.
+fn refuse_other_media_types(request: &Request) -> Result<(), ApiError> {
+    let Some(value) = request.headers().get(axum::http::header::CONTENT_TYPE) else {
+        return Ok(());
+    };
+    let media_type = value
+        .to_str()
+        .unwrap_or("")
+        .split(';')
+        .next()
+        .unwrap_or("")
+        .trim()
+        .to_ascii_lowercase();
+    if media_type == "application/json" || media_type.ends_with("+json") {
+        return Ok(());
+    }
+    Err(ApiError::new(
+        StatusCode::UNSUPPORTED_MEDIA_TYPE,
+        "unsupported_media_type",
+        format!(
+            "the body must be JSON (Content-Type: application/json), not {}",
+            crate::error::echo(&media_type)
+        ),
+        "",
+    ))
+}
+
 /// Reads `bytes` as one JSON value of type `T`, naming the field of the first problem.
+///
+/// A number with no fraction is an integer whatever its spelling (`26.0` is 26, as JSON
+/// Schema's `integer` says), so it is read as one before the fields take their types.
 pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
-    let mut deserializer = serde_json::Deserializer::from_slice(bytes);
-    let value = serde_path_to_error::deserialize(&mut deserializer)
-        .map_err(|error| {
-            let path = field_path(&error.path().to_string());
-            let inner = error.into_inner();
-            if inner.is_data() {
-                ApiError::bad_request(format!("{}: {inner}", display_path(&path)), path)
-            } else {
-                ApiError::new(
-                    StatusCode::BAD_REQUEST,
-                    "invalid_json",
-                    format!("the request body is not valid JSON: {inner}"),
-                    path,
-                )
+    let mut value: Value = serde_json::from_slice(bytes).map_err(|inner| {
+        ApiError::new(
+            StatusCode::BAD_REQUEST,
+            "invalid_json",
+            format!("the request body is not valid JSON: {inner}"),
+            "",
+        )
+    })?;
+    if !value.is_object() {
+        return Err(ApiError::bad_request(
+            "the request body must be a JSON object",
+            "",
+        ));
+    }
+    integral_numbers_as_integers(&mut value);
+    serde_path_to_error::deserialize(value).map_err(|error| {
+        let path = field_path(&error.path().to_string());
+        let inner = error.into_inner();
+        ApiError::bad_request(format!("{}: {inner}", display_path(&path)), path)
+    })
+}
+
+/// Rewrites every number of `value` that has no fraction (and fits 64 bits) as an integer.
+fn integral_numbers_as_integers(value: &mut Value) {
+    match value {
+        Value::Number(number) if number.is_f64() => {
+            let float = number.as_f64().unwrap_or(f64::NAN);
+            // Within 2^63, where every integral f64 is an i64 and an u64 exactly.
+            if float.fract() == 0.0 && float.abs() < 9.2e18 {
+                *number = if float < 0.0 {
+                    serde_json::Number::from(float as i64)
+                } else {
+                    serde_json::Number::from(float as u64)
+                };
             }
-        })
-        .and_then(|value| {
-            deserializer.end().map(|()| value).map_err(|e| {
-                ApiError::new(
-                    StatusCode::BAD_REQUEST,
-                    "invalid_json",
-                    format!("the request body is not one JSON value: {e}"),
-                    "",
-                )
-            })
-        })?;
-    Ok(value)
+        }
+        Value::Array(items) => items.iter_mut().for_each(integral_numbers_as_integers),
+        Value::Object(map) => map.values_mut().for_each(integral_numbers_as_integers),
+        _ => {}
+    }
 }
 
 /// A query string read strictly (unknown parameters and wrong types are a 400 naming the
@@ -535,6 +581,16 @@ async fn decide(
     })
     .await?;
     Ok(Json(outcome))
+}
+
+/// A route that exists, asked with a method it does not take: a 405 in the API's shape.
+pub async fn method_not_allowed() -> ApiError {
+    ApiError::new(
+        StatusCode::METHOD_NOT_ALLOWED,
+        "method_not_allowed",
+        "this route does not take that method (see /v1/openapi.json)",
+        "",
+    )
 }
 
 /// Any other path: a 404 in the API's shape.

@@ -134,7 +134,7 @@ impl Service {
             let proposal = match tx.memory(id)? {
                 Some(m) if m.status == Status::Active && m.badge.is_quarantined() => m,
                 Some(m) => {
-                    return Err(KenningError::Usage(format!(
+                    return Err(KenningError::Conflict(format!(
                         "memory {id} is not awaiting review (status {}, badge {})",
                         m.status, m.badge
                     )));
