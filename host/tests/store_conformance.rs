@@ -210,7 +210,7 @@ fn a_rejected_proposal_stays_out_of_recall_and_in_the_log(service: &Service) {
     let err = service
         .review(&alice, waiting[0].id, Decision::Accept, "ana")
         .unwrap_err();
-    assert!(matches!(err, KenningError::Usage(_)), "{err}");
+    assert!(matches!(err, KenningError::Conflict(_)), "{err}");
 }
 
 fn identical_writes_store_one_memory(service: &Service) {
