@@ -168,7 +168,7 @@ async fn log_request(request: Request, next: Next) -> Response {
 /// Answers a `POST /v1/mcp` whose body is not JSON that rmcp can read (a lone surrogate
 /// escape, bytes that are not UTF-8, nesting deeper than 128 levels) with a JSON-RPC parse
 /// error naming the problem and the request's id, as stdio does
-/// ([`crate::mcp::stdio::unparsable`]): rmcp answers them with a 415 in plain text, which no
+/// ([`crate::mcp::jsonrpc::unparsable`]): rmcp answers them with a 415 in plain text, which no
 /// client reads as its request's error.
 async fn answer_unparsable_mcp(request: Request, next: Next) -> Response {
     if request.method() != axum::http::Method::POST {
@@ -199,7 +199,7 @@ async fn answer_unparsable_mcp(request: Request, next: Next) -> Response {
     let Ok(bytes) = axum::body::to_bytes(body, routes::MAX_BODY_BYTES).await else {
         return error::ApiError::too_large(routes::MAX_BODY_BYTES).into_response();
     };
-    if let Some(answer) = crate::mcp::stdio::unparsable(&bytes) {
+    if let Some(answer) = crate::mcp::jsonrpc::unparsable(&bytes) {
         return (axum::http::StatusCode::BAD_REQUEST, axum::Json(answer)).into_response();
     }
     next.run(Request::from_parts(parts, axum::body::Body::from(bytes)))

@@ -15,8 +15,9 @@
 //! - Resources: `USER.md`, `MEMORY.md` and today's daily note of every profile subject served.
 //! - Failures are tool errors (`isError`) whose text is the HTTP API's error body, naming the
 //!   field at fault, and which carry no structured content (see [`tool_error`]); a malformed
-//!   request never ends the server, and over stdio every request is answered ([`stdio`]).
+//!   request never ends the server, and over stdio every request is answered ([`stdio`], [`jsonrpc`]).
 
+pub mod jsonrpc;
 pub mod stdio;
 
 use std::sync::Arc;
