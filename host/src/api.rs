@@ -40,7 +40,7 @@ impl JsonSchema for Address {
         json_schema!({
             "description": "An address: an integer, or a string in hex (0x401000) or decimal.",
             "anyOf": [
-                {"type": "integer", "minimum": 0},
+                {"type": "integer", "minimum": 0, "maximum": u64::MAX},
                 {"type": "string", "pattern": "^\\s*(0[xX][0-9a-fA-F]{1,16}|[0-9]{1,20})\\s*$"}
             ]
         })
@@ -86,15 +86,17 @@ pub enum AnchorArg {
     /// Wherever this string literal is referenced (kept exactly as written).
     String {
         /// The literal.
-        #[schemars(length(max = 512))]
+        #[schemars(length(min = 1, max = 512))]
         value: String,
     },
 }
 
 /// A tag: `#` optional, then 1 to 64 of `A-Z a-z 0-9 _ . : / -`; stored lowercase.
-const TAG_PATTERN: &str = "^#?[A-Za-z0-9_][A-Za-z0-9_.:/-]{0,63}$";
+pub const TAG_PATTERN: &str = "^#?[A-Za-z0-9_][A-Za-z0-9_.:/-]{0,63}$";
+/// A category: 1 to 64 characters (and bytes), none of them a control character.
+pub const CATEGORY_PATTERN: &str = "^[^\\x00-\\x1F\\x7F-\\x9F]{1,64}$";
 /// A thread id: 1 to 128 of `A-Z a-z 0-9 _ . : -`.
-const THREAD_PATTERN: &str = "^[A-Za-z0-9_.:-]{1,128}$";
+pub const THREAD_PATTERN: &str = "^[A-Za-z0-9_.:-]{1,128}$";
 
 /// `remember`: store a new memory.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
@@ -121,7 +123,7 @@ pub struct RememberArgs {
     pub tags: Option<Vec<String>>,
     /// Free categories (up to 16, 1 to 64 bytes each).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(length(max = 16), inner(length(min = 1, max = 64)))]
+    #[schemars(length(max = 16), inner(regex(pattern = CATEGORY_PATTERN)))]
     pub categories: Option<Vec<String>>,
     /// How sure the author is, 0 to 1; defaults to 0.8.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -160,7 +162,7 @@ pub struct ReviseMemoryArgs {
     pub tags: Option<Vec<String>>,
     /// New categories.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(length(max = 16), inner(length(min = 1, max = 64)))]
+    #[schemars(length(max = 16), inner(regex(pattern = CATEGORY_PATTERN)))]
     pub categories: Option<Vec<String>>,
     /// New confidence, 0 to 1.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -228,7 +230,7 @@ pub struct RecallArgs {
     pub tags: Option<Vec<String>>,
     /// Only memories in all these categories.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(length(max = 16), inner(length(min = 1, max = 64)))]
+    #[schemars(length(max = 16), inner(regex(pattern = CATEGORY_PATTERN)))]
     pub categories: Option<Vec<String>>,
     /// Only memories whose anchors match this place.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -349,6 +351,10 @@ pub struct ContextArgs {
 
 /// Most strings [`ContextArgs::strings`] may list.
 pub const MAX_CONTEXT_STRINGS: usize = 64;
+/// Longest name of a [`FunctionArg`], in characters.
+pub const MAX_FUNCTION_NAME_CHARS: usize = 256;
+/// Longest string [`ContextArgs::strings`] may hold, in characters.
+pub const MAX_CONTEXT_STRING_CHARS: usize = 512;
 /// Largest quota [`ContextArgs`] accepts.
 pub const MAX_CONTEXT_QUOTA: u32 = 24;
 /// Largest token budget [`ContextArgs`] accepts.

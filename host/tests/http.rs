@@ -716,26 +716,48 @@ async fn bad_input_is_one_clear_error_and_writes_nothing() {
         (StatusCode::BAD_REQUEST, json!("invalid_json")),
         "{body}"
     );
+    // What the document rules out is a 400; what has its shape but breaks a rule, a 422: both
+    // name the field.
+    let bad = StatusCode::BAD_REQUEST;
+    let unprocessable = StatusCode::UNPROCESSABLE_ENTITY;
     let cases = [
-        (json!({"content": "x", "colour": "red"}), "colour"),
-        (json!({"content": 7}), "content"),
+        (json!({"content": "x", "colour": "red"}), bad, "colour"),
+        (json!({"content": 7}), bad, "content"),
+        (
+            json!({"content": "x", "metadata": [null, null]}),
+            bad,
+            "metadata",
+        ),
+        (
+            json!({"content": "x", "metadata": {"anchors": [["function", "f", 1]]}}),
+            bad,
+            "metadata.anchors[0]",
+        ),
         (
             json!({"content": "x", "metadata": {"tags": ["no spaces allowed"]}}),
+            unprocessable,
             "metadata.tags[0]",
         ),
         (
             json!({"content": "x", "confidence_score": 3}),
+            unprocessable,
             "confidence_score",
         ),
         (
             json!({"content": "x", "memory_type": "gossip"}),
+            bad,
             "memory_type",
         ),
-        (json!({"memory_type": "fact"}), ""),
+        (json!({"memory_type": "fact"}), bad, "content"),
+        (
+            json!({"content": "x", "metadata": {"anchors": [{"kind": "range", "start": 9, "end": 3}]}}),
+            unprocessable,
+            "metadata.anchors[0].end",
+        ),
     ];
-    for (body, path) in cases {
+    for (body, expected, path) in cases {
         let (status, answer) = send(&client, M::POST, &memories, &human, Some(body.clone())).await;
-        assert_eq!(status, StatusCode::BAD_REQUEST, "{body}: {answer}");
+        assert_eq!(status, expected, "{body}: {answer}");
         assert_eq!(answer["error"]["path"], path, "{body}: {answer}");
         assert!(!answer["error"]["message"].as_str().unwrap().is_empty());
     }
@@ -749,7 +771,7 @@ async fn bad_input_is_one_clear_error_and_writes_nothing() {
     .await;
     assert_eq!(
         (status, answer["error"]["path"].clone()),
-        (StatusCode::BAD_REQUEST, json!("limit"))
+        (StatusCode::UNPROCESSABLE_ENTITY, json!("limit"))
     );
     let (status, answer) = send(
         &client,
@@ -780,7 +802,7 @@ async fn bad_input_is_one_clear_error_and_writes_nothing() {
     .await;
     assert_eq!(
         (status, answer["error"]["path"].clone()),
-        (StatusCode::BAD_REQUEST, json!("limit")),
+        (StatusCode::UNPROCESSABLE_ENTITY, json!("limit")),
         "{answer}"
     );
 
@@ -864,6 +886,8 @@ async fn the_openapi_document_validates_and_lists_every_route() {
         format!("GET {s}/review"),
         format!("POST {s}/review/{{id}}/accept"),
         format!("POST {s}/review/{{id}}/reject"),
+        "GET /v1/mcp".into(),
+        "DELETE /v1/mcp".into(),
     ]
     .into();
     expected.sort();
@@ -1026,15 +1050,16 @@ async fn an_mcp_client_over_http_initializes_and_calls_a_tool_as_its_token() {
     );
     let rebinding = post(Some(&external), "evil.example:80").await.unwrap();
     assert_eq!(rebinding.status(), StatusCode::FORBIDDEN);
+    let answer: Value = rebinding.json().await.unwrap();
     assert_eq!(
-        rebinding.text().await.unwrap(),
-        "Forbidden: Host header is not allowed"
+        answer["error"]["message"], "Forbidden: Host header is not allowed",
+        "a JSON-RPC error: {answer}"
     );
 }
 
 /// Posts an MCP `initialize` to `server`'s `/v1/mcp` with `token`, the `Host` header `host`
 /// and, when given, the `Origin` header `origin`; returns the status and, for a refusal, the
-/// body.
+/// message of its JSON-RPC error.
 async fn mcp_initialize(
     server: &Server,
     token: &str,
@@ -1055,7 +1080,11 @@ async fn mcp_initialize(
     // An accepted initialize answers with an event stream, read no further here.
     match response.status() {
         StatusCode::OK => (StatusCode::OK, String::new()),
-        status => (status, response.text().await.unwrap()),
+        status => {
+            let answer: Value = response.json().await.expect("a JSON-RPC error");
+            let message = answer["error"]["message"].as_str().expect("with a message");
+            (status, message.to_owned())
+        }
     }
 }
 
@@ -1301,7 +1330,7 @@ async fn turns_are_counted_and_every_second_one_starts_a_review_the_answer_does_
         Some(json!({"session": "a b"})),
     )
     .await;
-    assert_eq!(status, StatusCode::BAD_REQUEST, "{bad}");
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{bad}");
 
     let started = std::time::Instant::now();
     loop {
@@ -1404,4 +1433,97 @@ async fn every_answer_is_one_the_document_describes_in_the_error_shape() {
         (json!(9), json!(-32700)),
         "{answer}"
     );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn requests_at_the_edges_of_the_document_get_the_answers_it_describes() {
+    let (_dir, data) = data_dir();
+    let human = token(&data, &[SUBJECT], "human");
+    let server = Server::start(&data, &[]);
+    let client = Client::new();
+    let post = |path: &'static str, body: Value| {
+        let (client, url, human) = (client.clone(), subject_url(&server, path), human.clone());
+        async move { send(&client, Method::POST, &url, &human, Some(body)).await }
+    };
+
+    // A function anchor at the last address: no overflow, an empty answer.
+    let (status, found) = post(
+        "/search",
+        json!({"anchor": {"kind": "function", "name": "f", "start": u64::MAX}}),
+    )
+    .await;
+    assert_eq!(
+        (status, found["count"].clone()),
+        (StatusCode::OK, json!(0)),
+        "{found}"
+    );
+    // An image base past 64 bits is outside the document's integer: read as no address.
+    let (status, refused) = post("/search", json!({"image_base": 1e25})).await;
+    assert_eq!(
+        (status, refused["error"]["path"].clone()),
+        (StatusCode::BAD_REQUEST, json!("image_base")),
+        "{refused}"
+    );
+    // What the schema's patterns and lengths rule out in a turn's context is refused, by field.
+    for (body, path) in [
+        (json!({"thread": ""}), "thread"),
+        (json!({"strings": ["x".repeat(513)]}), "strings[0]"),
+        (
+            json!({"function": {"name": "", "start": 1, "end": 2}}),
+            "function.name",
+        ),
+        (
+            json!({"function": {"name": "f", "start": 9, "end": 2}}),
+            "function.end",
+        ),
+    ] {
+        let (status, refused) = post("/context", body.clone()).await;
+        assert_eq!(
+            (status, refused["error"]["path"].clone()),
+            (StatusCode::UNPROCESSABLE_ENTITY, json!(path)),
+            "{body}: {refused}"
+        );
+    }
+    // Forgetting everything without the confirmation names the parameter.
+    let (status, refused) = send(
+        &client,
+        Method::DELETE,
+        &subject_url(&server, "/memories?thread=t1"),
+        &human,
+        None,
+    )
+    .await;
+    assert_eq!(
+        (status, refused["error"]["path"].clone()),
+        (StatusCode::BAD_REQUEST, json!("confirm")),
+        "{refused}"
+    );
+
+    // JSON that is no MCP message, and a request without its session: JSON-RPC errors, as
+    // JSON, with the request's id when it has one.
+    for (body, id) in [
+        ("{}", Value::Null),
+        ("[null, null]", Value::Null),
+        (
+            r#"{"jsonrpc":"2.0","id":4,"method":"tools/list"}"#,
+            json!(4),
+        ),
+    ] {
+        let response = client
+            .post(server.url("/v1/mcp"))
+            .bearer_auth(&human)
+            .header("content-type", "application/json")
+            .header("accept", "application/json, text/event-stream")
+            .body(body)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), StatusCode::BAD_REQUEST, "{body}");
+        let answer: Value = response.json().await.expect("JSON");
+        assert_eq!(
+            (answer["id"].clone(), answer["error"]["code"].clone()),
+            (id, json!(-32600)),
+            "{body}: {answer}"
+        );
+    }
 }

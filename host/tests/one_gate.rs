@@ -638,7 +638,7 @@ fn apply(
             if secret {
                 let key = planted_secret();
                 // Half of them glued to a name, as code writes them (`fn_AKIA…`).
-                if mark.len() % 2 == 0 {
+                if mark.len().is_multiple_of(2) {
                     text.push_str(&format!(" with key {key}"));
                 } else {
                     text.push_str(&format!(" in fn_{key}"));

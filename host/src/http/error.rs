@@ -81,6 +81,13 @@ impl ApiError {
         ApiError::new(StatusCode::BAD_REQUEST, "invalid", message, path)
     }
 
+    /// 422: the request is well-formed JSON of the documented shape, but breaks a rule at
+    /// `path` (the policy's validation, or a rule across fields such as a function's end before
+    /// its start).
+    pub fn unprocessable(message: impl Into<String>, path: impl Into<String>) -> Self {
+        ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "invalid", message, path)
+    }
+
     /// 401: no token, or one that is unknown or revoked.
     pub fn unauthorized() -> Self {
         ApiError::new(
@@ -145,7 +152,7 @@ impl ApiError {
                     })
                     .collect::<Vec<_>>()
                     .join("; ");
-                let mut answer = ApiError::bad_request(message, first.path);
+                let mut answer = ApiError::unprocessable(message, first.path);
                 if problems.len() > 1 {
                     answer.body.error.errors = problems;
                 }

@@ -10,6 +10,7 @@
 //! - [`error`]: `{"error": {"code", "message", "path"}}` and the status of each failure;
 //! - [`openapi`]: the document, generated from the handlers' types.
 
+mod arrays;
 pub mod auth;
 pub mod error;
 pub mod model;
@@ -130,7 +131,7 @@ pub fn router(
     );
     let mcp_routes = Router::new()
         .route_service("/v1/mcp", mcp_service)
-        .layer(middleware::from_fn(answer_unparsable_mcp))
+        .layer(middleware::from_fn(mcp_answers_in_json))
         .layer(middleware::from_fn_with_state(
             state.clone(),
             auth::mcp_auth,
@@ -165,48 +166,86 @@ async fn log_request(request: Request, next: Next) -> Response {
     response
 }
 
-/// Answers a `POST /v1/mcp` whose body is not JSON that rmcp can read (a lone surrogate
-/// escape, bytes that are not UTF-8, nesting deeper than 128 levels) with a JSON-RPC parse
-/// error naming the problem and the request's id, as stdio does
-/// ([`crate::mcp::jsonrpc::unparsable`]): rmcp answers them with a 415 in plain text, which no
-/// client reads as its request's error.
-async fn answer_unparsable_mcp(request: Request, next: Next) -> Response {
+/// Every answer of `/v1/mcp` in JSON. A `POST` whose body is no message rmcp can read (a lone
+/// surrogate escape, bytes that are not UTF-8, nesting deeper than 128 levels, JSON that is no
+/// MCP client message) gets the JSON-RPC error stdio gives it, naming the problem and the
+/// request's id ([`crate::mcp::jsonrpc::unparsable`]), as does the wrong `Accept` or
+/// `Content-Type`, or a body over the limit; and an error rmcp answers in plain text (a request
+/// without its session's `Mcp-Session-Id`) becomes a JSON-RPC error with that text, which
+/// clients read as their request's error. (A missing or refused token is the API's 401 or 403.)
+async fn mcp_answers_in_json(request: Request, next: Next) -> Response {
     if request.method() != axum::http::Method::POST {
-        return next.run(request).await;
+        return json_rpc_errors(next.run(request).await, b"").await;
     }
-    // What rmcp refuses in plain text, refused here in the API's error shape.
     let accept = header_of(&request, axum::http::header::ACCEPT);
     let content_type = header_of(&request, axum::http::header::CONTENT_TYPE);
+    let refuse = |status, message: &str| {
+        let answer =
+            crate::mcp::jsonrpc::error_answer(b"", crate::mcp::jsonrpc::INVALID_REQUEST, message);
+        (status, axum::Json(answer)).into_response()
+    };
     if !(accept.contains("application/json") && accept.contains("text/event-stream")) {
-        return error::ApiError::new(
+        return refuse(
             axum::http::StatusCode::NOT_ACCEPTABLE,
-            "not_acceptable",
             "an MCP client must accept both application/json and text/event-stream",
-            "",
-        )
-        .into_response();
+        );
     }
     if !content_type.starts_with("application/json") {
-        return error::ApiError::new(
+        return refuse(
             axum::http::StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            "unsupported_media_type",
             "an MCP message is JSON (Content-Type: application/json)",
-            "",
-        )
-        .into_response();
+        );
     }
     let (parts, body) = request.into_parts();
     let Ok(bytes) = axum::body::to_bytes(body, routes::MAX_BODY_BYTES).await else {
-        return error::ApiError::too_large(routes::MAX_BODY_BYTES).into_response();
+        return refuse(
+            axum::http::StatusCode::PAYLOAD_TOO_LARGE,
+            &format!(
+                "the message is over the limit of {} bytes",
+                routes::MAX_BODY_BYTES
+            ),
+        );
     };
     if let Some(answer) = crate::mcp::jsonrpc::unparsable(&bytes) {
         return (axum::http::StatusCode::BAD_REQUEST, axum::Json(answer)).into_response();
     }
-    next.run(Request::from_parts(parts, axum::body::Body::from(bytes)))
-        .await
+    let request = Request::from_parts(parts, axum::body::Body::from(bytes.clone()));
+    json_rpc_errors(next.run(request).await, &bytes).await
 }
 
-/// A request's header `name`, lower-cased; empty when absent or not text.
+/// `response`, or, when it is an error in plain text, the same error as a JSON-RPC error
+/// answering `message` (its id, when it has one).
+async fn json_rpc_errors(response: Response, message: &[u8]) -> Response {
+    let status = response.status();
+    let content_type = response
+        .headers()
+        .get(axum::http::header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("");
+    if !(status.is_client_error() || status.is_server_error())
+        || content_type.starts_with("application/json")
+    {
+        return response;
+    }
+    let (mut parts, body) = response.into_parts();
+    let text = axum::body::to_bytes(body, 16 * 1024)
+        .await
+        .unwrap_or_default();
+    let text = String::from_utf8_lossy(&text);
+    let code = if status.is_server_error() {
+        -32603
+    } else {
+        crate::mcp::jsonrpc::INVALID_REQUEST
+    };
+    let answer = crate::mcp::jsonrpc::error_answer(message, code, text.trim());
+    parts.headers.remove(axum::http::header::CONTENT_LENGTH);
+    parts.headers.insert(
+        axum::http::header::CONTENT_TYPE,
+        axum::http::HeaderValue::from_static("application/json"),
+    );
+    Response::from_parts(parts, axum::body::Body::from(answer.to_string()))
+}
+
 fn header_of(request: &Request, name: axum::http::header::HeaderName) -> String {
     request
         .headers()

@@ -6,7 +6,10 @@ use kenning_policy::types::{Anchor, MemoryKind, Scope};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::api::{Address, AnchorArg, RememberArgs, ReviseMemoryArgs};
+use crate::api::{
+    Address, AnchorArg, CATEGORY_PATTERN, RememberArgs, ReviseMemoryArgs, TAG_PATTERN,
+    THREAD_PATTERN,
+};
 use crate::service::civil_date;
 use crate::service::governance::{ListStatus, MemoryPage};
 use crate::settings::Settings;
@@ -22,19 +25,22 @@ pub struct MemoryMetadata {
     pub scope: Option<Scope>,
     /// Tags (up to 32), `#` optional.
     #[serde(default)]
+    #[schemars(length(max = 32), inner(regex(pattern = TAG_PATTERN)))]
     pub tags: Option<Vec<String>>,
     /// Free categories (up to 16).
     #[serde(default)]
+    #[schemars(length(max = 16), inner(regex(pattern = CATEGORY_PATTERN)))]
     pub categories: Option<Vec<String>>,
     /// Where a local memory applies (up to 16).
     #[serde(default)]
+    #[schemars(length(max = 16))]
     pub anchors: Option<Vec<AnchorArg>>,
     /// The image base the anchors' addresses are relative to (0: file offsets).
     #[serde(default)]
     pub image_base: Option<Address>,
     /// The conversation thread it comes from, whose settings apply.
     #[serde(default)]
-    #[schemars(regex(pattern = r"^[A-Za-z0-9_.:-]{1,128}$"))]
+    #[schemars(regex(pattern = THREAD_PATTERN))]
     pub thread: Option<String>,
 }
 
@@ -244,7 +250,7 @@ pub struct ListQuery {
     pub memory_type: Option<MemoryKind>,
     /// Only memories carrying this tag.
     #[serde(default)]
-    #[schemars(regex(pattern = r"^[A-Za-z0-9_.:/-]{1,64}$"))]
+    #[schemars(regex(pattern = TAG_PATTERN))]
     pub tag: Option<String>,
     /// Only memories whose text holds every word of this.
     #[serde(default)]
@@ -255,15 +261,15 @@ pub struct ListQuery {
 }
 
 /// `DELETE memories`' query: the confirmation deleting everything needs.
-#[derive(Debug, Clone, Default, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct DeleteAllQuery {
-    /// Must be `true`.
-    #[serde(default)]
-    #[schemars(required, extend("const" = true))]
-    pub confirm: Option<bool>,
+    /// Must be `true`: forgetting everything is never a default.
+    #[schemars(extend("const" = true))]
+    pub confirm: bool,
     /// The conversation thread whose settings apply.
     #[serde(default)]
+    #[schemars(regex(pattern = THREAD_PATTERN))]
     pub thread: Option<String>,
 }
 

@@ -45,6 +45,24 @@ fn any_object(_: &mut SchemaGenerator) -> Schema {
     schemars::json_schema!({"type": "object"})
 }
 
+/// The body `/v1/mcp` takes, as far as JSON Schema can say: the messages and their parameters
+/// are MCP's (its own schema), and which are allowed depends on the session's state.
+fn jsonrpc_message(_: &mut SchemaGenerator) -> Schema {
+    schemars::json_schema!({
+        "type": "object",
+        "description": "One JSON-RPC 2.0 message of the Model Context Protocol (https://modelcontextprotocol.io/specification): a request (`id`, `method`, `params`), a notification (`method`, `params`) or a response to a request of the server's. Which messages are valid, and their parameters, are MCP's: the first request of a session is `initialize` (answered with an `Mcp-Session-Id` header), and every later one carries that header. A message that is none of these gets a JSON-RPC error with code -32600.",
+        "required": ["jsonrpc"],
+        "properties": {
+            "jsonrpc": {"const": "2.0"},
+            "id": {"type": ["string", "integer"]},
+            "method": {"type": "string"},
+            "params": {"type": "object"},
+            "result": {"type": "object"},
+            "error": {"type": "object"}
+        }
+    })
+}
+
 fn text(_: &mut SchemaGenerator) -> Schema {
     schemars::json_schema!({"type": "object", "description": "An OpenAPI 3.1 document."})
 }
@@ -223,11 +241,29 @@ pub const OPERATIONS: &[Operation] = &[
         ok: (200, any_object),
     },
     Operation {
+        method: "get",
+        path: "/v1/mcp",
+        summary: "MCP over streamable HTTP: the server-sent event stream of a session (its Mcp-Session-Id), for messages the server starts",
+        auth: true,
+        body: None,
+        query: None,
+        ok: (200, text),
+    },
+    Operation {
+        method: "delete",
+        path: "/v1/mcp",
+        summary: "MCP over streamable HTTP: end the session named in Mcp-Session-Id",
+        auth: true,
+        body: None,
+        query: None,
+        ok: (200, any_object),
+    },
+    Operation {
         method: "post",
         path: "/v1/mcp",
         summary: "MCP over streamable HTTP: the same tools as kenning mcp, for the token's subjects and as its role",
         auth: true,
-        body: Some(any_object),
+        body: Some(jsonrpc_message),
         query: None,
         ok: (200, any_object),
     },
@@ -261,8 +297,15 @@ pub fn document() -> Value {
                 parameters.push(json!({"name": name, "in": "path", "required": true, "description": description, "schema": schema}));
             }
         }
-        if op.path == "/v1/mcp" {
+        if op.path == "/v1/mcp" && op.method == "post" {
             parameters.push(json!({"name": "Accept", "in": "header", "required": true, "description": "What streamable HTTP requires of an MCP client", "schema": {"type": "string", "const": "application/json, text/event-stream"}}));
+        }
+        if op.path == "/v1/mcp" && op.method == "get" {
+            parameters.push(json!({"name": "Accept", "in": "header", "required": true, "description": "The stream is server-sent events", "schema": {"type": "string", "const": "text/event-stream"}}));
+        }
+        if op.path == "/v1/mcp" {
+            let required = op.method != "post";
+            parameters.push(json!({"name": "Mcp-Session-Id", "in": "header", "required": required, "description": "The session, from the answer to initialize; every message after initialize carries it", "schema": {"type": "string"}}));
         }
         if let Some(query) = op.query {
             let schema = query(&mut generator);
@@ -297,6 +340,9 @@ pub fn document() -> Value {
                 status.to_string(),
                 json!({"description": description, "content": {"application/json": {"schema": error.clone()}}}),
             );
+        }
+        if op.path == "/v1/mcp" {
+            describe_mcp_answers(op.method, &mut responses);
         }
         let mut operation = json!({
             "operationId": operation_id(op),
@@ -343,12 +389,87 @@ pub fn document() -> Value {
     })
 }
 
+/// `/v1/mcp`'s answers as streamable HTTP gives them (`method`'s): a JSON-RPC response as JSON
+/// or as a server-sent event stream, 202 for a notification or a response; and, but for a
+/// token refused (401, 403), every error a JSON-RPC error: a message that is no MCP message or
+/// lacks its session (400), an unknown session (404), the wrong `Accept` (406) or
+/// `Content-Type` (415), a body over the limit (413).
+fn describe_mcp_answers(method: &str, responses: &mut Map<String, Value>) {
+    let error = json!({
+        "type": "object",
+        "description": "A JSON-RPC 2.0 error",
+        "required": ["jsonrpc", "id", "error"],
+        "properties": {
+            "jsonrpc": {"const": "2.0"},
+            "id": {"type": ["string", "integer", "null"]},
+            "error": {
+                "type": "object",
+                "required": ["code", "message"],
+                "properties": {"code": {"type": "integer"}, "message": {"type": "string"}}
+            }
+        }
+    });
+    match method {
+        "post" => {
+            responses.insert(
+                "200".into(),
+                json!({"description": "The JSON-RPC response to a request, as JSON or as a stream of server-sent events", "content": {
+                    "application/json": {"schema": {"type": "object"}},
+                    "text/event-stream": {"schema": {"type": "string"}}
+                }}),
+            );
+            responses.insert(
+                "202".into(),
+                json!({"description": "A notification or a response, accepted"}),
+            );
+        }
+        "get" => {
+            responses.insert(
+                "200".into(),
+                json!({"description": "The session's stream of server-sent events", "content": {"text/event-stream": {"schema": {"type": "string"}}}}),
+            );
+        }
+        _ => {
+            responses.insert("200".into(), json!({"description": "The session ended"}));
+            responses.insert("202".into(), json!({"description": "The session ended"}));
+        }
+    }
+    let errors: &[(u16, &str)] = &[
+        (
+            400,
+            "No MCP message (-32700 for JSON that does not parse, -32600 otherwise), or one without its session's Mcp-Session-Id",
+        ),
+        (
+            404,
+            "The session named in Mcp-Session-Id is unknown or ended; start a new one with initialize",
+        ),
+        (
+            406,
+            "The client must accept both application/json and text/event-stream (text/event-stream for GET)",
+        ),
+        (413, "The message is over the limit"),
+        (415, "The message is not JSON (Content-Type)"),
+    ];
+    for (status, description) in errors {
+        if method != "post" && matches!(status, 413 | 415) {
+            continue;
+        }
+        responses.insert(
+            status.to_string(),
+            json!({"description": description, "content": {"application/json": {"schema": error}}}),
+        );
+    }
+    responses.remove("409");
+    responses.remove("422");
+}
+
 /// The errors `op` can answer with, each with what it means; every one has the error body.
 fn error_statuses(op: &Operation) -> Vec<(u16, &'static str)> {
     let writes = op.method != "get";
     let mut statuses = Vec::new();
     if op.body.is_some() || op.query.is_some() || op.path.contains('{') {
-        statuses.push((400, "Bad input: malformed JSON, an unknown field, a wrong type or value (`path` names the field)"));
+        statuses.push((400, "The request cannot be read as this operation's input: malformed JSON, a body that is not an object, an array where the schema has none, a field missing, an unknown field, a wrong type (`path` names the field)"));
+        statuses.push((422, "Read, but refused by a rule: a pattern or bound of the schema, the policy's validation, a rule across fields (a function's end before its start, an anchor below the image base), or a text the safety scan blocked (`path` names the field); nothing is written"));
     }
     if op.auth {
         statuses.push((401, "No valid bearer token"));
@@ -369,17 +490,6 @@ fn error_statuses(op: &Operation) -> Vec<(u16, &'static str)> {
     if op.body.is_some() {
         statuses.push((413, "The body is over the limit"));
         statuses.push((415, "The body is not JSON (Content-Type)"));
-        statuses.push((422, "The safety scan blocked the text"));
-    }
-    if op.path == "/v1/mcp" {
-        statuses.push((
-            404,
-            "The MCP session named in Mcp-Session-Id is unknown or ended",
-        ));
-        statuses.push((
-            406,
-            "The client must accept both application/json and text/event-stream",
-        ));
     }
     if op.auth {
         statuses.push((500, "The server failed; nothing was changed (see its log)"));

@@ -11,6 +11,7 @@ use axum::http::StatusCode;
 use axum::http::request::Parts;
 use axum::response::{IntoResponse, Response};
 use bytes::Bytes;
+use schemars::JsonSchema;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
@@ -35,7 +36,7 @@ pub const MAX_BODY_BYTES: usize = kenning_policy::MAX_ARGS_BYTES;
 /// the field; a body over [`MAX_BODY_BYTES`] is a 413.
 pub struct JsonBody<T>(pub T);
 
-impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for JsonBody<T> {
+impl<T: DeserializeOwned + JsonSchema + 'static, S: Send + Sync> FromRequest<S> for JsonBody<T> {
     type Rejection = ApiError;
 
     async fn from_request(request: Request, state: &S) -> Result<Self, ApiError> {
@@ -93,7 +94,7 @@ fn refuse_other_media_types(request: &Request) -> Result<(), ApiError> {
 ///
 /// A number with no fraction is an integer whatever its spelling (`26.0` is 26, as JSON
 /// Schema's `integer` says), so it is read as one before the fields take their types.
-pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
+pub fn parse_json<T: DeserializeOwned + JsonSchema + 'static>(bytes: &[u8]) -> Result<T, ApiError> {
     let mut value: Value = serde_json::from_slice(bytes).map_err(|inner| {
         ApiError::new(
             StatusCode::BAD_REQUEST,
@@ -108,10 +109,19 @@ pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
             "",
         ));
     }
+    if let Some(path) = super::arrays::check::<T>(&value) {
+        return Err(ApiError::bad_request(
+            format!(
+                "{}: an array, where the schema has none",
+                display_path(&path)
+            ),
+            path,
+        ));
+    }
     integral_numbers_as_integers(&mut value);
     serde_path_to_error::deserialize(value).map_err(|error| {
-        let path = field_path(&error.path().to_string());
-        let inner = error.into_inner();
+        let inner = error.inner().to_string();
+        let path = field_path(&error.path().to_string(), &inner);
         ApiError::bad_request(format!("{}: {inner}", display_path(&path)), path)
     })
 }
@@ -150,8 +160,8 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequestParts<S> for QueryArgs<T> {
         serde_path_to_error::deserialize(deserializer)
             .map(QueryArgs)
             .map_err(|error| {
-                let path = field_path(&error.path().to_string());
-                let inner = error.into_inner();
+                let inner = error.inner().to_string();
+                let path = field_path(&error.path().to_string(), &inner);
                 ApiError::bad_request(
                     format!("query parameter {}: {inner}", display_path(&path)),
                     path,
@@ -160,11 +170,17 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequestParts<S> for QueryArgs<T> {
     }
 }
 
-fn field_path(path: &str) -> String {
-    if path == "." || path == "?" {
-        String::new()
-    } else {
-        path.to_owned()
+/// The field a serde error at `path` is about: `path` itself, or, for a missing field, that
+/// field within it (serde names a missing field only in its message).
+fn field_path(path: &str, message: &str) -> String {
+    let path = if path == "." || path == "?" { "" } else { path };
+    let missing = message
+        .strip_prefix("missing field `")
+        .and_then(|rest| rest.split('`').next());
+    match missing {
+        Some(field) if path.is_empty() => field.to_owned(),
+        Some(field) => format!("{path}.{field}"),
+        None => path.to_owned(),
     }
 }
 
@@ -358,7 +374,7 @@ pub async fn update_memory(
     let id = memory_id(&params)?;
     let args = body
         .into_args(id)
-        .map_err(|(path, message)| ApiError::bad_request(format!("{path}: {message}"), path))?;
+        .map_err(|(path, message)| ApiError::unprocessable(format!("{path}: {message}"), path))?;
     let author = caller.0.role.author();
     let service = state.service.clone();
     let revised = write(spec, memory_field, move || {
@@ -400,7 +416,7 @@ pub async fn delete_all(
 ) -> Result<Json<crate::service::governance::ForgottenAll>, ApiError> {
     let spec = param(&params, "subject");
     let subject = caller.subject(spec)?;
-    if query.confirm != Some(true) {
+    if !query.confirm {
         return Err(ApiError::bad_request(
             "deleting every memory needs confirm=true",
             "confirm",

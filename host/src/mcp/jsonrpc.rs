@@ -1,24 +1,29 @@
-//! JSON-RPC messages that do not parse, answered rather than dropped.
+//! JSON-RPC messages rmcp cannot read, answered rather than dropped.
 //!
 //! rmcp drops a message that is not JSON without a word (answering a peer's garbage could start
 //! an error storm), so a client whose request failed to parse waits out its timeout: a lone
 //! surrogate escape (`"\ud800"`, which no Rust string holds), bytes that are not UTF-8, or
 //! arguments nested deeper than the parser's 128 levels, which a Python client sends without
 //! complaint. [`unparsable`] gives the answer to such a message, a JSON-RPC parse error (-32700)
-//! carrying the request's `id` when it can be read, `null` otherwise; stdio
-//! ([`super::stdio`]) and HTTP's `/v1/mcp` both send it. It is a response, never a request, so
-//! a peer that echoed it would be sending a response to no request, which rmcp ignores.
+//! carrying the request's `id` when it can be read, `null` otherwise. JSON that is no MCP
+//! client message (`{}`, `[null]`, a request whose parameters do not fit its method) gets an
+//! invalid request (-32600) with its `id`, where rmcp's own answer carries no id over stdio and
+//! is a plain-text 415 over HTTP. Stdio ([`super::stdio`]) and HTTP's `/v1/mcp` both send these.
+//! Each is a response, never a request, so a peer that echoed it would be sending a response to
+//! no request, which rmcp ignores.
 
+use rmcp::model::ClientJsonRpcMessage;
 use serde_json::{Value, json};
 
 /// JSON-RPC's code for a message that does not parse.
 pub const PARSE_ERROR: i64 = -32700;
 
-/// JSON-RPC's code for a message that is not a valid request (one too large to read).
+/// JSON-RPC's code for a message that is not a valid request (no MCP client message, or one
+/// too large to read).
 pub const INVALID_REQUEST: i64 = -32600;
 
-/// The JSON-RPC error answering `message` when it is not JSON rmcp can read (see the module
-/// docs); `None` when it is, or when it is blank.
+/// The JSON-RPC error answering `message` when it is not an MCP client message rmcp can read
+/// (see the module docs); `None` when it is, or when it is blank.
 pub fn unparsable(message: &[u8]) -> Option<Value> {
     let body = message.strip_suffix(b"\n").unwrap_or(message);
     let body = body.strip_suffix(b"\r").unwrap_or(body);
@@ -40,8 +45,17 @@ pub fn unparsable(message: &[u8]) -> Option<Value> {
         }
     };
     match serde_json::from_str::<Value>(text) {
-        Ok(_) => None,
-        // Well-formed JSON of the wrong shape is rmcp's to answer (an invalid request).
+        Ok(_) => match serde_json::from_str::<ClientJsonRpcMessage>(text) {
+            Ok(_) => None,
+            Err(error) => Some(error_answer(
+                body,
+                INVALID_REQUEST,
+                &format!(
+                    "not a JSON-RPC 2.0 message an MCP server takes ({}): a request needs \"jsonrpc\": \"2.0\", an \"id\", a known \"method\" and the \"params\" it takes",
+                    error
+                ),
+            )),
+        },
         Err(error) if error.is_data() => None,
         Err(error) => {
             let problem = error.to_string();
@@ -140,8 +154,24 @@ mod tests {
     fn a_request_that_parses_goes_on_to_rmcp() {
         assert_eq!(answer(r#"{"jsonrpc":"2.0","id":1,"method":"ping"}"#), None);
         assert_eq!(answer("\n"), None);
-        // The wrong shape is rmcp's to answer.
-        assert_eq!(answer(r#"{"jsonrpc":"2.0","id":1,"method":7}"#), None);
+        assert_eq!(
+            answer(r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#),
+            None
+        );
+    }
+
+    #[test]
+    fn json_that_is_no_client_message_is_an_invalid_request_with_its_id() {
+        for (line, id) in [
+            ("{}", Value::Null),
+            ("[null, null]", Value::Null),
+            (r#"{"jsonrpc":"2.0","id":1,"method":7}"#, json!(1)),
+            (r#"{"jsonrpc":"1.0","id":"a","method":"ping"}"#, json!("a")),
+        ] {
+            let answer = answer(line).unwrap_or_else(|| panic!("{line} answered"));
+            assert_eq!(answer["error"]["code"], INVALID_REQUEST, "{line}");
+            assert_eq!(answer["id"], id, "{line}");
+        }
     }
 
     #[test]

@@ -436,7 +436,7 @@ impl Service {
                 context.cursor = Some(function.start);
                 context.current_function = Some(LiveFunction {
                     start: function.start,
-                    end: function.end.unwrap_or(function.start + 1),
+                    end: function.end.unwrap_or(function.start.saturating_add(1)),
                     name: function.name.clone(),
                 });
             }

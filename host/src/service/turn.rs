@@ -11,7 +11,8 @@ use kenning_contract::types::{Candidate, Context, FieldError, Limits, LiveFuncti
 use super::Service;
 use crate::api::{
     self, Address, ChosenMemory, ContextArgs, ContextResult, MAX_CONTEXT_QUOTA,
-    MAX_CONTEXT_STRINGS, MAX_CONTEXT_TOKENS, RejectedMemory,
+    MAX_CONTEXT_STRING_CHARS, MAX_CONTEXT_STRINGS, MAX_CONTEXT_TOKENS, MAX_FUNCTION_NAME_CHARS,
+    RejectedMemory,
 };
 use crate::error::{KenningError, Result};
 use crate::store::{self, KnowledgeStore, Memory, MemoryFilter};
@@ -130,6 +131,17 @@ fn turn_of(args: &ContextArgs) -> Result<(TurnContext, Limits)> {
             .map(|a| parse_address(a).map_err(|m| invalid(path, m)))
             .transpose()
     };
+    if let Some(thread) = &args.thread
+        && !kenning_contract::is_thread_id(thread)
+    {
+        return Err(invalid(
+            "thread",
+            format!(
+                "a thread is 1 to {} of A-Z a-z 0-9 _ . : -",
+                kenning_contract::MAX_THREAD_BYTES
+            ),
+        ));
+    }
     let strings = args.strings.clone().unwrap_or_default();
     if strings.len() > MAX_CONTEXT_STRINGS {
         return Err(invalid(
@@ -138,6 +150,15 @@ fn turn_of(args: &ContextArgs) -> Result<(TurnContext, Limits)> {
                 "{} strings; the limit is {MAX_CONTEXT_STRINGS}",
                 strings.len()
             ),
+        ));
+    }
+    if let Some(at) = strings
+        .iter()
+        .position(|s| s.chars().count() > MAX_CONTEXT_STRING_CHARS)
+    {
+        return Err(invalid(
+            &format!("strings[{at}]"),
+            format!("a string is at most {MAX_CONTEXT_STRING_CHARS} characters"),
         ));
     }
     let query = args.query.clone().unwrap_or_default();
@@ -153,6 +174,13 @@ fn turn_of(args: &ContextArgs) -> Result<(TurnContext, Limits)> {
     }
     let current_function = match &args.function {
         Some(f) => {
+            let name_chars = f.name.chars().count();
+            if !(1..=MAX_FUNCTION_NAME_CHARS).contains(&name_chars) {
+                return Err(invalid(
+                    "function.name",
+                    format!("a function's name is 1 to {MAX_FUNCTION_NAME_CHARS} characters"),
+                ));
+            }
             let start = parse_address(&f.start).map_err(|m| invalid("function.start", m))?;
             let end = parse_address(&f.end).map_err(|m| invalid("function.end", m))?;
             if end <= start {
