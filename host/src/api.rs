@@ -370,6 +370,9 @@ pub enum WriteStatus {
     Pending,
     /// Not stored: an identical memory exists (its id is given).
     Duplicate,
+    /// Stored as a proposal, and rejected at once by the human its client asked (MCP
+    /// elicitation): never in force.
+    Rejected,
 }
 
 /// What `remember` did.
@@ -395,6 +398,9 @@ pub enum ReviseStatus {
     Revised,
     /// Stored as a proposal (`proposal_id`) that replaces the memory once a human accepts it.
     Pending,
+    /// Proposed, and rejected at once by the human its client asked (MCP elicitation): the
+    /// memory stands as it was.
+    Rejected,
 }
 
 /// What `revise_memory` did.

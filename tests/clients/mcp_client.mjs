@@ -9,6 +9,8 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { execFileSync } from "node:child_process";
 
 const [kenning, data, url, token] = process.argv.slice(2);
 
@@ -69,7 +71,47 @@ const external = new Client({ name: "kenning-ci", version: "1" });
 await external.connect(new StdioClientTransport({ command: kenning, args: ["--data-dir", data, "mcp", "--subject", "profile:me"] }));
 const refused = errorOf(await external.callTool({ name: "forget_memory", arguments: { id: 1 } }));
 check("stdio: an external forget is refused", refused.message.includes("ask the user"), refused);
+// Without elicitation, an external write awaits review.
+const unasked = await external.callTool({ name: "remember", arguments: { text: "Releases are cut on Fridays (unasked)." } });
+check("stdio: an external write without elicitation is pending", unasked.structuredContent?.status === "pending", unasked);
 await external.close();
+
+// With elicitation, the human is asked through the client, and the answer is the review: a
+// scripted user keeps one proposal, declines one, and dismisses one, which stays pending.
+const asked = [];
+const reviewing = new Client({ name: "kenning-ci-desktop", version: "1" }, { capabilities: { elicitation: { form: {} } } });
+reviewing.setRequestHandler(ElicitRequestSchema, async (request) => {
+  const message = request.params.message;
+  asked.push(message);
+  const keep = request.params.requestedSchema?.properties?.keep;
+  check("the question is a form with a keep box", keep?.type === "boolean", request.params);
+  if (message.includes("keep me")) return { action: "accept", content: { keep: true } };
+  if (message.includes("drop me")) return { action: "decline" };
+  return { action: "cancel" };
+});
+await reviewing.connect(new StdioClientTransport({ command: kenning, args: ["--data-dir", data, "mcp", "--subject", "profile:me"] }));
+const kept = await reviewing.callTool({ name: "remember", arguments: { text: "Staging is reset nightly (keep me)." } });
+check("elicitation: a kept proposal is accepted", kept.structuredContent?.status === "accepted" && kept.structuredContent?.badge === "native", kept);
+const dropped = await reviewing.callTool({ name: "remember", arguments: { text: "Staging is never reset (drop me)." } });
+check("elicitation: a declined proposal is rejected", dropped.structuredContent?.status === "rejected", dropped);
+const later = await reviewing.callTool({ name: "remember", arguments: { text: "Staging moves to eu-west (later)." } });
+check("elicitation: a dismissed proposal stays pending", later.structuredContent?.status === "pending", later);
+check("elicitation: the human saw each proposal's text", asked.length === 3 && asked[0].includes("Staging is reset nightly"), asked);
+const revision = await reviewing.callTool({ name: "revise_memory", arguments: { id: kept.structuredContent.id, text: "Staging is reset nightly at 02:00 (keep me)." } });
+check("elicitation: a kept revision is in force", revision.structuredContent?.status === "revised", revision);
+// What stays pending is listed as a resource for the user, without its text (a resource may
+// reach the model, and nothing awaiting review does).
+const pending = (await reviewing.readResource({ uri: "kenning://profile/me/pending.md" })).contents[0].text;
+check("the pending resource lists the proposal", /Awaiting review in profile:me: [1-9]/.test(pending) && pending.includes("kenning review"), pending);
+check("the pending resource never holds a proposal's text", !pending.includes("eu-west"), pending);
+const templates = (await reviewing.listResourceTemplates()).resourceTemplates.map((t) => t.uriTemplate);
+check("a template reads any day's note", templates.includes("kenning://profile/{name}/daily/{date}.md"), templates);
+const recalled = await reviewing.callTool({ name: "recall", arguments: { query: "staging" } });
+const texts = recalled.structuredContent.memories.map((m) => m.text);
+check("elicitation: what the human kept is recalled, nothing else", texts.length === 1 && texts[0].includes("02:00"), texts);
+await reviewing.close();
+const log = execFileSync(kenning, ["--data-dir", data, "log", "--subject", "profile:me"], { encoding: "utf8" });
+check("elicitation: the audit names the review's way", log.includes("reviewer:mcp-elicitation:kenning-ci-desktop"), log);
 
 if (url) {
   const http = new Client({ name: "kenning-ci", version: "1" });

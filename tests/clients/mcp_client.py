@@ -12,7 +12,7 @@ import asyncio
 import json
 import sys
 
-from mcp import ClientSession, StdioServerParameters
+from mcp import ClientSession, StdioServerParameters, types
 from mcp.client.stdio import stdio_client
 from mcp.client.streamable_http import streamable_http_client
 from mcp.shared._httpx_utils import create_mcp_http_client
@@ -90,6 +90,33 @@ async def over_stdio():
             await session.initialize()
             refused = error_of(await session.call_tool("forget_memory", {"id": 1}))
             check("stdio: an external forget is refused", "ask the user" in refused["message"], refused)
+    await with_elicitation(external)
+
+
+async def with_elicitation(server):
+    """The human is asked through the client: a scripted user keeps one proposal and declines one."""
+    asked = []
+
+    async def answer(context, params):
+        asked.append(params.message)
+        check("the question is a form with a keep box", params.requested_schema["properties"]["keep"]["type"] == "boolean", params)
+        if "keep me" in params.message:
+            return types.ElicitResult(action="accept", content={"keep": True})
+        return types.ElicitResult(action="decline")
+
+    async with stdio_client(server) as (read, write):
+        async with ClientSession(read, write, elicitation_callback=answer) as session:
+            await session.initialize()
+            kept = await session.call_tool("remember", {"text": "The on-call rota changes on Mondays (keep me)."})
+            check("elicitation: a kept proposal is accepted", kept.structured_content["status"] == "accepted", kept)
+            dropped = await session.call_tool("remember", {"text": "The on-call rota never changes (drop me)."})
+            check("elicitation: a declined proposal is rejected", dropped.structured_content["status"] == "rejected", dropped)
+            found = await session.call_tool("recall", {"query": "rota"})
+            texts = [m["text"] for m in found.structured_content["memories"]]
+            check("elicitation: only what the human kept is recalled", texts == ["The on-call rota changes on Mondays (keep me)."], texts)
+            pending = (await session.read_resource("kenning://profile/me/pending.md")).contents[0].text
+            check("the pending resource lists without text", "Awaiting review in profile:me" in pending and "rota" not in pending, pending)
+    check("elicitation: the human saw each proposal", len(asked) == 2 and "on-call rota" in asked[0], asked)
 
 
 async def over_http(url, token):

@@ -8,24 +8,28 @@
 //!   [`Service::record_turn_and_review`].
 //! - Authorship comes from the server's configuration, never from the model: an MCP caller is
 //!   `external` by default, so its writes are PENDING until a human accepts them. Review is not
-//!   a tool: it is a human's decision.
+//!   a tool: it is a human's decision, which a client with elicitation asks its user for at
+//!   once ([`review`]).
 //! - Subjects: the server's own, and the ones it was started with `--allow-subject` for; a
 //!   tool names another with its optional `subject` argument. Over HTTP ([`McpServer::over_http`])
 //!   each request brings its own [`McpConfig`], made from its bearer token.
-//! - Resources: `USER.md`, `MEMORY.md` and today's daily note of every profile subject served.
+//! - Resources ([`resources`]): a profile's `USER.md`, `MEMORY.md` and daily notes (any day's,
+//!   by a template), an account's memories, and what awaits review in either, without its text.
 //! - Failures are tool errors (`isError`) whose text is the HTTP API's error body, naming the
 //!   field at fault, and which carry no structured content (see [`tool_error`]); a malformed
 //!   request never ends the server, and over stdio every request is answered ([`stdio`], [`jsonrpc`]).
 
 pub mod jsonrpc;
+pub mod resources;
+pub mod review;
 pub mod stdio;
 
 use std::sync::Arc;
 
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, Implementation,
-    JsonObject, ListResourcesResult, ListToolsResult, PaginatedRequestParams,
-    ReadResourceRequestParams, ReadResourceResponse, ReadResourceResult, Resource,
+    JsonObject, ListResourceTemplatesResult, ListResourcesResult, ListToolsResult,
+    PaginatedRequestParams, ReadResourceRequestParams, ReadResourceResponse, ReadResourceResult,
     ResourceContents, ServerCapabilities, ServerConfig, Tool, ToolAnnotations,
 };
 use rmcp::service::RequestContext;
@@ -142,11 +146,11 @@ impl Caller {
             })
     }
 
-    /// Every profile subject served.
-    fn profiles(&self) -> Vec<Subject> {
+    /// Every profile and account subject served: those with resources ([`resources`]).
+    fn with_resources(&self) -> Vec<Subject> {
         std::iter::once(&self.0.subject)
             .chain(self.0.allowed.iter().map(|(_, s)| s))
-            .filter(|s| s.kind == SubjectKind::Profile)
+            .filter(|s| s.kind != SubjectKind::Binary)
             .cloned()
             .collect()
     }
@@ -295,16 +299,22 @@ impl ServerHandler for McpServer {
         let spec = subject.spec();
         let service = Arc::clone(&self.service);
         let author = caller.0.author;
-        let outcome = tokio::task::spawn_blocking(move || match tool.as_str() {
+        let (called, name) = (subject.clone(), tool.clone());
+        let outcome = tokio::task::spawn_blocking(move || match name.as_str() {
             "turn" => api::TurnArgs::parse(Value::Object(args))
-                .and_then(|turn| service.record_turn_and_review(&subject, author, turn))
+                .and_then(|turn| service.record_turn_and_review(&called, author, turn))
                 .map(|counted| serde_json::to_value(counted).expect("tool results serialise")),
-            _ => service.call(&subject, author, &tool, &Value::Object(args).to_string()),
+            _ => service.call(&called, author, &name, &Value::Object(args).to_string()),
         })
         .await
         .map_err(|e| ErrorData::internal_error(format!("the call did not finish: {e}"), None))?;
         Ok(match outcome {
-            Ok(value) => CallToolResult::structured(value),
+            Ok(value) => {
+                let value =
+                    review::settle(&context.peer, &self.service, &subject, author, &tool, value)
+                        .await;
+                CallToolResult::structured(value)
+            }
             Err(error) => tool_error(error, &spec),
         }
         .into())
@@ -317,28 +327,20 @@ impl ServerHandler for McpServer {
     ) -> std::result::Result<ListResourcesResult, ErrorData> {
         let caller = self.caller(&context)?;
         let today = civil_date(self.service.now());
-        let resources = caller
-            .profiles()
-            .iter()
-            .flat_map(|profile| {
-                let name = &profile.key;
-                [
-                    (
-                        "USER.md".to_owned(),
-                        "who the user is and how they like to work",
-                    ),
-                    ("MEMORY.md".to_owned(), "the agent's lasting notes"),
-                    (format!("daily/{today}.md"), "today's note"),
-                ]
-                .map(|(file, what)| {
-                    Resource::new(format!("kenning://profile/{name}/{file}"), file.clone())
-                        .with_title(format!("{name}/{file}"))
-                        .with_description(format!("Profile {name}: {what}"))
-                        .with_mime_type("text/markdown")
-                })
-            })
-            .collect();
-        Ok(ListResourcesResult::with_all_items(resources))
+        Ok(ListResourcesResult::with_all_items(resources::listed(
+            &caller.with_resources(),
+            &today,
+        )))
+    }
+
+    async fn list_resource_templates(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> std::result::Result<ListResourceTemplatesResult, ErrorData> {
+        Ok(ListResourceTemplatesResult::with_all_items(
+            resources::templates(),
+        ))
     }
 
     async fn read_resource(
@@ -350,47 +352,26 @@ impl ServerHandler for McpServer {
         let uri = request.uri.to_string();
         let not_found =
             |message: String| ErrorData::resource_not_found(message, Some(json!({ "uri": uri })));
-        let Some((name, file)) = uri
-            .strip_prefix("kenning://profile/")
-            .and_then(|rest| rest.split_once('/'))
-        else {
-            return Err(not_found(format!("no such resource: {uri}")));
-        };
-        let Some(profile) = caller.profiles().into_iter().find(|p| p.key == name) else {
-            return Err(not_found(format!("profile {name:?} is not served here")));
-        };
+        let (subject, document) =
+            resources::parse(&uri, &caller.with_resources()).map_err(not_found)?;
         let service = Arc::clone(&self.service);
-        let view = tokio::task::spawn_blocking(move || service.view(&profile))
-            .await
-            .map_err(|e| {
-                ErrorData::internal_error(format!("the read did not finish: {e}"), None)
-            })?;
-        let view = match view {
-            Ok(view) => view,
-            Err(KenningError::UnknownSubject { .. }) => {
+        let reader = caller.0.author;
+        let (read_subject, read_document) = (subject.clone(), document.clone());
+        let text = tokio::task::spawn_blocking(move || {
+            resources::read(&service, &read_subject, &read_document, reader)
+        })
+        .await
+        .map_err(|e| ErrorData::internal_error(format!("the read did not finish: {e}"), None))?;
+        let text = match text {
+            Ok(Some(text)) => text,
+            Ok(None) | Err(KenningError::UnknownSubject { .. }) => {
                 return Err(not_found(format!(
-                    "{file} of profile {name} is missing: the profile has no entries yet"
+                    "{uri} is missing: {} has no entries there yet",
+                    subject.spec()
                 )));
             }
             Err(error) => return Err(ErrorData::internal_error(error.to_string(), None)),
         };
-        let today = civil_date(self.service.now());
-        let text = match file {
-            "USER.md" => view.user,
-            "MEMORY.md" => view.memory,
-            daily if daily == format!("daily/{today}.md") => view.daily.map(|(_, text)| text),
-            daily if daily.starts_with("daily/") => {
-                return Err(not_found(format!(
-                    "{file}: only today's note (daily/{today}.md) is served"
-                )));
-            }
-            _ => return Err(not_found(format!("no such resource: {uri}"))),
-        };
-        let text = text.ok_or_else(|| {
-            not_found(format!(
-                "{file} of profile {name} is missing: it has no entries yet"
-            ))
-        })?;
         Ok(ReadResourceResult::new(vec![
             ResourceContents::text(text, uri.clone()).with_mime_type("text/markdown"),
         ])

@@ -477,6 +477,12 @@ impl Service {
 
     /// Renders a profile's USER.md, MEMORY.md and today's note from its accepted entries.
     pub fn view(&self, subject: &Subject) -> Result<ProfileView> {
+        self.view_on(subject, &civil_date(self.now()))
+    }
+
+    /// A profile's files as [`Self::view`] renders them, with the daily note of `day`
+    /// (`YYYY-MM-DD`) for today's.
+    pub fn view_on(&self, subject: &Subject, day: &str) -> Result<ProfileView> {
         let kb = self.open_existing(subject)?;
         let entries = |target: ProfileTarget| -> Result<Vec<Memory>> {
             let filter = MemoryFilter {
@@ -493,15 +499,14 @@ impl Service {
             let texts: Vec<&str> = memories.iter().map(|m| m.text.as_str()).collect();
             super::profile_files::render(title, &texts)
         };
-        let today = civil_date(self.now());
         let daily: Vec<Memory> = entries(ProfileTarget::Daily)?
             .into_iter()
-            .filter(|m| m.day.as_deref() == Some(&today))
+            .filter(|m| m.day.as_deref() == Some(day))
             .collect();
         Ok(ProfileView {
             user: render("USER.md", &entries(ProfileTarget::User)?),
             memory: render("MEMORY.md", &entries(ProfileTarget::Memory)?),
-            daily: render(&format!("{today}.md"), &daily).map(|text| (today.clone(), text)),
+            daily: render(&format!("{day}.md"), &daily).map(|text| (day.to_owned(), text)),
         })
     }
 }

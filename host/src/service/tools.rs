@@ -84,6 +84,7 @@ impl Service {
                         WriteStatus::Accepted => "written",
                         WriteStatus::Pending => "pending",
                         WriteStatus::Duplicate => "duplicate",
+                        WriteStatus::Rejected => "rejected",
                     },
                     id: Some(written.id),
                     detail: (!written.redacted.is_empty())
