@@ -1,7 +1,7 @@
 // kenning's MCP server as a TypeScript client sees it: the official MCP SDK over stdio (a
 // spawned `kenning mcp`) and over streamable HTTP (`kenning serve`'s /v1/mcp).
 //
-//     node mcp_client.mjs KENNING DATA_DIR [HTTP_URL TOKEN]
+//     node mcp_client.mjs KENNING DATA_DIR [HTTP_URL TOKEN [EXTERNAL_TOKEN]]
 //
 // The SDK checks a result's structured content against the tool's output schema, errors
 // included: each error here must reach the caller as a tool error whose text names the field.
@@ -12,7 +12,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { execFileSync } from "node:child_process";
 
-const [kenning, data, url, token] = process.argv.slice(2);
+const [kenning, data, url, token, externalToken] = process.argv.slice(2);
 
 function check(what, condition, detail) {
   if (!condition) {
@@ -118,5 +118,14 @@ if (url) {
   await http.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
   await exercise(http, "http");
   await http.close();
+}
+if (url && externalToken) {
+  // Elicitation over streamable HTTP: the question travels on the call's event stream.
+  const desk = new Client({ name: "kenning-ci-http-desktop", version: "1" }, { capabilities: { elicitation: { form: {} } } });
+  desk.setRequestHandler(ElicitRequestSchema, async () => ({ action: "accept", content: { keep: true } }));
+  await desk.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { Authorization: `Bearer ${externalToken}` } } }));
+  const kept = await desk.callTool({ name: "remember", arguments: { text: "The VPN needs a hardware key (http)." } });
+  check("http elicitation: a kept proposal is accepted", kept.structuredContent?.status === "accepted", kept);
+  await desk.close();
 }
 console.log("typescript client: every check passed");

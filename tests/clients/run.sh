@@ -20,9 +20,11 @@ trap cleanup EXIT
 python3 -m venv "$work/venv"
 "$work/venv/bin/pip" install --quiet --disable-pip-version-check -r "$here/requirements.txt"
 
-# One server for both clients' HTTP passes, on an agent's token.
+# One server for both clients' HTTP passes, on an agent's token (and an external one's, whose
+# writes the TypeScript client's user reviews through elicitation).
 data="$work/http"
 token="$("$kenning" --data-dir "$data" token create --subject profile:me --role agent)"
+external="$("$kenning" --data-dir "$data" token create --subject profile:me --role external)"
 "$kenning" --data-dir "$data" serve --port 0 >"$work/serve.out" 2>"$work/serve.log" &
 server=$!
 for _ in $(seq 200); do
@@ -38,7 +40,7 @@ fi
 url="${base%/v1/}/v1/mcp"
 
 status=0
-node "$here/mcp_client.mjs" "$kenning" "$work/ts" "$url" "$token" || status=$?
+node "$here/mcp_client.mjs" "$kenning" "$work/ts" "$url" "$token" "$external" || status=$?
 "$work/venv/bin/python" "$here/mcp_client.py" "$kenning" "$work/py" "$url" "$token" || status=$?
 if [ "$status" -ne 0 ]; then
     grep '"ERROR"' "$work/serve.log" >&2 || true
