@@ -349,6 +349,88 @@ pub struct ContextArgs {
     pub thread: Option<String>,
 }
 
+/// `get_memory`: one memory by id.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct GetMemoryArgs {
+    /// The memory's id.
+    #[schemars(range(min = 1))]
+    pub id: u64,
+}
+
+/// `recent_memories`: the accepted memories written in a time window, newest first.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RecentMemoriesArgs {
+    /// The window's start, RFC 3339 (2026-12-01T09:00:00Z) or a date (2026-12-01); defaults
+    /// to 7 days before `until`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(length(min = 10, max = 40))]
+    pub since: Option<String>,
+    /// The window's end, as `since`; defaults to now.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(length(min = 10, max = 40))]
+    pub until: Option<String>,
+    /// Only memories of this type.
+    #[serde(rename = "type", default, skip_serializing_if = "Option::is_none")]
+    pub kind: Option<MemoryKind>,
+    /// Most memories listed, 1 to 50; defaults to 20.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = 1, max = 50))]
+    pub limit: Option<u32>,
+}
+
+/// Most memories [`RecentMemoriesArgs::limit`] lists.
+pub const MAX_RECENT: u32 = 50;
+
+/// What `recent_memories` found.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct RecentMemories {
+    /// How many memories are listed.
+    pub count: usize,
+    /// The memories written in the window, newest first.
+    pub memories: Vec<Memory>,
+    /// More were written in the window than are listed (the limit, or the answer's size):
+    /// narrow the window for the rest.
+    pub truncated: bool,
+    /// The window's start, RFC 3339.
+    pub since: String,
+    /// The window's end, RFC 3339.
+    pub until: String,
+}
+
+/// `memory_stats` takes no arguments.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct MemoryStatsArgs {}
+
+/// What `memory_stats` counts: the active memories (awaiting review included) unless it says
+/// otherwise.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct MemoryStats {
+    /// Active memories, awaiting review included.
+    pub active: u64,
+    /// Of them, how many await a human's review.
+    pub awaiting_review: u64,
+    /// By type: fact, preference, context, conversation_summary.
+    pub by_type: std::collections::BTreeMap<String, u64>,
+    /// By scope: global, local.
+    pub by_scope: std::collections::BTreeMap<String, u64>,
+    /// By badge: native, pending, inbound_pending, foreign.
+    pub by_badge: std::collections::BTreeMap<String, u64>,
+    /// Every memory ever written, by status: active, forgotten, rejected, superseded.
+    pub by_status: std::collections::BTreeMap<String, u64>,
+    /// When the oldest active memory was written, RFC 3339.
+    pub oldest: Option<String>,
+    /// When the newest active memory was written, RFC 3339.
+    pub newest: Option<String>,
+    /// Most memories the knowledge base keeps; absent when there is no limit.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max_memories: Option<u64>,
+    /// Whether memory is on: recalled, written and injected.
+    pub memory_enabled: bool,
+}
+
 /// Most strings [`ContextArgs::strings`] may list.
 pub const MAX_CONTEXT_STRINGS: usize = 64;
 /// Longest name of a [`FunctionArg`], in characters.
@@ -604,6 +686,12 @@ pub enum Tool {
     Memory,
     /// `context`: what enters the prompt.
     Context,
+    /// `get_memory`: one memory by id.
+    GetMemory,
+    /// `recent_memories`: what was written in a time window.
+    RecentMemories,
+    /// `memory_stats`: the totals.
+    MemoryStats,
     /// `turn`: a runtime tool (see [`RUNTIME_TOOLS`]).
     Turn,
 }
@@ -696,6 +784,39 @@ pub const TOOLS: &[ToolSpec] = &[
         name: "context",
         title: "Memories for this place and question",
         description: "Get the memories the policy selects for where you are working (cursor, function, image base, referenced strings) and what you are asking, rendered as a bounded snapshot for the prompt, with the reason for every choice. Use it at the start of a task or when you move to another function. It changes nothing but recall statistics.",
+        hints: ToolHints {
+            read_only: true,
+            destructive: false,
+            idempotent: true,
+        },
+    },
+    ToolSpec {
+        tool: Tool::GetMemory,
+        name: "get_memory",
+        title: "One memory by id",
+        description: "Read one accepted memory by its id (from recall, context or recent_memories), whole: its text, type, tags, anchors, badge and times. Use it before revising a memory, or to see all of one a snapshot cut short. A memory forgotten, rejected or awaiting review (for any caller but the human) is not found; one since replaced is history, still found.",
+        hints: ToolHints {
+            read_only: true,
+            destructive: false,
+            idempotent: true,
+        },
+    },
+    ToolSpec {
+        tool: Tool::RecentMemories,
+        name: "recent_memories",
+        title: "Recent memories",
+        description: "List the accepted memories written in a time window, newest first: `since` and `until` are RFC 3339 times or dates (default: the last 7 days). Use it to catch up on what was learned lately, or at the start of a session. For something specific, recall is better.",
+        hints: ToolHints {
+            read_only: true,
+            destructive: false,
+            idempotent: true,
+        },
+    },
+    ToolSpec {
+        tool: Tool::MemoryStats,
+        name: "memory_stats",
+        title: "Memory totals",
+        description: "The knowledge base's totals: memories by type, scope, badge and status, how many await review, the oldest and newest, the limit, and whether memory is on. Use it to tell the user what is remembered, not to find a memory.",
         hints: ToolHints {
             read_only: true,
             destructive: false,
@@ -803,6 +924,9 @@ pub fn input_schema(tool: &str) -> Option<Value> {
         Tool::Recall => schema::<RecallArgs>(),
         Tool::Memory => schema::<MemoryArgs>(),
         Tool::Context => schema::<ContextArgs>(),
+        Tool::GetMemory => schema::<GetMemoryArgs>(),
+        Tool::RecentMemories => schema::<RecentMemoriesArgs>(),
+        Tool::MemoryStats => schema::<MemoryStatsArgs>(),
         Tool::Turn => schema::<TurnArgs>(),
     })
 }
@@ -816,6 +940,9 @@ pub fn output_schema(tool: &str) -> Option<Value> {
         Tool::Recall => schema::<Recalled>(),
         Tool::Memory => schema::<ProfileEdited>(),
         Tool::Context => schema::<ContextResult>(),
+        Tool::GetMemory => schema::<Memory>(),
+        Tool::RecentMemories => schema::<RecentMemories>(),
+        Tool::MemoryStats => schema::<MemoryStats>(),
         Tool::Turn => schema::<TurnCounted>(),
     })
 }
@@ -851,7 +978,12 @@ mod tests {
 
     #[test]
     fn the_schemas_name_exactly_the_fields_the_policy_accepts_and_requires() {
-        for tool in TOOLS.iter().map(|t| t.name).filter(|&t| t != "context") {
+        // The tools the policy validates; the host reads the read tools' arguments itself.
+        for tool in TOOLS
+            .iter()
+            .map(|t| t.name)
+            .filter(|t| kenning_contract::TOOLS.contains(t))
+        {
             let schema = input_schema(tool).unwrap();
             let properties: Vec<&String> =
                 schema["properties"].as_object().unwrap().keys().collect();

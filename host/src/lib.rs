@@ -44,6 +44,7 @@ pub mod service;
 pub mod settings;
 pub mod store;
 pub mod subject;
+pub mod time;
 pub mod tokens;
 
 pub use crate::error::{KenningError, PolicyError, Result};

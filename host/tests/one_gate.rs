@@ -1219,6 +1219,60 @@ fn apply(
                 }
                 (false, _) => {}
             }
+            // The other read tools keep the same rules: what a tool reads is what is in force,
+            // and off (globally: they name no thread) is off. HTTP has its own routes for them.
+            if door != Door::Http {
+                let recent = h.call(
+                    door,
+                    spec,
+                    who,
+                    "recent_memories",
+                    json!({"since": "2000-01-01", "limit": 50}),
+                );
+                match (model.on(None), recent) {
+                    (true, Ok(answer)) => {
+                        let ids: BTreeSet<u64> = answer["memories"]
+                            .as_array()
+                            .into_iter()
+                            .flatten()
+                            .filter_map(|m| m["id"].as_u64())
+                            .collect();
+                        let complete = answer["truncated"] == false;
+                        if !ids.is_subset(&in_force) || (complete && ids != in_force) {
+                            return Err(format!(
+                                "recent_memories listed {ids:?}; in force: {in_force:?}"
+                            ));
+                        }
+                    }
+                    (true, Err(e)) => return Err(format!("recent_memories failed: {e}")),
+                    (false, Ok(answer)) => {
+                        return Err(format!("off is not off: recent_memories answered {answer}"));
+                    }
+                    (false, Err(_)) => {}
+                }
+                for (id, modelled) in &model.memories {
+                    let got = h.call(door, spec, who, "get_memory", json!({"id": id}));
+                    // provenance::may_read: superseded memories are history, still read;
+                    // one awaiting review is read by a human only.
+                    let readable = model.on(None)
+                        && match modelled.state {
+                            State::Accepted | State::Superseded => true,
+                            State::Pending => who == Who::Human,
+                            State::Forgotten | State::Rejected => false,
+                        };
+                    match got {
+                        Ok(memory) if readable && memory["id"] == *id => {}
+                        Err(_) if !readable => {}
+                        other => {
+                            return Err(format!(
+                                "get_memory {id} ({:?}, memory on: {}) answered {other:?}",
+                                modelled.state,
+                                model.on(None)
+                            ));
+                        }
+                    }
+                }
+            }
             let mut args = json!({"query": COMMON, "global_quota": 24, "token_budget": 3000});
             if let Some(t) = thread {
                 args["thread"] = thread_name(t).into();

@@ -29,7 +29,7 @@ function errorOf(result) {
 
 async function exercise(client, where) {
   const tools = (await client.listTools()).tools.map((t) => t.name).sort();
-  check(`${where}: the tools`, tools.join() === "context,forget_memory,memory,recall,remember,revise_memory,turn", tools);
+  check(`${where}: the tools`, tools.join() === "context,forget_memory,get_memory,memory,memory_stats,recall,recent_memories,remember,revise_memory,turn", tools);
 
   const added = await client.callTool({ name: "memory", arguments: { action: "add", target: "user", content: `Prefers tabs (${where}).` } });
   check(`${where}: memory add`, !added.isError, added);
@@ -41,6 +41,14 @@ async function exercise(client, where) {
   check(`${where}: context`, !context.isError, context);
   const revised = await client.callTool({ name: "revise_memory", arguments: { id: kept.structuredContent.id, text: `Deploys happen on Tuesdays and Thursdays (${where}).` } });
   check(`${where}: revise_memory`, !revised.isError, revised);
+  const got = await client.callTool({ name: "get_memory", arguments: { id: kept.structuredContent.id } });
+  check(`${where}: get_memory`, !got.isError && got.structuredContent.text.includes("Tuesdays"), got);
+  const recent = await client.callTool({ name: "recent_memories", arguments: { since: "2020-01-01" } });
+  check(`${where}: recent_memories`, !recent.isError && recent.structuredContent.count >= 1 && recent.structuredContent.since === "2020-01-01T00:00:00Z", recent);
+  const stats = await client.callTool({ name: "memory_stats", arguments: {} });
+  check(`${where}: memory_stats`, !stats.isError && stats.structuredContent.active >= 1 && typeof stats.structuredContent.newest === "string", stats);
+  const badTime = errorOf(await client.callTool({ name: "recent_memories", arguments: { since: "last week" } }));
+  check(`${where}: a time that is not one is named`, badTime.path === "since", badTime);
   const turned = await client.callTool({ name: "turn", arguments: { session: "ts-1" } });
   check(`${where}: turn`, !turned.isError, turned);
 

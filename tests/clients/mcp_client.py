@@ -36,7 +36,7 @@ def error_of(result):
 async def exercise(session, where):
     await session.initialize()
     tools = {tool.name for tool in (await session.list_tools()).tools}
-    expected = {"remember", "recall", "context", "revise_memory", "forget_memory", "memory", "turn"}
+    expected = {"remember", "recall", "context", "revise_memory", "forget_memory", "memory", "turn", "get_memory", "recent_memories", "memory_stats"}
     check(f"{where}: the tools", tools == expected, tools)
 
     added = await session.call_tool("memory", {"action": "add", "target": "user", "content": f"Prefers short answers ({where})."})
@@ -49,6 +49,12 @@ async def exercise(session, where):
     check(f"{where}: context", not context.is_error, context)
     revised = await session.call_tool("revise_memory", {"id": kept.structured_content["id"], "text": f"The build uses cargo nextest and sccache ({where})."})
     check(f"{where}: revise_memory", not revised.is_error, revised)
+    got = await session.call_tool("get_memory", {"id": kept.structured_content["id"]})
+    check(f"{where}: get_memory", not got.is_error and "nextest" in got.structured_content["text"], got)
+    recent = await session.call_tool("recent_memories", {"since": "2020-01-01T00:00:00+00:00"})
+    check(f"{where}: recent_memories", not recent.is_error and recent.structured_content["count"] >= 1, recent)
+    stats = await session.call_tool("memory_stats", {})
+    check(f"{where}: memory_stats", not stats.is_error and stats.structured_content["active"] >= 1, stats)
     turned = await session.call_tool("turn", {"session": "py-1"})
     check(f"{where}: turn", not turned.is_error, turned)
 

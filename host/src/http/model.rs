@@ -10,10 +10,10 @@ use crate::api::{
     Address, AnchorArg, CATEGORY_PATTERN, RememberArgs, ReviseMemoryArgs, TAG_PATTERN,
     THREAD_PATTERN,
 };
-use crate::service::civil_date;
 use crate::service::governance::{ListStatus, MemoryPage};
 use crate::settings::Settings;
 use crate::store::{Author, Badge, Memory, ProfileTarget, Status};
+use crate::time::rfc3339;
 
 /// Where a memory applies and how it is filed: kenning's fields beyond the chat platform's.
 #[derive(Debug, Clone, Default, Deserialize, JsonSchema)]
@@ -331,18 +331,6 @@ pub struct Health {
     pub version: &'static str,
 }
 
-/// `YYYY-MM-DDTHH:MM:SSZ` for a Unix timestamp.
-pub fn rfc3339(timestamp: i64) -> String {
-    let seconds = timestamp.rem_euclid(86_400);
-    format!(
-        "{}T{:02}:{:02}:{:02}Z",
-        civil_date(timestamp),
-        seconds / 3600,
-        seconds / 60 % 60,
-        seconds % 60
-    )
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -356,11 +344,5 @@ mod tests {
         assert_eq!(memory_field("anchors[0].name"), "metadata.anchors[0].name");
         assert_eq!(memory_field("reason"), "reason");
         assert_eq!(memory_field(""), "");
-    }
-
-    #[test]
-    fn timestamps_are_rfc3339_in_utc() {
-        assert_eq!(rfc3339(0), "1970-01-01T00:00:00Z");
-        assert_eq!(rfc3339(1_796_083_200 + 3_723), "2026-12-01T01:02:03Z");
     }
 }

@@ -163,6 +163,7 @@ fn tools() -> Vec<Tool> {
         .chain(api::RUNTIME_TOOLS)
         .map(|spec| {
             let mut input = object(api::input_schema(spec.name).expect("every tool has a schema"));
+            input.entry("properties").or_insert_with(|| json!({}));
             if let Some(Value::Object(properties)) = input.get_mut("properties") {
                 properties.insert(
                     "subject".into(),

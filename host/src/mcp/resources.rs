@@ -14,11 +14,11 @@
 
 use rmcp::model::{Resource, ResourceTemplate};
 
-use crate::http::model::rfc3339;
 use crate::service::Service;
 use crate::service::governance::{ListRequest, ListStatus};
 use crate::store::{Author, Memory, kind_str};
 use crate::subject::Subject;
+use crate::time::rfc3339;
 use kenning_contract::types::SubjectKind;
 
 /// Most bytes a resource holds; a longer one ends with what was left out.

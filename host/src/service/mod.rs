@@ -22,6 +22,7 @@
 //! - [`share`]: confirmed findings copied into a linked subject, awaiting review there.
 
 pub mod background_review;
+mod browse;
 mod config;
 pub mod dream;
 pub mod extract;
@@ -539,20 +540,7 @@ fn in_thread(thread: Option<&str>) -> String {
         .unwrap_or_default()
 }
 
-/// `YYYY-MM-DD` (UTC) for a Unix timestamp, by the days-to-civil algorithm.
-pub fn civil_date(timestamp: i64) -> String {
-    let days = timestamp.div_euclid(86_400);
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    format!("{year:04}-{month:02}-{day:02}")
-}
+pub use crate::time::civil_date;
 
 #[cfg(test)]
 mod tests {

@@ -16,9 +16,8 @@ use serde_json::Value;
 
 use super::{Service, civil_date, in_thread};
 use crate::api::{
-    self, ContextArgs, EditStatus, ForgetMemoryArgs, Forgotten, MemoryArgs, ProfileEdited,
-    RecallArgs, Recalled, RecalledMemory, RememberArgs, Remembered, ReviseMemoryArgs, ReviseStatus,
-    Revised, WriteStatus,
+    self, EditStatus, ForgetMemoryArgs, Forgotten, MemoryArgs, ProfileEdited, RecallArgs, Recalled,
+    RecalledMemory, RememberArgs, Remembered, ReviseMemoryArgs, ReviseStatus, Revised, WriteStatus,
 };
 use crate::error::{KenningError, PolicyError, Result};
 use crate::provenance::{self, EditRight};
@@ -59,7 +58,20 @@ impl Service {
             }
             api::Tool::Context => {
                 check_size(tool, args_json)?;
-                to_value(self.context(subject, &parse_context_args(args_json)?))
+                to_value(self.context(subject, &parse_args(tool, args_json)?))
+            }
+            api::Tool::GetMemory => {
+                check_size(tool, args_json)?;
+                to_value(self.get_memory(subject, author, &parse_args(tool, args_json)?))
+            }
+            api::Tool::RecentMemories => {
+                check_size(tool, args_json)?;
+                to_value(self.recent_memories(subject, author, &parse_args(tool, args_json)?))
+            }
+            api::Tool::MemoryStats => {
+                check_size(tool, args_json)?;
+                let _: api::MemoryStatsArgs = parse_args(tool, args_json)?;
+                to_value(self.memory_stats(subject))
             }
             // Not in `api::TOOLS`: the servers run it through `record_turn_and_review`.
             api::Tool::Turn => Err(unknown_tool(tool)),
@@ -671,14 +683,15 @@ fn check_size(tool: &str, args_json: &str) -> Result<()> {
     Ok(())
 }
 
-/// Reads `context` arguments strictly, naming the field of the first problem.
-fn parse_context_args(args_json: &str) -> Result<ContextArgs> {
+/// Reads the arguments of `tool`, one the host reads itself (the read tools), strictly, naming
+/// the field of the first problem.
+fn parse_args<T: serde::de::DeserializeOwned>(tool: &str, args_json: &str) -> Result<T> {
     let invalid = |path: String, message: String| KenningError::Invalid {
-        tool: "context".to_owned(),
+        tool: tool.to_owned(),
         errors: vec![FieldError::new(path, message)],
     };
     let mut deserializer = serde_json::Deserializer::from_str(args_json);
-    let args: ContextArgs = serde_path_to_error::deserialize(&mut deserializer).map_err(|e| {
+    let args: T = serde_path_to_error::deserialize(&mut deserializer).map_err(|e| {
         let path = e.path().to_string();
         let path = if path == "." { String::new() } else { path };
         invalid(path, e.into_inner().to_string())
