@@ -518,8 +518,20 @@ impl Harness {
                         &format!("{base}/memories/{}", args["id"]),
                         None,
                     ),
-                    "recall" => self.http(who, M::POST, &format!("{base}/search"), Some(args)),
-                    "context" => self.http(who, M::POST, &format!("{base}/context"), Some(args)),
+                    // The API names a memory's id memory_id; the checks read the tools' id.
+                    "recall" => self
+                        .http(who, M::POST, &format!("{base}/search"), Some(args))
+                        .map(|mut v| {
+                            renamed_ids(&mut v["memories"]);
+                            v
+                        }),
+                    "context" => self
+                        .http(who, M::POST, &format!("{base}/context"), Some(args))
+                        .map(|mut v| {
+                            renamed_ids(&mut v["chosen"]);
+                            renamed_ids(&mut v["rejected"]);
+                            v
+                        }),
                     other => panic!("no HTTP route for {other}"),
                 }
             }
@@ -541,6 +553,13 @@ impl Harness {
                     .count()
             })
             .unwrap_or(0)
+    }
+}
+
+/// Each item of the array `items` with its `memory_id` as `id`, as the tools name it.
+fn renamed_ids(items: &mut Value) {
+    for item in items.as_array_mut().into_iter().flatten() {
+        item["id"] = item["memory_id"].clone();
     }
 }
 

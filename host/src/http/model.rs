@@ -1,14 +1,16 @@
 //! The HTTP API's own request and response shapes: the chat platform's field names
-//! (`content`, `memory_type`, `confidence_score`, `memory_id`, `source_thread_id`) over the
-//! service's types. Conversions only: every rule stays in the service and the policy.
+//! (`content`, `memory_type`, `confidence_score`, `memory_id`, `source_thread_id`) and RFC 3339
+//! times over the service's types, the same in every answer (list, get, search, context,
+//! stats). Conversions only: every rule stays in the service and the policy.
 
+use kenning_contract::types::{RejectReason, ScoreParts, Section};
 use kenning_policy::types::{Anchor, MemoryKind, Scope};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::api::{
-    Address, AnchorArg, CATEGORY_PATTERN, RememberArgs, ReviseMemoryArgs, TAG_PATTERN,
-    THREAD_PATTERN,
+    Address, AnchorArg, CATEGORY_PATTERN, ContextResult, Recalled, RememberArgs, ReviseMemoryArgs,
+    TAG_PATTERN, THREAD_PATTERN,
 };
 use crate::service::governance::{ListStatus, MemoryPage};
 use crate::settings::Settings;
@@ -202,6 +204,127 @@ impl From<Memory> for ListedMemory {
             badge: m.badge,
             status: m.status,
             target: m.target,
+        }
+    }
+}
+
+/// A memory `POST search` found: a listed memory, with its relevance.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct FoundMemory {
+    /// The memory, in the names of a listing.
+    #[serde(flatten)]
+    pub memory: ListedMemory,
+    /// Relevance (BM25, or the anchor score for an anchor search); larger is better.
+    pub score: f32,
+    /// Context smoothing brought it in: a neighbour, in its thread, of memories that hold the
+    /// query's words.
+    pub smoothed: bool,
+}
+
+/// `POST search`'s answer: the `recall` tool's, in the API's names.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct SearchResults {
+    /// How many memories this page holds.
+    pub count: usize,
+    /// The memories, best first.
+    pub memories: Vec<FoundMemory>,
+    /// The `offset` of the next page, when there are more results.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub next_offset: Option<u64>,
+    /// The query's cost budget cut its candidates: narrow the query.
+    pub truncated: bool,
+    /// When `truncated`: at least this many memories hold a word of the query.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub estimated_total: Option<u64>,
+}
+
+impl From<Recalled> for SearchResults {
+    fn from(found: Recalled) -> Self {
+        SearchResults {
+            count: found.count,
+            memories: found
+                .memories
+                .into_iter()
+                .map(|m| FoundMemory {
+                    memory: m.memory.into(),
+                    score: m.score,
+                    smoothed: m.smoothed,
+                })
+                .collect(),
+            next_offset: found.next_offset,
+            truncated: found.truncated,
+            estimated_total: found.estimated_total,
+        }
+    }
+}
+
+/// A memory `POST context` chose.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct ChosenView {
+    /// The memory's id.
+    pub memory_id: u64,
+    /// The snapshot section it is rendered in.
+    pub section: Section,
+    /// The parts of its score.
+    pub score: ScoreParts,
+    /// global or local.
+    pub scope: Scope,
+    /// The start of its text (the snapshot holds the whole).
+    pub preview: String,
+}
+
+/// A candidate `POST context` left out, and why.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct RejectedView {
+    /// The memory's id.
+    pub memory_id: u64,
+    /// quota, budget, duplicate, stale or irrelevant.
+    pub reason: RejectReason,
+    /// The parts of its score.
+    pub score: ScoreParts,
+}
+
+/// `POST context`'s answer: the `context` tool's, in the API's names.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct ContextAnswer {
+    /// The rendered snapshot to place in the prompt.
+    pub snapshot: String,
+    /// Its estimated tokens.
+    pub snapshot_tokens: u32,
+    /// The memories chosen, in render order.
+    pub chosen: Vec<ChosenView>,
+    /// The best-scoring candidates left out.
+    pub rejected: Vec<RejectedView>,
+    /// How many candidates were left out in all.
+    pub rejected_total: usize,
+}
+
+impl From<ContextResult> for ContextAnswer {
+    fn from(context: ContextResult) -> Self {
+        ContextAnswer {
+            snapshot: context.snapshot,
+            snapshot_tokens: context.snapshot_tokens,
+            chosen: context
+                .chosen
+                .into_iter()
+                .map(|c| ChosenView {
+                    memory_id: c.id,
+                    section: c.section,
+                    score: c.score,
+                    scope: c.scope,
+                    preview: c.preview,
+                })
+                .collect(),
+            rejected: context
+                .rejected
+                .into_iter()
+                .map(|r| RejectedView {
+                    memory_id: r.id,
+                    reason: r.reason,
+                    score: r.score,
+                })
+                .collect(),
+            rejected_total: context.rejected_total,
         }
     }
 }

@@ -8,13 +8,11 @@ use serde_json::{Map, Value, json};
 
 use super::error::ErrorBody;
 use super::model::{
-    CreateMemory, Created, DeleteAllQuery, Health, ListQuery, ListedMemory, MemoryList, ReviewList,
-    SetEnabled, SettingsView, UpdateMemory,
+    ContextAnswer, CreateMemory, Created, DeleteAllQuery, Health, ListQuery, ListedMemory,
+    MemoryList, ReviewList, SearchResults, SetEnabled, SettingsView, UpdateMemory,
 };
 use super::routes::MAX_BODY_BYTES;
-use crate::api::{
-    ContextArgs, ContextResult, Forgotten, RecallArgs, Recalled, Revised, TurnArgs, TurnCounted,
-};
+use crate::api::{ContextArgs, Forgotten, MemoryStats, RecallArgs, Revised, TurnArgs, TurnCounted};
 use crate::service::governance::ForgottenAll;
 
 type SchemaFn = fn(&mut SchemaGenerator) -> Schema;
@@ -144,11 +142,11 @@ pub const OPERATIONS: &[Operation] = &[
     Operation {
         method: "get",
         path: "/v1/subjects/{subject}/stats",
-        summary: "Totals by type, scope, badge and status; oldest and newest; limits; whether memory is enabled",
+        summary: "Totals by type, scope, badge and status; how many await review; oldest and newest; the limit; whether memory is enabled (the memory_stats tool)",
         auth: true,
         body: None,
         query: None,
-        ok: (200, any_object),
+        ok: (200, of::<MemoryStats>),
     },
     Operation {
         method: "get",
@@ -193,7 +191,7 @@ pub const OPERATIONS: &[Operation] = &[
         auth: true,
         body: Some(of::<RecallArgs>),
         query: None,
-        ok: (200, of::<Recalled>),
+        ok: (200, of::<SearchResults>),
     },
     Operation {
         method: "post",
@@ -202,7 +200,7 @@ pub const OPERATIONS: &[Operation] = &[
         auth: true,
         body: Some(of::<ContextArgs>),
         query: None,
-        ok: (200, of::<ContextResult>),
+        ok: (200, of::<ContextAnswer>),
     },
     Operation {
         method: "post",

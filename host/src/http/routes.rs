@@ -19,8 +19,8 @@ use super::AppState;
 use super::auth::Caller;
 use super::error::ApiError;
 use super::model::{
-    CreateMemory, Created, DeleteAllQuery, Health, ListQuery, ListedMemory, MemoryList, ReviewList,
-    SetEnabled, SettingsView, UpdateMemory, memory_field,
+    ContextAnswer, CreateMemory, Created, DeleteAllQuery, Health, ListQuery, ListedMemory,
+    MemoryList, ReviewList, SearchResults, SetEnabled, SettingsView, UpdateMemory, memory_field,
 };
 use crate::api::{
     ContextArgs, ForgetMemoryArgs, RecallArgs, RememberArgs, TurnArgs, TurnCounted, WriteStatus,
@@ -432,18 +432,16 @@ pub async fn delete_all(
     Ok(Json(done))
 }
 
-/// `GET stats`: totals by type, scope, badge and status, oldest and newest, limits, settings.
+/// `GET stats`: the totals, as the `memory_stats` tool gives them.
 pub async fn stats(
     State(state): State<AppState>,
     caller: Caller,
     Path(params): Params,
-) -> Result<Json<serde_json::Value>, ApiError> {
+) -> Result<Json<crate::api::MemoryStats>, ApiError> {
     let spec = param(&params, "subject");
     let subject = caller.subject(spec)?;
     let service = state.service.clone();
-    let mut stats = read(&state, spec, same, move || service.stats(&subject)).await?;
-    // The server's own paths and labels are not the caller's business: name it as they did.
-    stats["subject"] = serde_json::Value::String(spec.to_owned());
+    let stats = read(&state, spec, same, move || service.memory_stats(&subject)).await?;
     Ok(Json(stats))
 }
 
@@ -498,12 +496,12 @@ pub async fn search(
     caller: Caller,
     Path(params): Params,
     JsonBody(args): JsonBody<RecallArgs>,
-) -> Result<Json<crate::api::Recalled>, ApiError> {
+) -> Result<Json<SearchResults>, ApiError> {
     let spec = param(&params, "subject");
     let subject = caller.subject(spec)?;
     let service = state.service.clone();
     let found = read(&state, spec, same, move || service.recall(&subject, &args)).await?;
-    Ok(Json(found))
+    Ok(Json(found.into()))
 }
 
 /// `POST turns`: counts a successful user turn; when a memory review is due it starts on a
@@ -531,14 +529,14 @@ pub async fn context(
     caller: Caller,
     Path(params): Params,
     JsonBody(args): JsonBody<ContextArgs>,
-) -> Result<Json<crate::api::ContextResult>, ApiError> {
+) -> Result<Json<ContextAnswer>, ApiError> {
     let spec = param(&params, "subject");
     let subject = caller.subject(spec)?;
     let service = state.service.clone();
     // A turn counts its recalls (bookkeeping written to the store), so it may wait for the
     // writer's lock: it runs as a write.
     let chosen = write(spec, same, move || service.context(&subject, &args)).await?;
-    Ok(Json(chosen))
+    Ok(Json(chosen.into()))
 }
 
 /// `GET review`: memories awaiting review (human tokens).

@@ -115,8 +115,9 @@ impl Service {
         Ok(answer)
     }
 
-    /// `memory_stats`: the totals of [`Service::stats`], typed.
-    pub(super) fn memory_stats(&self, subject: &Subject) -> Result<MemoryStats> {
+    /// `memory_stats` and the HTTP API's stats: the totals of [`Service::stats`], typed, times
+    /// in RFC 3339.
+    pub fn memory_stats(&self, subject: &Subject) -> Result<MemoryStats> {
         if self.backend.open(subject, false)?.is_none() {
             // No knowledge base yet: nothing counted, and the default settings.
             let settings = Settings::default();
