@@ -557,24 +557,43 @@ impl Recalled {
         }
     }
 
-    /// Keeps the leading memories whose JSON fits in `max_bytes` (at least one), pointing
-    /// `next_offset` at the first one left out; `offset` is the page's first position.
+    /// Keeps the leading memories that fit, with the rest of the page, in `max_bytes` of JSON
+    /// (at least one), pointing `next_offset` at the first one left out; `offset` is the
+    /// page's first position.
     pub fn fit(&mut self, offset: u64, max_bytes: usize) {
-        let mut used = 0;
-        let mut keep = 0;
-        for memory in &self.memories {
-            used += serde_json::to_vec(memory).map_or(0, |bytes| bytes.len());
-            if used > max_bytes && keep > 0 {
-                break;
-            }
-            keep += 1;
-        }
+        let mut envelope = self.clone();
+        envelope.memories.clear();
+        envelope.next_offset = Some(offset + self.memories.len() as u64);
+        let keep = fitting(&self.memories, json_len(&envelope), max_bytes);
         if keep < self.memories.len() {
             self.memories.truncate(keep);
             self.count = keep;
             self.next_offset = Some(offset + keep as u64);
         }
     }
+}
+
+/// How many of `items`, from the first, fit in `max_bytes` of JSON beside an envelope of
+/// `envelope` bytes (always at least one, so that a page is never empty for want of room).
+pub fn fitting<T: Serialize>(items: &[T], envelope: usize, max_bytes: usize) -> usize {
+    let mut used = envelope;
+    for (at, item) in items.iter().enumerate() {
+        // Each item and the comma before the next.
+        used += json_len(item) + 1;
+        if used > max_bytes && at > 0 {
+            return at;
+        }
+    }
+    items.len()
+}
+
+/// The length of `value`'s JSON as an answer carries it: through a [`Value`], as every door
+/// sends it, where an `f32` is written as the `f64` it widens to (`0.800000011920929`, not
+/// `0.8`).
+pub fn json_len<T: Serialize>(value: &T) -> usize {
+    serde_json::to_value(value)
+        .and_then(|value| serde_json::to_vec(&value))
+        .map_or(0, |bytes| bytes.len())
 }
 
 /// What the `memory` tool did.
@@ -1035,7 +1054,7 @@ mod tests {
                 crate::store::Author::Human,
                 Badge::Native,
             ),
-            score: 1.0,
+            score: 0.1,
             smoothed: false,
         };
         let mut page = Recalled {
@@ -1045,6 +1064,18 @@ mod tests {
         };
         page.fit(20, 3000);
         assert!(page.count >= 1 && page.count < 10, "{}", page.count);
+        // The whole page as a door sends it (through a Value, where a score of 0.1 is
+        // 0.10000000149011612): within the bound, envelope and all, whatever the bound.
+        for bound in (1500..12_000).step_by(7) {
+            let mut page = Recalled {
+                count: 10,
+                memories: (1..=10).map(memory).collect(),
+                ..Recalled::empty()
+            };
+            page.fit(20, bound);
+            let sent = serde_json::to_vec(&serde_json::to_value(&page).unwrap()).unwrap();
+            assert!(sent.len() <= bound, "{} bytes for {bound}", sent.len());
+        }
         assert_eq!(page.memories.len(), page.count);
         assert_eq!(page.next_offset, Some(20 + page.count as u64));
         let mut one = Recalled {

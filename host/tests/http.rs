@@ -1508,6 +1508,28 @@ async fn requests_at_the_edges_of_the_document_get_the_answers_it_describes() {
         "{refused}"
     );
 
+    // A search's page stays within the 16,000 bytes of a tool's answer, in the API's longer
+    // names too, and says where the next page starts.
+    for i in 0..12 {
+        let text = format!(
+            "Long note {i} about the kiln: {}",
+            "fired slowly ".repeat(230)
+        );
+        let (status, _) = post("/memories", json!({"content": text})).await;
+        assert_eq!(status, StatusCode::CREATED);
+    }
+    let response = client
+        .post(subject_url(&server, "/search"))
+        .bearer_auth(&human)
+        .json(&json!({"query": "kiln", "limit": 50}))
+        .send()
+        .await
+        .unwrap();
+    let body = response.bytes().await.unwrap();
+    let page: Value = serde_json::from_slice(&body).unwrap();
+    assert!(body.len() <= 16_000, "{} bytes", body.len());
+    assert_eq!(page["next_offset"], page["count"], "{page}");
+
     // JSON that is no MCP message, and a request without its session: JSON-RPC errors, as
     // JSON, with the request's id when it has one.
     for (body, id) in [

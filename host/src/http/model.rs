@@ -238,6 +238,23 @@ pub struct SearchResults {
     pub estimated_total: Option<u64>,
 }
 
+impl SearchResults {
+    /// Keeps the leading memories that fit, with the rest of the page, in `max_bytes` of JSON
+    /// (at least one), as the `recall` tool's page does in its own names (which are shorter):
+    /// `next_offset` then points at the first one left out of the page that began at `offset`.
+    pub fn fit(&mut self, offset: u64, max_bytes: usize) {
+        let mut envelope = self.clone();
+        envelope.memories.clear();
+        envelope.next_offset = Some(offset + self.memories.len() as u64);
+        let keep = crate::api::fitting(&self.memories, crate::api::json_len(&envelope), max_bytes);
+        if keep < self.memories.len() {
+            self.memories.truncate(keep);
+            self.count = keep;
+            self.next_offset = Some(offset + keep as u64);
+        }
+    }
+}
+
 impl From<Recalled> for SearchResults {
     fn from(found: Recalled) -> Self {
         SearchResults {

@@ -500,8 +500,12 @@ pub async fn search(
     let spec = param(&params, "subject");
     let subject = caller.subject(spec)?;
     let service = state.service.clone();
+    let offset = args.offset.unwrap_or(0);
+    let max_bytes = service.max_result_bytes();
     let found = read(&state, spec, same, move || service.recall(&subject, &args)).await?;
-    Ok(Json(found.into()))
+    let mut found = SearchResults::from(found);
+    found.fit(offset, max_bytes);
+    Ok(Json(found))
 }
 
 /// `POST turns`: counts a successful user turn; when a memory review is due it starts on a

@@ -6,7 +6,9 @@
 use std::collections::BTreeMap;
 
 use super::Service;
-use crate::api::{GetMemoryArgs, MAX_RECENT, MemoryStats, RecentMemories, RecentMemoriesArgs};
+use crate::api::{
+    self, GetMemoryArgs, MAX_RECENT, MemoryStats, RecentMemories, RecentMemoriesArgs,
+};
 use crate::error::{KenningError, Result};
 use crate::service::governance::{ListRequest, ListStatus, MAX_LIST_LIMIT};
 use crate::settings::Settings;
@@ -19,8 +21,6 @@ use kenning_contract::types::FieldError;
 const DEFAULT_WINDOW_SECONDS: i64 = 7 * 86_400;
 /// Most memories `recent_memories` lists by default.
 const DEFAULT_RECENT: u32 = 20;
-/// Most bytes of memories one answer holds: a tool's answer stays under 16,000 bytes.
-const ANSWER_BYTES: usize = 15_000;
 
 impl Service {
     /// `get_memory`: memory `id`, as `reader` may read it.
@@ -78,8 +78,8 @@ impl Service {
             return Ok(answer);
         }
         self.refuse_unless_recall_on(subject)?;
-        let mut bytes = 0;
-        // Pages of the listing, newest first, until the window's start.
+        // Pages of the listing, newest first, until the window's start: one more memory than
+        // the limit, to know whether it cut.
         'pages: for page in 1.. {
             let listed = self.list_memories(
                 subject,
@@ -92,25 +92,27 @@ impl Service {
                     ..ListRequest::default()
                 },
             )?;
-            for memory in listed.memories.iter() {
-                if memory.created_at < since {
+            for memory in &listed.memories {
+                if memory.created_at < since || answer.memories.len() > limit as usize {
                     break 'pages;
                 }
-                if memory.created_at > until {
-                    continue;
+                if memory.created_at <= until {
+                    answer.memories.push(memory.clone());
                 }
-                let size = serde_json::to_string(memory).map_or(0, |s| s.len());
-                if answer.memories.len() == limit as usize || bytes + size > ANSWER_BYTES {
-                    answer.truncated = true;
-                    break 'pages;
-                }
-                bytes += size;
-                answer.memories.push(memory.clone());
             }
             if u64::from(page) >= listed.pages {
                 break;
             }
         }
+        let found = answer.memories.len();
+        answer.memories.truncate(limit as usize);
+        let envelope = api::json_len(&RecentMemories {
+            memories: Vec::new(),
+            ..answer.clone()
+        });
+        let keep = api::fitting(&answer.memories, envelope, self.max_result_bytes());
+        answer.memories.truncate(keep);
+        answer.truncated = answer.memories.len() < found;
         answer.count = answer.memories.len();
         Ok(answer)
     }

@@ -168,6 +168,11 @@ impl Service {
         }
     }
 
+    /// Most bytes of JSON a tool's answer holds (a page of `recall`, `recent_memories`).
+    pub fn max_result_bytes(&self) -> usize {
+        self.max_result_bytes
+    }
+
     /// Scans texts with the policy.
     pub fn scan(&self, items: &[ScanItem]) -> Result<Vec<ScanResult>> {
         Ok(self.policy.scan(items)?)
