@@ -36,6 +36,7 @@ pub mod hex;
 pub mod home;
 pub mod http;
 pub mod mcp;
+pub mod metadata;
 pub mod model_command;
 pub mod policy;
 pub mod private;

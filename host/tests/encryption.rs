@@ -292,7 +292,7 @@ async fn kenning_serve_with_a_key_writes_and_searches_an_encrypted_store() {
         .await
         .unwrap();
     assert_eq!(found["count"], 1, "{found}");
-    assert_eq!(found["memories"][0]["text"], note.as_str(), "{found}");
+    assert_eq!(found["memories"][0]["content"], note.as_str(), "{found}");
     let log = server.kill();
     assert_no_plaintext(&store_files(&data));
     assert!(!log.is_empty(), "the server logged its requests");

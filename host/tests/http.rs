@@ -1558,3 +1558,86 @@ async fn requests_at_the_edges_of_the_document_get_the_answers_it_describes() {
         );
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_chat_platforms_documented_bodies_work_unchanged() {
+    let (_dir, data) = data_dir();
+    let human = token(&data, &[SUBJECT], "human");
+    let server = Server::start(&data, &[]);
+    let client = Client::new();
+    let memories = subject_url(&server, "/memories");
+
+    // The platform's own create body, free-form metadata and all.
+    let body = json!({
+        "content": "User prefers TypeScript over JavaScript for new projects",
+        "memory_type": "preference",
+        "confidence_score": 0.9,
+        "metadata": {"project": "mobile-app", "technology": "react-native"}
+    });
+    let (status, created) = send(&client, Method::POST, &memories, &human, Some(body)).await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    let one = format!("{memories}/{}", created["memory_id"]);
+    let (_, read) = send(&client, Method::GET, &one, &human, None).await;
+    assert_eq!(
+        read["metadata"],
+        json!({"project": "mobile-app", "technology": "react-native"}),
+        "returned as given: {read}"
+    );
+    assert_eq!(read["memory_type"], "preference");
+
+    // Metadata alone can change; kenning's own keys beside it are read as such.
+    let (status, revised) = send(
+        &client,
+        Method::PATCH,
+        &one,
+        &human,
+        Some(json!({"metadata": {"project": "web-app", "tags": ["lang"]}})),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{revised}");
+    let (_, read) = send(&client, Method::GET, &one, &human, None).await;
+    assert_eq!(
+        (read["metadata"].clone(), read["tags"].clone()),
+        (json!({"project": "web-app"}), json!(["lang"])),
+        "{read}"
+    );
+
+    // Its strings are scanned: a secret refuses the write, naming the key, and nothing is
+    // written; a key that is no key is named too.
+    for (metadata, path) in [
+        (
+            json!({"deploy_key": "sk-live-4f9a8b7c6d5e4f3a2b1c0d9e8f7a6b5c"}),
+            "metadata.deploy_key",
+        ),
+        (json!({"has space": 1}), "metadata.has space"),
+    ] {
+        let (status, refused) = send(
+            &client,
+            Method::POST,
+            &memories,
+            &human,
+            Some(json!({"content": "Another note.", "metadata": metadata})),
+        )
+        .await;
+        assert_eq!(
+            (status, refused["error"]["path"].clone()),
+            (StatusCode::UNPROCESSABLE_ENTITY, json!(path)),
+            "{refused}"
+        );
+    }
+    let (_, page) = send(&client, Method::GET, &memories, &human, None).await;
+    assert_eq!(page["total"], 1, "{page}");
+
+    // Forgotten, its metadata is gone with its text (the store's row keeps neither).
+    let (status, _) = send(&client, Method::DELETE, &one, &human, None).await;
+    assert_eq!(status, StatusCode::OK);
+    let (clean, _) = server.terminate();
+    assert!(clean);
+    let store = data.join("profile-me.sqlite");
+    let kept = std::process::Command::new("sqlite3")
+        .arg(&store)
+        .arg("SELECT count(*) FROM memories WHERE metadata IS NOT NULL OR text != ''")
+        .output()
+        .expect("the sqlite3 shell runs");
+    assert_eq!(String::from_utf8_lossy(&kept.stdout).trim(), "0");
+}

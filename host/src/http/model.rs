@@ -14,12 +14,18 @@ use crate::api::{
 };
 use crate::service::governance::{ListStatus, MemoryPage};
 use crate::settings::Settings;
-use crate::store::{Author, Badge, Memory, ProfileTarget, Status};
+use crate::store::{Author, Badge, Memory, Metadata, ProfileTarget, Status};
 use crate::time::rfc3339;
 
-/// Where a memory applies and how it is filed: kenning's fields beyond the chat platform's.
+/// Where a memory applies and how it is filed: kenning's own keys (`scope`, `tags`,
+/// `categories`, `anchors`, `image_base`, `thread`), read as such, and any others, free-form
+/// (`project`, `technology`), kept as the memory's metadata and returned as given
+/// ([`crate::metadata`]).
 #[derive(Debug, Clone, Default, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
+#[schemars(extend(
+    "propertyNames" = {"pattern": crate::metadata::KEY_PATTERN},
+    "maxProperties" = crate::metadata::MAX_KEYS + 6
+))]
 pub struct MemoryMetadata {
     /// `global` (the whole subject) or `local` (where its anchors point); defaults to local
     /// when anchors are given, else global. Only when creating.
@@ -44,6 +50,18 @@ pub struct MemoryMetadata {
     #[serde(default)]
     #[schemars(regex(pattern = THREAD_PATTERN))]
     pub thread: Option<String>,
+    /// Every other key: free-form, kept and returned as given (up to 32 keys and 2 KiB of
+    /// JSON; their strings are scanned, and a secret or a planted instruction refuses the
+    /// write).
+    #[serde(flatten)]
+    pub free_form: Metadata,
+}
+
+impl MemoryMetadata {
+    /// The free-form keys, `None` when there are none.
+    fn free_form(&mut self) -> Option<Metadata> {
+        (!self.free_form.is_empty()).then(|| std::mem::take(&mut self.free_form))
+    }
 }
 
 /// `POST memories`: a new memory.
@@ -65,10 +83,13 @@ pub struct CreateMemory {
     pub metadata: Option<MemoryMetadata>,
 }
 
-impl From<CreateMemory> for RememberArgs {
-    fn from(body: CreateMemory) -> Self {
-        let metadata = body.metadata.unwrap_or_default();
-        RememberArgs {
+impl CreateMemory {
+    /// The `remember` call, and the free-form metadata kept beside it.
+    pub fn into_parts(self) -> (RememberArgs, Option<Metadata>) {
+        let body = self;
+        let mut metadata = body.metadata.unwrap_or_default();
+        let free_form = metadata.free_form();
+        let args = RememberArgs {
             text: body.content,
             scope: metadata.scope,
             kind: body.memory_type,
@@ -78,7 +99,8 @@ impl From<CreateMemory> for RememberArgs {
             confidence: body.confidence_score,
             image_base: metadata.image_base,
             thread: metadata.thread,
-        }
+        };
+        (args, free_form)
     }
 }
 
@@ -104,16 +126,21 @@ pub struct UpdateMemory {
 }
 
 impl UpdateMemory {
-    /// The `revise_memory` call for memory `id`; a scope in the metadata is refused.
-    pub fn into_args(self, id: u64) -> Result<ReviseMemoryArgs, (&'static str, &'static str)> {
-        let metadata = self.metadata.unwrap_or_default();
+    /// The `revise_memory` call for memory `id`, and the free-form metadata that replaces the
+    /// memory's, if any; a scope in the metadata is refused.
+    pub fn into_args(
+        self,
+        id: u64,
+    ) -> Result<(ReviseMemoryArgs, Option<Metadata>), (&'static str, &'static str)> {
+        let mut metadata = self.metadata.unwrap_or_default();
+        let free_form = metadata.free_form();
         if metadata.scope.is_some() {
             return Err((
                 "metadata.scope",
                 "a memory's scope cannot change; forget it and create another",
             ));
         }
-        Ok(ReviseMemoryArgs {
+        let args = ReviseMemoryArgs {
             id,
             text: self.content,
             kind: self.memory_type,
@@ -124,7 +151,8 @@ impl UpdateMemory {
             image_base: metadata.image_base,
             reason: self.reason,
             thread: metadata.thread,
-        })
+        };
+        Ok((args, free_form))
     }
 }
 
@@ -183,6 +211,8 @@ pub struct ListedMemory {
     /// The profile file it belongs to, for profile memories.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub target: Option<ProfileTarget>,
+    /// The free-form metadata it was written with, as given (`{}` when none).
+    pub metadata: Metadata,
 }
 
 impl From<Memory> for ListedMemory {
@@ -204,6 +234,7 @@ impl From<Memory> for ListedMemory {
             badge: m.badge,
             status: m.status,
             target: m.target,
+            metadata: m.metadata.unwrap_or_default(),
         }
     }
 }

@@ -22,9 +22,7 @@ use super::model::{
     ContextAnswer, CreateMemory, Created, DeleteAllQuery, Health, ListQuery, ListedMemory,
     MemoryList, ReviewList, SearchResults, SetEnabled, SettingsView, UpdateMemory, memory_field,
 };
-use crate::api::{
-    ContextArgs, ForgetMemoryArgs, RecallArgs, RememberArgs, TurnArgs, TurnCounted, WriteStatus,
-};
+use crate::api::{ContextArgs, ForgetMemoryArgs, RecallArgs, TurnArgs, TurnCounted, WriteStatus};
 use crate::error::KenningError;
 use crate::service::governance::{Decision, ListRequest};
 use crate::tokens::Role;
@@ -340,10 +338,10 @@ pub async fn create_memory(
     let spec = param(&params, "subject");
     let subject = caller.subject(spec)?;
     let author = caller.0.role.author();
-    let args = RememberArgs::from(body);
+    let (args, metadata) = body.into_parts();
     let service = state.service.clone();
     let done = write(spec, memory_field, move || {
-        service.remember(&subject, author, &args)
+        service.remember_with_metadata(&subject, author, &args, metadata)
     })
     .await?;
     let status = if done.status == WriteStatus::Duplicate {
@@ -372,13 +370,13 @@ pub async fn update_memory(
     let spec = param(&params, "subject");
     let subject = caller.subject(spec)?;
     let id = memory_id(&params)?;
-    let args = body
+    let (args, metadata) = body
         .into_args(id)
         .map_err(|(path, message)| ApiError::unprocessable(format!("{path}: {message}"), path))?;
     let author = caller.0.role.author();
     let service = state.service.clone();
     let revised = write(spec, memory_field, move || {
-        service.revise_memory(&subject, author, &args)
+        service.revise_memory_with_metadata(&subject, author, &args, metadata)
     })
     .await?;
     Ok(Json(revised))

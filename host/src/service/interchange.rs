@@ -666,6 +666,7 @@ impl Planned {
             thread: record.thread,
             anchors: record.anchors,
             image_base: record.image_base,
+            metadata: None,
         };
         Planned {
             line,

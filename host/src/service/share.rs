@@ -156,6 +156,7 @@ impl Service {
                     thread: None,
                     anchors: memory.anchors.clone(),
                     image_base: memory.image_base,
+                    metadata: memory.metadata.clone(),
                 };
                 let placement = Placement {
                     scope: copy.scope,

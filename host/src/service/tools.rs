@@ -23,8 +23,8 @@ use crate::error::{KenningError, PolicyError, Result};
 use crate::provenance::{self, EditRight};
 use crate::store::edits::Placement;
 use crate::store::{
-    self, Author, Badge, Event, KnowledgeStore, Memory, MemoryFilter, NewMemory, ProfileTarget,
-    Reads, Status, Writes, content_hash,
+    self, Author, Badge, Event, KnowledgeStore, Memory, MemoryFilter, Metadata, NewMemory,
+    ProfileTarget, Reads, Status, Writes, content_hash,
 };
 use crate::subject::Subject;
 
@@ -42,10 +42,10 @@ impl Service {
         let spec = api::tool(tool).ok_or_else(|| unknown_tool(tool))?;
         match spec.tool {
             api::Tool::Remember => {
-                to_value(self.run_remember(subject, author, self.validated(tool, args_json)?))
+                to_value(self.run_remember(subject, author, self.validated(tool, args_json)?, None))
             }
             api::Tool::ReviseMemory => {
-                to_value(self.run_revise(subject, author, self.validated(tool, args_json)?))
+                to_value(self.run_revise(subject, author, self.validated(tool, args_json)?, None))
             }
             api::Tool::ForgetMemory => {
                 to_value(self.run_forget(subject, author, self.validated(tool, args_json)?))
@@ -123,8 +123,21 @@ impl Service {
         author: Author,
         args: &RememberArgs,
     ) -> Result<Remembered> {
-        let canonical = self.validated("remember", &to_json(args))?;
-        self.run_remember(subject, author, canonical)
+        self.remember_with_metadata(subject, author, args, None)
+    }
+
+    /// `remember`, with free-form `metadata` kept beside the memory ([`crate::metadata`]):
+    /// checked, and its strings scanned with the call's other short strings.
+    pub fn remember_with_metadata(
+        &self,
+        subject: &Subject,
+        author: Author,
+        args: &RememberArgs,
+        metadata: Option<Metadata>,
+    ) -> Result<Remembered> {
+        let mut canonical = self.validated("remember", &to_json(args))?;
+        with_metadata("remember", &mut canonical, metadata.as_ref())?;
+        self.run_remember(subject, author, canonical, metadata)
     }
 
     /// `revise_memory`: changes a memory, or proposes the change (see [`crate::provenance`]).
@@ -134,8 +147,34 @@ impl Service {
         author: Author,
         args: &ReviseMemoryArgs,
     ) -> Result<Revised> {
-        let canonical = self.validated("revise_memory", &to_json(args))?;
-        self.run_revise(subject, author, canonical)
+        self.revise_memory_with_metadata(subject, author, args, None)
+    }
+
+    /// `revise_memory`, replacing the memory's free-form `metadata` when some is given (see
+    /// [`Self::remember_with_metadata`]).
+    pub fn revise_memory_with_metadata(
+        &self,
+        subject: &Subject,
+        author: Author,
+        args: &ReviseMemoryArgs,
+        metadata: Option<Metadata>,
+    ) -> Result<Revised> {
+        let nothing_else = args.text.is_none()
+            && args.kind.is_none()
+            && args.anchors.is_none()
+            && args.tags.is_none()
+            && args.categories.is_none()
+            && args.confidence.is_none();
+        let mut args = args.clone();
+        if metadata.is_some() && nothing_else {
+            // A change of metadata alone: the policy validates a revision that keeps the
+            // type, which the revision then applies under the write lock as usual.
+            let current = self.memory(subject, Author::Human, args.id)?;
+            args.kind = Some(current.kind);
+        }
+        let mut canonical = self.validated("revise_memory", &to_json(&args))?;
+        with_metadata("revise_memory", &mut canonical, metadata.as_ref())?;
+        self.run_revise(subject, author, canonical, metadata)
     }
 
     /// `forget_memory`: retires a memory; it stays in the audit trail.
@@ -199,6 +238,7 @@ impl Service {
         subject: &Subject,
         author: Author,
         Checked { args, fields }: Checked<Remember>,
+        metadata: Option<Metadata>,
     ) -> Result<Remembered> {
         let target = match args.scope {
             Scope::Global => Target::Global,
@@ -221,6 +261,7 @@ impl Service {
             thread: args.thread,
             anchors: args.anchors,
             image_base: args.image_base,
+            metadata,
         };
         let placement = Placement {
             scope: memory.scope,
@@ -249,6 +290,7 @@ impl Service {
         subject: &Subject,
         author: Author,
         Checked { args, fields }: Checked<ReviseMemory>,
+        metadata: Option<Metadata>,
     ) -> Result<Revised> {
         let mut kb = self.open_for_write(subject, args.thread.as_deref(), false)?;
         // Refused now what would be refused anyway, before the policy scans; the decision is
@@ -274,7 +316,7 @@ impl Service {
             // one then changes what it left, never the text both started from.
             let current = active_memory(tx.memory(args.id)?, subject, args.id)?;
             let proposal_badge = proposal_badge(author, &current)?;
-            let revised = revision_of(&current, &args, text.clone(), author)?;
+            let revised = revision_of(&current, &args, text.clone(), author, metadata.clone())?;
             let after = content_hash(&revised.text);
             match proposal_badge {
                 None => {
@@ -540,6 +582,7 @@ impl Service {
                     thread: args.thread,
                     anchors: Vec::new(),
                     image_base: 0,
+                    metadata: None,
                 };
                 let placement = Placement {
                     scope: Scope::Global,
@@ -632,6 +675,7 @@ impl Service {
                             thread: args.thread.clone(),
                             anchors: Vec::new(),
                             image_base: 0,
+                            metadata: None,
                         };
                         let id = kb.write(|tx| {
                             unchanged_entry(tx, first.id, &before, target)?;
@@ -680,6 +724,29 @@ fn check_size(tool: &str, args_json: &str) -> Result<()> {
             limit: MAX_ARGS_BYTES,
         });
     }
+    Ok(())
+}
+
+/// Checks a write's free-form `metadata` ([`crate::metadata::check`]), and adds its strings to
+/// those the write's scan refuses it for.
+fn with_metadata<T>(
+    tool: &str,
+    checked: &mut Checked<T>,
+    metadata: Option<&Metadata>,
+) -> Result<()> {
+    let Some(metadata) = metadata else {
+        return Ok(());
+    };
+    let errors = crate::metadata::check(metadata, "metadata");
+    if !errors.is_empty() {
+        return Err(KenningError::Invalid {
+            tool: tool.to_owned(),
+            errors,
+        });
+    }
+    checked
+        .fields
+        .extend(crate::metadata::strings(metadata, "metadata"));
     Ok(())
 }
 
@@ -799,12 +866,14 @@ fn proposal_badge(author: Author, current: &Memory) -> Result<Option<Badge>> {
     }
 }
 
-/// `current` as `args` revise it by `author`, with the revised (scanned) `text` if any.
+/// `current` as `args` revise it by `author`, with the revised (scanned) `text` and the new
+/// `metadata`, if any.
 fn revision_of(
     current: &Memory,
     args: &ReviseMemory,
     text: Option<String>,
     author: Author,
+    metadata: Option<Metadata>,
 ) -> Result<NewMemory> {
     let revised = NewMemory {
         scope: current.scope,
@@ -829,6 +898,7 @@ fn revision_of(
         } else {
             current.image_base
         },
+        metadata: metadata.or_else(|| current.metadata.clone()),
     };
     if revised.scope == Scope::Local && revised.anchors.is_empty() {
         return Err(KenningError::Invalid {

@@ -20,7 +20,7 @@ pub(super) fn update_memory(
     now: i64,
 ) -> Result<()> {
     tx.execute(
-        "UPDATE memories SET kind = ?2, text = ?3, tags = ?4, categories = ?5, confidence = ?6, thread = ?7, content_hash = ?8, image_base = ?9, updated_at = ?10 WHERE id = ?1",
+        "UPDATE memories SET kind = ?2, text = ?3, tags = ?4, categories = ?5, confidence = ?6, thread = ?7, content_hash = ?8, image_base = ?9, updated_at = ?10, metadata = ?11 WHERE id = ?1",
         params![
             id as i64,
             kind_str(revised.kind),
@@ -32,6 +32,7 @@ pub(super) fn update_memory(
             content_hash,
             revised.image_base as i64,
             now,
+            revised.metadata.as_ref().map(crate::metadata::stored),
         ],
     )?;
     tx.execute("DELETE FROM anchors WHERE memory_id = ?1", [id as i64])?;
@@ -62,11 +63,11 @@ pub(super) fn set_status(tx: &Connection, id: u64, status: Status, now: i64) -> 
     Ok(())
 }
 
-/// Forgets memory `id`: status `forgotten`, and its text, tags, categories, thread and
-/// anchors erased (the full-text index follows the row through its update trigger).
+/// Forgets memory `id`: status `forgotten`, and its text, tags, categories, thread, metadata
+/// and anchors erased (the full-text index follows the row through its update trigger).
 pub(super) fn forget(tx: &Connection, id: u64, now: i64) -> Result<()> {
     tx.execute(
-        "UPDATE memories SET status = 'forgotten', text = '', tags = '', categories = '[]', thread = NULL, updated_at = ?2 WHERE id = ?1",
+        "UPDATE memories SET status = 'forgotten', text = '', tags = '', categories = '[]', thread = NULL, metadata = NULL, updated_at = ?2 WHERE id = ?1",
         params![id as i64, now],
     )?;
     tx.execute("DELETE FROM anchors WHERE memory_id = ?1", [id as i64])?;

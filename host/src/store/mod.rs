@@ -24,8 +24,8 @@ pub use encryption::StoreKey;
 #[cfg(test)]
 pub(crate) use model::sample_memory;
 pub use model::{
-    AnchorRow, Author, Badge, LoggedEvent, Memory, NewMemory, ProfileTarget, Status, content_hash,
-    kind_str, parse_kind, parse_scope, scope_str,
+    AnchorRow, Author, Badge, LoggedEvent, Memory, Metadata, NewMemory, ProfileTarget, Status,
+    content_hash, kind_str, parse_kind, parse_scope, scope_str,
 };
 pub use schema::{APPLICATION_ID, CURRENT_VERSION, MIGRATIONS};
 pub use search::plan::{RECALL_POSTING_BUDGET, TURN_POSTING_BUDGET};
@@ -985,8 +985,8 @@ pub struct RowState<'a> {
 /// connection.
 pub(crate) fn insert_row(tx: &Connection, memory: &NewMemory, state: &RowState<'_>) -> Result<u64> {
     tx.prepare_cached(
-        "INSERT INTO memories (scope, kind, target, day, text, tags, categories, confidence, author, badge, status, thread, content_hash, image_base, created_at, updated_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)",
+        "INSERT INTO memories (scope, kind, target, day, text, tags, categories, confidence, author, badge, status, thread, content_hash, image_base, created_at, updated_at, metadata)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)",
     )?
     .execute(params![
         scope_str(memory.scope),
@@ -1005,6 +1005,7 @@ pub(crate) fn insert_row(tx: &Connection, memory: &NewMemory, state: &RowState<'
         memory.image_base as i64,
         state.created_at,
         state.updated_at,
+        memory.metadata.as_ref().map(crate::metadata::stored),
     ])?;
     let id = tx.last_insert_rowid() as u64;
     insert_anchors(tx, id, &memory.anchors)?;
@@ -1227,7 +1228,7 @@ pub(crate) fn memories_in_order(
     Ok(memories)
 }
 
-pub(crate) const MEMORY_COLUMNS: &str = "id, scope, kind, target, day, text, tags, categories, confidence, author, badge, status, thread, content_hash, image_base, created_at, updated_at";
+pub(crate) const MEMORY_COLUMNS: &str = "id, scope, kind, target, day, text, tags, categories, confidence, author, badge, status, thread, content_hash, image_base, created_at, updated_at, metadata";
 
 /// Reads one memory with its anchors.
 pub(crate) fn get_memory(conn: &Connection, id: u64) -> rusqlite::Result<Option<Memory>> {
@@ -1278,6 +1279,11 @@ pub(crate) fn memory_from_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<Memor
         anchors: Vec::new(),
         created_at: row.get(15)?,
         updated_at: row.get(16)?,
+        metadata: row
+            .get::<_, Option<String>>(17)?
+            .map(|text| crate::metadata::parse_stored(&text))
+            .transpose()
+            .map_err(|_| bad(17, "metadata"))?,
     })
 }
 
@@ -1371,6 +1377,7 @@ pub(crate) fn global_fact(text: &str) -> NewMemory {
         thread: None,
         anchors: Vec::new(),
         image_base: 0,
+        metadata: None,
     }
 }
 

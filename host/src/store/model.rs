@@ -162,7 +162,12 @@ pub struct NewMemory {
     pub anchors: Vec<Anchor>,
     /// The image base the anchors were written against.
     pub image_base: u64,
+    /// Free-form metadata its writer gave (checked and scanned: [`crate::metadata`]).
+    pub metadata: Option<Metadata>,
 }
+
+/// A memory's free-form metadata: the keys and values its writer gave, returned as given.
+pub type Metadata = serde_json::Map<String, serde_json::Value>;
 
 /// A stored memory.
 #[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
@@ -207,6 +212,9 @@ pub struct Memory {
     pub created_at: i64,
     /// Last changed at.
     pub updated_at: i64,
+    /// Free-form metadata its writer gave, if any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub metadata: Option<Metadata>,
 }
 
 impl Memory {
@@ -245,6 +253,7 @@ pub(crate) fn sample_memory(id: u64, text: &str, author: Author, badge: Badge) -
         anchors: vec![],
         created_at: 0,
         updated_at: 0,
+        metadata: None,
     }
 }
 

@@ -155,6 +155,10 @@ pub const MIGRATIONS: &[&str] = &[
     r#"
     INSERT INTO memories_fts(memories_fts, rank) VALUES ('secure-delete', 1);
     "#,
+    // 7: a memory's free-form metadata (a JSON object, as its writer gave it).
+    r#"
+    ALTER TABLE memories ADD COLUMN metadata TEXT;
+    "#,
 ];
 
 #[cfg(test)]

@@ -116,6 +116,7 @@ fn populate_rows(tx: &dyn Writes, rng: &mut Rng, count: usize, now: i64) -> Resu
             thread: None,
             anchors,
             image_base: 0x40_0000,
+            metadata: None,
         };
         let created = now - (rng.next() % 30_000_000) as i64;
         tx.insert_memory(

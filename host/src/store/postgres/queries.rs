@@ -24,7 +24,7 @@ use crate::store::{
 use crate::store::{SearchHit, SearchPage};
 
 /// The columns [`memory_from_row`] reads, in its order.
-const MEMORY_COLUMNS: &str = "m.id, m.scope, m.kind, m.target, m.day, m.text, m.tags, m.categories, m.confidence, m.author, m.badge, m.status, m.thread, m.content_hash, m.image_base, m.created_at, m.updated_at";
+const MEMORY_COLUMNS: &str = "m.id, m.scope, m.kind, m.target, m.day, m.text, m.tags, m.categories, m.confidence, m.author, m.badge, m.status, m.thread, m.content_hash, m.image_base, m.created_at, m.updated_at, m.metadata";
 
 /// One subject's rows, through a client or a transaction.
 pub(super) struct Pg<'a, C: GenericClient> {
@@ -145,8 +145,8 @@ impl<'a, C: GenericClient> Pg<'a, C> {
     ) -> Result<u64> {
         let categories = serde_json::to_string(&memory.categories).expect("strings serialise");
         let row = self.client.borrow_mut().query_one(
-            "INSERT INTO memories (id, subject_id, scope, kind, target, day, text, tags, categories, confidence, author, badge, status, thread, content_hash, image_base, created_at, updated_at)
-             VALUES ((SELECT coalesce(max(id), 0) + 1 FROM memories WHERE subject_id = $1), $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17) RETURNING id",
+            "INSERT INTO memories (id, subject_id, scope, kind, target, day, text, tags, categories, confidence, author, badge, status, thread, content_hash, image_base, created_at, updated_at, metadata)
+             VALUES ((SELECT coalesce(max(id), 0) + 1 FROM memories WHERE subject_id = $1), $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18) RETURNING id",
             &[
                 &self.subject,
                 &scope_str(memory.scope),
@@ -165,6 +165,7 @@ impl<'a, C: GenericClient> Pg<'a, C> {
                 &(memory.image_base as i64),
                 &created_at,
                 &updated_at,
+                &memory.metadata.as_ref().map(crate::metadata::stored),
             ],
         )?;
         let id = row.get::<_, i64>(0) as u64;
@@ -859,7 +860,7 @@ impl Writes for Pg<'_, postgres::Transaction<'_>> {
     ) -> Result<()> {
         let categories = serde_json::to_string(&revised.categories).expect("strings serialise");
         self.execute(
-            "UPDATE memories SET kind = $3, text = $4, tags = $5, categories = $6, confidence = $7, thread = $8, content_hash = $9, image_base = $10, updated_at = $11
+            "UPDATE memories SET kind = $3, text = $4, tags = $5, categories = $6, confidence = $7, thread = $8, content_hash = $9, image_base = $10, updated_at = $11, metadata = $12
              WHERE subject_id = $1 AND id = $2",
             &[
                 &self.subject,
@@ -873,6 +874,7 @@ impl Writes for Pg<'_, postgres::Transaction<'_>> {
                 &content_hash,
                 &(revised.image_base as i64),
                 &now,
+                &revised.metadata.as_ref().map(crate::metadata::stored),
             ],
         )?;
         self.execute(
@@ -900,7 +902,7 @@ impl Writes for Pg<'_, postgres::Transaction<'_>> {
 
     fn forget(&self, id: u64, now: i64) -> Result<()> {
         self.execute(
-            "UPDATE memories SET status = 'forgotten', text = '', tags = '', categories = '[]', thread = NULL, updated_at = $3 WHERE subject_id = $1 AND id = $2",
+            "UPDATE memories SET status = 'forgotten', text = '', tags = '', categories = '[]', thread = NULL, metadata = NULL, updated_at = $3 WHERE subject_id = $1 AND id = $2",
             &[&self.subject, &(id as i64), &now],
         )?;
         self.execute(
@@ -1024,6 +1026,12 @@ fn memory_from_row(row: &postgres::Row) -> Result<Memory> {
         anchors: Vec::new(),
         created_at: row.get(15),
         updated_at: row.get(16),
+        metadata: row
+            .get::<_, Option<String>>(17)
+            .map(|stored| {
+                crate::metadata::parse_stored(&stored).map_err(|_| bad("metadata", &stored))
+            })
+            .transpose()?,
     })
 }
 

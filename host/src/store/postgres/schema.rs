@@ -175,4 +175,8 @@ pub const MIGRATIONS: &[&str] = &[
     INSERT INTO text_totals (subject_id, documents, total_length)
         SELECT subject_id, count(*), sum(length(words)) FROM memories GROUP BY subject_id;
     "#,
+    // 5: a memory's free-form metadata (a JSON object, as its writer gave it).
+    r#"
+    ALTER TABLE memories ADD COLUMN metadata TEXT;
+    "#,
 ];
