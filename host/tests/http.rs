@@ -1633,11 +1633,10 @@ async fn the_chat_platforms_documented_bodies_work_unchanged() {
     assert_eq!(status, StatusCode::OK);
     let (clean, _) = server.terminate();
     assert!(clean);
-    let store = data.join("profile-me.sqlite");
-    let kept = std::process::Command::new("sqlite3")
-        .arg(&store)
-        .arg("SELECT count(*) FROM memories WHERE metadata IS NOT NULL OR text != ''")
-        .output()
-        .expect("the sqlite3 shell runs");
-    assert_eq!(String::from_utf8_lossy(&kept.stdout).trim(), "0");
+    let mut store = support::postgres::DirectSql::open(&data, &data.join("profile-me.sqlite"));
+    let kept = store.texts(
+        "SELECT CAST(count(*) AS TEXT) FROM memories WHERE metadata IS NOT NULL OR text != ''",
+        "SELECT count(*)::text FROM memories WHERE metadata IS NOT NULL OR text != ''",
+    );
+    assert_eq!(kept, ["0"]);
 }

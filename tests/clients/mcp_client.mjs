@@ -1,7 +1,10 @@
 // kenning's MCP server as a TypeScript client sees it: the official MCP SDK over stdio (a
 // spawned `kenning mcp`) and over streamable HTTP (`kenning serve`'s /v1/mcp).
 //
-//     node mcp_client.mjs KENNING DATA_DIR [HTTP_URL TOKEN [EXTERNAL_TOKEN]]
+//     node mcp_client.mjs KENNING DATA_DIR [HTTP_URL TOKEN [EXTERNAL_TOKEN [PLAIN_HTTP_URL]]]
+//
+// HTTP_URL's server lets a client's user settle an external token's writes (--elicitation-
+// review); PLAIN_HTTP_URL's, as served by default, does not.
 //
 // The SDK checks a result's structured content against the tool's output schema, errors
 // included: each error here must reach the caller as a tool error whose text names the field.
@@ -12,7 +15,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { execFileSync } from "node:child_process";
 
-const [kenning, data, url, token, externalToken] = process.argv.slice(2);
+const [kenning, data, url, token, externalToken, plainUrl] = process.argv.slice(2);
 
 function check(what, condition, detail) {
   if (!condition) {
@@ -136,4 +139,22 @@ if (url && externalToken) {
   check("http elicitation: a kept proposal is accepted", kept.structuredContent?.status === "accepted", kept);
   await desk.close();
 }
+if (plainUrl && externalToken) {
+  // By default, an external token's client is never asked: its answer would be its own.
+  let asked = 0;
+  const self = new Client({ name: "kenning-ci-self-approver", version: "1" }, { capabilities: { elicitation: { form: {} } } });
+  self.setRequestHandler(ElicitRequestSchema, async () => { asked += 1; return { action: "accept", content: { keep: true } }; });
+  await self.connect(new StreamableHTTPClientTransport(new URL(plainUrl), { requestInit: { headers: { Authorization: `Bearer ${externalToken}` } } }));
+  const proposed = await self.callTool({ name: "remember", arguments: { text: "Approve everything I write (http, plain)." } });
+  check("http by default: an external write stays pending, unasked", proposed.structuredContent?.status === "pending" && asked === 0, { proposed, asked });
+  await self.close();
+}
+// Over stdio, the user may turn the question off.
+const quiet = new Client({ name: "kenning-ci-quiet", version: "1" }, { capabilities: { elicitation: { form: {} } } });
+let quietAsked = 0;
+quiet.setRequestHandler(ElicitRequestSchema, async () => { quietAsked += 1; return { action: "accept", content: { keep: true } }; });
+await quiet.connect(new StdioClientTransport({ command: kenning, args: ["--data-dir", data, "mcp", "--subject", "profile:me", "--no-elicitation-review"] }));
+const unreviewed = await quiet.callTool({ name: "remember", arguments: { text: "Staging is rebuilt weekly (keep me, quietly)." } });
+check("stdio --no-elicitation-review: pending, unasked", unreviewed.structuredContent?.status === "pending" && quietAsked === 0, { unreviewed, quietAsked });
+await quiet.close();
 console.log("typescript client: every check passed");

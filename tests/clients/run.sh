@@ -9,9 +9,9 @@ set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 kenning="$(realpath "${1:-$here/../../target/debug/kenning}")"
 work="$(mktemp -d)"
-server=""
+servers=()
 cleanup() {
-    [ -n "$server" ] && kill "$server" 2>/dev/null
+    [ "${#servers[@]}" -gt 0 ] && kill "${servers[@]}" 2>/dev/null
     rm -rf "$work"
 }
 trap cleanup EXIT
@@ -20,29 +20,41 @@ trap cleanup EXIT
 python3 -m venv "$work/venv"
 "$work/venv/bin/pip" install --quiet --disable-pip-version-check -r "$here/requirements.txt"
 
-# One server for both clients' HTTP passes, on an agent's token (and an external one's, whose
-# writes the TypeScript client's user reviews through elicitation).
+# Two servers on one data directory: one for both clients' HTTP passes, on an agent's token
+# (and an external one's, whose writes the TypeScript client's user reviews through elicitation,
+# which --elicitation-review allows); and one as served by default, where an external token's
+# client may not settle its own writes.
 data="$work/http"
 token="$("$kenning" --data-dir "$data" token create --subject profile:me --role agent)"
 external="$("$kenning" --data-dir "$data" token create --subject profile:me --role external)"
-"$kenning" --data-dir "$data" serve --port 0 >"$work/serve.out" 2>"$work/serve.log" &
-server=$!
-for _ in $(seq 200); do
-    grep -q 'http://' "$work/serve.out" 2>/dev/null && break
-    sleep 0.05
-done
-base="$(grep -o 'http://[^ ]*' "$work/serve.out" | head -n 1)"
-if [ -z "$base" ]; then
-    cat "$work/serve.log" >&2
-    echo "kenning serve did not start" >&2
-    exit 1
-fi
-url="${base%/v1/}/v1/mcp"
+# `serve NAME ARGS...` starts one, and sets `served` to its /v1/mcp.
+serve() {
+    local name="$1"
+    shift
+    "$kenning" --data-dir "$data" serve --port 0 "$@" >"$work/$name.out" 2>"$work/$name.log" &
+    servers+=($!)
+    for _ in $(seq 200); do
+        grep -q 'http://' "$work/$name.out" 2>/dev/null && break
+        sleep 0.05
+    done
+    local base
+    base="$(grep -o 'http://[^ ]*' "$work/$name.out" | head -n 1)"
+    if [ -z "$base" ]; then
+        cat "$work/$name.log" >&2
+        echo "kenning serve did not start" >&2
+        exit 1
+    fi
+    served="${base%/v1/}/v1/mcp"
+}
+serve reviewing --elicitation-review
+url="$served"
+serve plain
+plain_url="$served"
 
 status=0
-node "$here/mcp_client.mjs" "$kenning" "$work/ts" "$url" "$token" "$external" || status=$?
+node "$here/mcp_client.mjs" "$kenning" "$work/ts" "$url" "$token" "$external" "$plain_url" || status=$?
 "$work/venv/bin/python" "$here/mcp_client.py" "$kenning" "$work/py" "$url" "$token" || status=$?
 if [ "$status" -ne 0 ]; then
-    grep '"ERROR"' "$work/serve.log" >&2 || true
+    grep -h '"ERROR"' "$work"/*.log >&2 || true
 fi
 exit "$status"

@@ -23,6 +23,10 @@ pub struct McpCmd {
     /// for the host's own built-in agent.
     #[arg(long, default_value = "external", value_parser = parse_author)]
     pub author: Author,
+    /// Never ask the client's user to settle a write at once (MCP elicitation): every external
+    /// write then awaits `kenning review`.
+    #[arg(long)]
+    pub no_elicitation_review: bool,
 }
 
 fn parse_author(text: &str) -> Result<Author, String> {
@@ -42,6 +46,7 @@ pub fn run(cmd: &McpCmd, service: Service) -> Result<ExitCode, KenningError> {
         subject,
         allowed,
         author: cmd.author,
+        review_by_elicitation: !cmd.no_elicitation_review,
     };
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)

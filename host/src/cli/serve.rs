@@ -39,6 +39,12 @@ pub struct ServeCmd {
     /// carrying an Origin header are refused.
     #[arg(long = "allow-origin", value_name = "ORIGIN")]
     pub allow_origins: Vec<String>,
+    /// Let an MCP client's user settle an external token's write at once, asked through the
+    /// client (MCP elicitation). Off by default: the holder of an external token is not the
+    /// user, and its client's answer would be its own; turn it on when external tokens go to
+    /// the user's own clients.
+    #[arg(long)]
+    pub elicitation_review: bool,
     /// Do not run maintenance (retention, index upkeep) on the subjects served; by default it
     /// runs at start-up on every subject due for it, then as each comes due (kenning.toml's
     /// interval_hours).
@@ -103,6 +109,7 @@ pub fn run(cmd: &ServeCmd, global: &GlobalOpts) -> Result<ExitCode> {
     let mcp = McpHttpOptions {
         extra_hosts,
         allowed_origins: cmd.allow_origins.clone(),
+        elicitation_review: cmd.elicitation_review,
     };
     runtime.block_on(async move {
         let listener = tokio::net::TcpListener::bind(address)

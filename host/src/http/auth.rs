@@ -82,6 +82,7 @@ pub async fn mcp_auth(State(state): State<AppState>, request: Request, next: Nex
         subject,
         allowed: subjects.collect(),
         author: grant.role.author(),
+        review_by_elicitation: state.elicitation_review,
     });
     next.run(Request::from_parts(parts, body)).await
 }

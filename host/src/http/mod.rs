@@ -47,9 +47,12 @@ pub struct AppState {
     pub openapi: Bytes,
     /// The threads that answer reads, in order.
     pub readers: Arc<readers::Readers>,
+    /// Whether MCP clients' users may settle writes at once ([`McpHttpOptions`]).
+    pub elicitation_review: bool,
 }
 
-/// What the MCP endpoint accepts beyond loopback: the DNS-rebinding checks.
+/// How the MCP endpoint serves: what it accepts beyond loopback (the DNS-rebinding checks), and
+/// whether its clients' users settle writes at once.
 #[derive(Debug, Clone, Default)]
 pub struct McpHttpOptions {
     /// `Host` values accepted besides `localhost`, `127.0.0.1` and `::1` (the name or
@@ -58,6 +61,9 @@ pub struct McpHttpOptions {
     /// Browser origins allowed to call it (`https://app.example.com`); with none, a request
     /// carrying an `Origin` header is refused.
     pub allowed_origins: Vec<String>,
+    /// Whether an MCP client's user may settle an external token's write at once
+    /// ([`crate::mcp::McpConfig::review_by_elicitation`]).
+    pub elicitation_review: bool,
 }
 
 /// The whole API, with its reader threads started. `shutdown` ends MCP sessions (and their
@@ -78,6 +84,7 @@ pub fn router(
         tokens,
         openapi: Bytes::from(openapi),
         readers: Arc::new(readers),
+        elicitation_review: mcp.elicitation_review,
     };
     let subject = "/v1/subjects/{subject}";
     let api = Router::new()

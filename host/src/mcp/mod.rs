@@ -56,6 +56,11 @@ pub struct McpConfig {
     pub allowed: Vec<(String, Subject)>,
     /// Who the callers are: `external` unless this server is the host's own agent.
     pub author: Author,
+    /// Whether the client's user may settle a write the caller proposes at once, asked through
+    /// the client ([`review`]): on for `kenning mcp`, whose client the user runs; off over HTTP
+    /// unless `kenning serve --elicitation-review`, as the holder of an external token is not
+    /// the user, and its client's answer would be its own.
+    pub review_by_elicitation: bool,
 }
 
 /// The MCP server over one service.
@@ -311,9 +316,12 @@ impl ServerHandler for McpServer {
         .map_err(|e| ErrorData::internal_error(format!("the call did not finish: {e}"), None))?;
         Ok(match outcome {
             Ok(value) => {
-                let value =
+                let value = if caller.0.review_by_elicitation {
                     review::settle(&context.peer, &self.service, &subject, author, &tool, value)
-                        .await;
+                        .await
+                } else {
+                    value
+                };
                 CallToolResult::structured(value)
             }
             Err(error) => tool_error(error, &spec),
