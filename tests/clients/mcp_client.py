@@ -10,6 +10,7 @@ non-zero, naming the check, on the first failure.
 
 import asyncio
 import json
+import logging
 import sys
 
 from mcp import ClientSession, StdioServerParameters, types
@@ -125,12 +126,27 @@ async def with_elicitation(server):
     check("elicitation: the human saw each proposal", len(asked) == 2 and "on-call rota" in asked[0], asked)
 
 
+class Warnings(logging.Handler):
+    """The SDK's warnings, kept to be checked."""
+
+    def __init__(self):
+        super().__init__(logging.WARNING)
+        self.seen = []
+
+    def emit(self, record):
+        self.seen.append(record.getMessage())
+
+
 async def over_http(url, token):
+    warnings = Warnings()
+    logging.getLogger("mcp").addHandler(warnings)
     client = create_mcp_http_client(headers={"Authorization": f"Bearer {token}"})
     async with client, streamable_http_client(url, http_client=client) as streams:
         read, write = streams[0], streams[1]
         async with ClientSession(read, write) as session:
             await exercise(session, "http")
+    # Ending the session is a success the SDK accepts (200), not a warning.
+    check("http: the session ends cleanly", not any("termination" in w for w in warnings.seen), warnings.seen)
 
 
 asyncio.run(over_stdio())

@@ -180,9 +180,17 @@ async fn log_request(request: Request, next: Next) -> Response {
 /// `Content-Type`, or a body over the limit; and an error rmcp answers in plain text (a request
 /// without its session's `Mcp-Session-Id`) becomes a JSON-RPC error with that text, which
 /// clients read as their request's error. (A missing or refused token is the API's 401 or 403.)
+/// A session's end (`DELETE`) is a 200.
 async fn mcp_answers_in_json(request: Request, next: Next) -> Response {
     if request.method() != axum::http::Method::POST {
-        return json_rpc_errors(next.run(request).await, b"").await;
+        let ending = request.method() == axum::http::Method::DELETE;
+        let mut response = json_rpc_errors(next.run(request).await, b"").await;
+        // rmcp answers a session's end with 202, which the Python SDK reports as a failure
+        // (it takes 200 or 204): the session has ended, so 200.
+        if ending && response.status() == axum::http::StatusCode::ACCEPTED {
+            *response.status_mut() = axum::http::StatusCode::OK;
+        }
+        return response;
     }
     let accept = header_of(&request, axum::http::header::ACCEPT);
     let content_type = header_of(&request, axum::http::header::CONTENT_TYPE);

@@ -388,7 +388,8 @@ pub fn document() -> Value {
 }
 
 /// `/v1/mcp`'s answers as streamable HTTP gives them (`method`'s): a JSON-RPC response as JSON
-/// or as a server-sent event stream, 202 for a notification or a response; and, but for a
+/// or as a server-sent event stream, 202 for a notification or a response, 200 for a session's
+/// end; and, but for a
 /// token refused (401, 403), every error a JSON-RPC error: a message that is no MCP message or
 /// lacks its session (400), an unknown session (404), the wrong `Accept` (406) or
 /// `Content-Type` (415), a body over the limit (413).
@@ -429,7 +430,6 @@ fn describe_mcp_answers(method: &str, responses: &mut Map<String, Value>) {
         }
         _ => {
             responses.insert("200".into(), json!({"description": "The session ended"}));
-            responses.insert("202".into(), json!({"description": "The session ended"}));
         }
     }
     let errors: &[(u16, &str)] = &[
