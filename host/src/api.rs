@@ -561,15 +561,33 @@ impl Recalled {
     /// (at least one), pointing `next_offset` at the first one left out; `offset` is the
     /// page's first position.
     pub fn fit(&mut self, offset: u64, max_bytes: usize) {
-        let mut envelope = self.clone();
-        envelope.memories.clear();
-        envelope.next_offset = Some(offset + self.memories.len() as u64);
-        let keep = fitting(&self.memories, json_len(&envelope), max_bytes);
-        if keep < self.memories.len() {
-            self.memories.truncate(keep);
-            self.count = keep;
-            self.next_offset = Some(offset + keep as u64);
-        }
+        fit_page(self, offset, max_bytes, |page| {
+            (&mut page.memories, &mut page.count, &mut page.next_offset)
+        });
+    }
+}
+
+/// Cuts `page` (a page of a listing that began at `offset`, whose items, count and next offset
+/// `parts` reaches) to the leading items that fit, with the rest of the page, in `max_bytes` of
+/// JSON (at least one), pointing its next offset at the first one left out.
+pub fn fit_page<P: Serialize + Clone, T: Serialize>(
+    page: &mut P,
+    offset: u64,
+    max_bytes: usize,
+    parts: impl Fn(&mut P) -> (&mut Vec<T>, &mut usize, &mut Option<u64>),
+) {
+    let mut envelope = page.clone();
+    let (items, _, next) = parts(&mut envelope);
+    let len = items.len();
+    items.clear();
+    *next = Some(offset + len as u64);
+    let envelope = json_len(&envelope);
+    let (items, count, next) = parts(page);
+    let keep = fitting(items, envelope, max_bytes);
+    if keep < items.len() {
+        items.truncate(keep);
+        *count = keep;
+        *next = Some(offset + keep as u64);
     }
 }
 

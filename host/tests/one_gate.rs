@@ -556,6 +556,15 @@ impl Harness {
     }
 }
 
+/// The `id` of each item of the array `items`, in order.
+fn ids_in(items: &Value) -> impl Iterator<Item = u64> + '_ {
+    items
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|m| m["id"].as_u64())
+}
+
 /// Each item of the array `items` with its `memory_id` as `id`, as the tools name it.
 fn renamed_ids(items: &mut Value) {
     for item in items.as_array_mut().into_iter().flatten() {
@@ -1219,12 +1228,7 @@ fn apply(
                 .collect();
             match (model.on(thread), recalled) {
                 (true, Ok(answer)) => {
-                    let ids: BTreeSet<u64> = answer["memories"]
-                        .as_array()
-                        .into_iter()
-                        .flatten()
-                        .filter_map(|m| m["id"].as_u64())
-                        .collect();
+                    let ids: BTreeSet<u64> = ids_in(&answer["memories"]).collect();
                     if ids != in_force {
                         return Err(format!(
                             "recall found {ids:?}; in force: {in_force:?} ({:?})",
@@ -1250,12 +1254,7 @@ fn apply(
                 );
                 match (model.on(None), recent) {
                     (true, Ok(answer)) => {
-                        let ids: BTreeSet<u64> = answer["memories"]
-                            .as_array()
-                            .into_iter()
-                            .flatten()
-                            .filter_map(|m| m["id"].as_u64())
-                            .collect();
+                        let ids: BTreeSet<u64> = ids_in(&answer["memories"]).collect();
                         let complete = answer["truncated"] == false;
                         if !ids.is_subset(&in_force) || (complete && ids != in_force) {
                             return Err(format!(
@@ -1299,12 +1298,7 @@ fn apply(
             let context = h
                 .call(door, spec, who, "context", args)
                 .map_err(|e| format!("context failed: {e}"))?;
-            let chosen: Vec<u64> = context["chosen"]
-                .as_array()
-                .into_iter()
-                .flatten()
-                .filter_map(|m| m["id"].as_u64())
-                .collect();
+            let chosen: Vec<u64> = ids_in(&context["chosen"]).collect();
             if !model.on(thread) && !chosen.is_empty() {
                 return Err(format!("off is not off: {chosen:?} injected"));
             }

@@ -274,15 +274,9 @@ impl SearchResults {
     /// (at least one), as the `recall` tool's page does in its own names (which are shorter):
     /// `next_offset` then points at the first one left out of the page that began at `offset`.
     pub fn fit(&mut self, offset: u64, max_bytes: usize) {
-        let mut envelope = self.clone();
-        envelope.memories.clear();
-        envelope.next_offset = Some(offset + self.memories.len() as u64);
-        let keep = crate::api::fitting(&self.memories, crate::api::json_len(&envelope), max_bytes);
-        if keep < self.memories.len() {
-            self.memories.truncate(keep);
-            self.count = keep;
-            self.next_offset = Some(offset + keep as u64);
-        }
+        crate::api::fit_page(self, offset, max_bytes, |page| {
+            (&mut page.memories, &mut page.count, &mut page.next_offset)
+        });
     }
 }
 
