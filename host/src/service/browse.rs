@@ -30,7 +30,7 @@ impl Service {
         reader: Author,
         args: &GetMemoryArgs,
     ) -> Result<Memory> {
-        self.refuse_unless_recall_on(subject)?;
+        self.readable(subject)?;
         self.memory(subject, reader, args.id)
     }
 
@@ -74,10 +74,9 @@ impl Service {
             since: rfc3339(since),
             until: rfc3339(until),
         };
-        if self.backend.open(subject, false)?.is_none() {
+        if !self.readable(subject)? {
             return Ok(answer);
         }
-        self.refuse_unless_recall_on(subject)?;
         // Pages of the listing, newest first, until the window's start: one more memory than
         // the limit, to know whether it cut.
         'pages: for page in 1.. {
@@ -167,13 +166,14 @@ impl Service {
         })
     }
 
-    /// Refuses a read tool when recall is off for `subject` (see the `allow_recall` setting).
-    fn refuse_unless_recall_on(&self, subject: &Subject) -> Result<()> {
+    /// Whether `subject` has a knowledge base to read; a read tool is refused when recall is
+    /// off for it (see the `allow_recall` setting).
+    fn readable(&self, subject: &Subject) -> Result<bool> {
         let Some(kb) = self.backend.open(subject, false)? else {
-            return Ok(());
+            return Ok(false);
         };
         if kb.settings(None)?.allow_recall {
-            Ok(())
+            Ok(true)
         } else {
             Err(KenningError::Forbidden(format!(
                 "recall is disabled for {subject}"
