@@ -985,8 +985,41 @@ pub fn output_schema(tool: &str) -> Option<Value> {
 }
 
 fn schema<T: JsonSchema>() -> Value {
-    let generator = schemars::generate::SchemaSettings::draft2020_12().into_generator();
+    let generator = schema_settings().into_generator();
     serde_json::to_value(generator.into_root_schema_for::<T>()).expect("schemas serialise")
+}
+
+/// The settings every published schema (tool schemas, the OpenAPI document) is generated with:
+/// draft 2020-12, and every integer bounded by its Rust type, so that a number a schema admits is
+/// one the host can read (schemars leaves `u32`, `u64`, `i64` and `usize` without a `maximum`,
+/// and a client may then send 10^33 and be told it is not an integer).
+pub fn schema_settings() -> schemars::generate::SchemaSettings {
+    schemars::generate::SchemaSettings::draft2020_12()
+        .with_transform(schemars::transform::RecursiveTransform(bound_integer))
+}
+
+/// Gives an integer schema the bounds of the Rust type its `format` names, where it has none.
+fn bound_integer(schema: &mut Schema) {
+    let bounds: (i128, i128) = match schema.get("format").and_then(Value::as_str) {
+        Some("uint32") => (0, u32::MAX.into()),
+        Some("uint64") | Some("uint") => (0, u64::MAX.into()),
+        Some("int32") => (i32::MIN.into(), i32::MAX.into()),
+        Some("int64") | Some("int") => (i64::MIN.into(), i64::MAX.into()),
+        _ => return,
+    };
+    let number = |n: i128| -> Value {
+        match (u64::try_from(n), i64::try_from(n)) {
+            (Ok(n), _) => n.into(),
+            (_, Ok(n)) => n.into(),
+            _ => unreachable!("the bounds above fit in u64 or i64"),
+        }
+    };
+    if schema.get("minimum").is_none() {
+        schema.insert("minimum".into(), number(bounds.0));
+    }
+    if schema.get("maximum").is_none() {
+        schema.insert("maximum".into(), number(bounds.1));
+    }
 }
 
 #[cfg(test)]

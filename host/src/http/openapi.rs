@@ -2,7 +2,6 @@
 //! (their JSON Schemas, by schemars, are the components) and the one table of routes,
 //! [`OPERATIONS`], which the router's tests check against.
 
-use schemars::generate::SchemaSettings;
 use schemars::{JsonSchema, Schema, SchemaGenerator};
 use serde_json::{Map, Value, json};
 
@@ -52,7 +51,7 @@ fn jsonrpc_message(_: &mut SchemaGenerator) -> Schema {
         "required": ["jsonrpc"],
         "properties": {
             "jsonrpc": {"const": "2.0"},
-            "id": {"type": ["string", "integer"]},
+            "id": {"type": ["string", "integer"], "minimum": i64::MIN, "maximum": i64::MAX},
             "method": {"type": "string"},
             "params": {"type": "object"},
             "result": {"type": "object"},
@@ -269,7 +268,7 @@ pub const OPERATIONS: &[Operation] = &[
 
 /// The OpenAPI 3.1 document of [`OPERATIONS`].
 pub fn document() -> Value {
-    let mut generator = SchemaSettings::draft2020_12()
+    let mut generator = crate::api::schema_settings()
         .with(|s| s.definitions_path = "/components/schemas".into())
         .into_generator();
     let error = generator.subschema_for::<ErrorBody>();
@@ -400,11 +399,11 @@ fn describe_mcp_answers(method: &str, responses: &mut Map<String, Value>) {
         "required": ["jsonrpc", "id", "error"],
         "properties": {
             "jsonrpc": {"const": "2.0"},
-            "id": {"type": ["string", "integer", "null"]},
+            "id": {"type": ["string", "integer", "null"], "minimum": i64::MIN, "maximum": i64::MAX},
             "error": {
                 "type": "object",
                 "required": ["code", "message"],
-                "properties": {"code": {"type": "integer"}, "message": {"type": "string"}}
+                "properties": {"code": {"type": "integer", "minimum": i64::MIN, "maximum": i64::MAX}, "message": {"type": "string"}}
             }
         }
     });
@@ -548,6 +547,45 @@ mod tests {
                 .unwrap_or_else(|| panic!("{reference} points into the components"));
             assert!(schemas.contains_key(name), "{reference}");
         }
+    }
+
+    /// Every integer schema under `value`, found by walking it, that lacks a bound.
+    fn unbounded_integers(value: &Value, at: String, found: &mut Vec<String>) {
+        match value {
+            Value::Object(map) => {
+                let integer = map.get("type").is_some_and(|t| {
+                    t == "integer"
+                        || t.as_array()
+                            .is_some_and(|ts| ts.iter().any(|t| t == "integer"))
+                });
+                if integer && !(map.contains_key("minimum") && map.contains_key("maximum")) {
+                    found.push(at.clone());
+                }
+                for (key, v) in map {
+                    unbounded_integers(v, format!("{at}/{key}"), found);
+                }
+            }
+            Value::Array(items) => {
+                for (i, v) in items.iter().enumerate() {
+                    unbounded_integers(v, format!("{at}/{i}"), found);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    #[test]
+    fn every_integer_a_schema_admits_is_one_the_host_can_read() {
+        let mut found = Vec::new();
+        unbounded_integers(&document(), "#".into(), &mut found);
+        for tool in crate::api::tool_names() {
+            let input = crate::api::input_schema(tool).unwrap();
+            unbounded_integers(&input, format!("{tool}#"), &mut found);
+        }
+        assert!(
+            found.is_empty(),
+            "integers without a minimum and a maximum: {found:#?}"
+        );
     }
 
     #[test]

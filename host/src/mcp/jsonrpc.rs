@@ -132,12 +132,15 @@ fn id_value(rest: &str) -> Option<Value> {
         rest.get(..=end)?
     } else {
         let end = rest
-            .find(|c: char| !(c.is_ascii_digit() || c == '-'))
+            .find(|c: char| !(c.is_ascii_digit() || matches!(c, '-' | '+' | '.' | 'e' | 'E')))
             .unwrap_or(rest.len());
         &rest[..end]
     };
+    // An id is what rmcp reads as one: a string or a 64-bit signed integer. Any other number
+    // (a fraction, or beyond i64) is no id, so the answer's is null, as JSON-RPC asks.
     match serde_json::from_str::<Value>(token).ok()? {
-        id @ (Value::String(_) | Value::Number(_)) => Some(id),
+        id @ Value::String(_) => Some(id),
+        Value::Number(n) => n.as_i64().map(Value::from),
         _ => None,
     }
 }
@@ -167,6 +170,14 @@ mod tests {
             ("[null, null]", Value::Null),
             (r#"{"jsonrpc":"2.0","id":1,"method":7}"#, json!(1)),
             (r#"{"jsonrpc":"1.0","id":"a","method":"ping"}"#, json!("a")),
+            (
+                r#"{"id":-9223372036854775808,"method":""}"#,
+                json!(i64::MIN),
+            ),
+            (r#"{"id":-9223372036854775809,"method":""}"#, Value::Null),
+            (r#"{"id":9223372036854775808,"method":""}"#, Value::Null),
+            (r#"{"id":1.5,"method":""}"#, Value::Null),
+            (r#"{"id":1e3,"method":""}"#, Value::Null),
         ] {
             let answer = answer(line).unwrap_or_else(|| panic!("{line} answered"));
             assert_eq!(answer["error"]["code"], INVALID_REQUEST, "{line}");
