@@ -242,18 +242,19 @@ fn provenance_decides_what_is_pending_and_review_preserves_it() {
     )
     .unwrap_err();
     assert!(matches!(error, KenningError::Forbidden(_)), "{error}");
-    let error = call(
+    let asked = call(
         &kenning,
         subject,
         Author::Agent,
         "forget_memory",
         &format!(r#"{{"id": {human}}}"#),
     )
-    .unwrap_err();
-    assert!(
-        matches!(error, KenningError::Forbidden(_)),
-        "an agent may not forget a human's memory: {error}"
+    .unwrap();
+    assert_eq!(
+        asked["status"], "pending",
+        "an agent may only ask to forget a human's memory: {asked}"
     );
+    let forget_request = asked["proposal_id"].as_u64().unwrap();
 
     let queue: Vec<u64> = kenning
         .review_list(subject, Author::Human)
@@ -266,7 +267,8 @@ fn provenance_decides_what_is_pending_and_review_preserves_it() {
         vec![
             proposal,
             external["id"].as_u64().unwrap(),
-            peer["id"].as_u64().unwrap()
+            peer["id"].as_u64().unwrap(),
+            forget_request
         ]
     );
 
@@ -282,6 +284,19 @@ fn provenance_decides_what_is_pending_and_review_preserves_it() {
         (Author::Agent, kenning::store::Badge::Native)
     );
     assert_eq!(read(human).status, kenning::store::Status::Superseded);
+    // The request to forget it now asks for nothing: it can only be rejected.
+    let error = kenning
+        .review(subject, forget_request, Decision::Accept, "alice")
+        .unwrap_err();
+    assert!(
+        error
+            .to_string()
+            .contains("no longer active; reject it instead"),
+        "{error}"
+    );
+    kenning
+        .review(subject, forget_request, Decision::Reject, "alice")
+        .unwrap();
     // A peer's memory becomes FOREIGN when accepted; a rejected one is never used.
     kenning
         .review(
@@ -334,7 +349,17 @@ fn provenance_decides_what_is_pending_and_review_preserves_it() {
     assert_eq!(
         actions,
         [
-            "add", "add", "revise", "propose", "add", "add", "accept", "accept", "reject",
+            "add",
+            "add",
+            "revise",
+            "propose",
+            "add",
+            "add",
+            "propose-forget",
+            "accept",
+            "reject",
+            "accept",
+            "reject",
             "propose"
         ]
     );
@@ -344,6 +369,123 @@ fn provenance_decides_what_is_pending_and_review_preserves_it() {
         .unwrap();
     assert!(accept["before_hash"].is_string() && accept["after_hash"].is_string());
     assert_eq!(accept["actor"], "reviewer:alice");
+}
+
+#[test]
+fn a_forget_the_caller_may_not_make_waits_for_review_and_accepted_forgets_for_good() {
+    let workspace = Workspace::new();
+    let kenning = workspace.service();
+    let subject = &workspace.subject;
+    let kept = workspace.remember(
+        &kenning,
+        Author::Human,
+        r#"{"text": "The build server is kestrel-17"}"#,
+    );
+    let asked = call(
+        &kenning,
+        subject,
+        Author::External,
+        "forget_memory",
+        &format!(r#"{{"id": {kept}, "reason": "moved to a new host"}}"#),
+    )
+    .unwrap();
+    assert_eq!(asked["status"], "pending", "{asked}");
+    assert_eq!(asked["id"], kept);
+    let request = asked["proposal_id"].as_u64().unwrap();
+    // Asked again while it waits: the same request, not a second.
+    let again = call(
+        &kenning,
+        subject,
+        Author::External,
+        "forget_memory",
+        &format!(r#"{{"id": {kept}}}"#),
+    )
+    .unwrap();
+    assert_eq!(again["proposal_id"], request);
+    // Until a human decides, the memory stands and is recalled; the request says what it asks
+    // and why, and nothing of what the memory says.
+    let recalled = call(
+        &kenning,
+        subject,
+        Author::Agent,
+        "recall",
+        r#"{"query": "kestrel"}"#,
+    )
+    .unwrap();
+    assert_eq!(recalled["memories"][0]["id"], kept, "{recalled}");
+    let queue = kenning.review_list(subject, Author::Human).unwrap();
+    assert_eq!(queue.len(), 1);
+    assert_eq!((queue[0].id, queue[0].forgets), (request, Some(kept)));
+    assert_eq!(
+        queue[0].text,
+        format!("Forget memory {kept}. Reason: moved to a new host")
+    );
+    assert!(!queue[0].text.contains("kestrel"));
+    // An export carries the memory and leaves the request (it names an id of this store).
+    let export = kenning
+        .export(subject, kenning::service::interchange::ExportFormat::Jsonl)
+        .unwrap();
+    assert_eq!(export.memories, 1, "{}", export.text);
+    // Rejected, the memory stands; asked again and accepted, both are forgotten for good.
+    kenning
+        .review(subject, request, Decision::Reject, "alice")
+        .unwrap();
+    assert!(kenning.memory(subject, Author::Human, kept).is_ok());
+    let asked = call(
+        &kenning,
+        subject,
+        Author::External,
+        "forget_memory",
+        &format!(r#"{{"id": {kept}}}"#),
+    )
+    .unwrap();
+    let second = asked["proposal_id"].as_u64().unwrap();
+    assert_ne!(second, request);
+    let accepted = kenning
+        .review(subject, second, Decision::Accept, "alice")
+        .unwrap();
+    assert_eq!(
+        (accepted["status"].as_str(), accepted["forgotten"].as_u64()),
+        (Some("accepted"), Some(kept))
+    );
+    for id in [kept, second] {
+        let error = kenning.memory(subject, Author::Human, id).unwrap_err();
+        assert!(
+            matches!(error, KenningError::NoSuchMemory { .. }),
+            "{id}: {error}"
+        );
+    }
+    assert!(
+        kenning
+            .review_list(subject, Author::Human)
+            .unwrap()
+            .is_empty()
+    );
+    let held = workspace.held_bytes();
+    assert!(
+        !held.windows(b"kestrel".len()).any(|w| w == b"kestrel"),
+        "the forgotten text is still stored"
+    );
+    // The audit trail says who asked, who decided and what was forgotten.
+    let log = kenning.log(subject, 100).unwrap();
+    let events: Vec<(String, String, Option<u64>)> = log
+        .iter()
+        .map(|e| {
+            (
+                e["actor"].as_str().unwrap_or_default().to_owned(),
+                e["action"].as_str().unwrap_or_default().to_owned(),
+                e["memory_id"].as_u64(),
+            )
+        })
+        .collect();
+    assert!(
+        events.contains(&("external".into(), "propose-forget".into(), Some(second))),
+        "{events:?}"
+    );
+    assert!(
+        events.contains(&("reviewer:alice".into(), "forget".into(), Some(kept))),
+        "{events:?}"
+    );
 }
 
 #[test]

@@ -13,7 +13,7 @@ use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::store::{Badge, Memory, ProfileTarget, Status};
+use crate::store::{Badge, Memory, ProfileTarget};
 
 /// An address: an integer, or a string in hex (`0x401000`) or decimal.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -501,14 +501,34 @@ pub struct Revised {
     pub badge: Option<Badge>,
 }
 
+/// Whether a forget took effect.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ForgetStatus {
+    /// Forgotten for good.
+    Forgotten,
+    /// Asked for: stored as a proposal (`proposal_id`) that forgets the memory once a human
+    /// accepts it; until then the memory stands.
+    Pending,
+    /// Asked for, and refused at once by the human its client asked (MCP elicitation): the
+    /// memory stands.
+    Rejected,
+}
+
 /// What `forget_memory` did.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Forgotten {
-    /// The memory forgotten.
+    /// The memory forgotten (or asked to be).
     pub id: u64,
-    /// Always `forgotten`.
-    pub status: Status,
+    /// forgotten, pending or rejected.
+    pub status: ForgetStatus,
+    /// The proposal's id, when the forget awaits review.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub proposal_id: Option<u64>,
+    /// The proposal's badge, when the forget awaits review.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub badge: Option<Badge>,
 }
 
 /// A memory found by `recall`, with its relevance.
@@ -787,7 +807,7 @@ pub const TOOLS: &[ToolSpec] = &[
         tool: Tool::ForgetMemory,
         name: "forget_memory",
         title: "Forget a memory",
-        description: "Retire a memory by id that is wrong and cannot be corrected, or that the user asked to forget. It stays in the audit trail. Do not use it to tidy up or to make room; external clients may not forget, so ask the user instead.",
+        description: "Retire a memory by id that is wrong and cannot be corrected, or that the user asked to forget. It stays in the audit trail. Do not use it to tidy up or to make room. Where this client may not forget the memory, the forget is stored as a request the user reviews (status `pending`), and the memory stands until they accept it.",
         hints: ToolHints {
             read_only: false,
             destructive: true,

@@ -653,9 +653,9 @@ async fn tokens_reach_only_their_subjects_and_their_role_is_the_author() {
     )
     .await;
     assert_eq!(queue["count"], 1);
-    // An external token may not forget, nor delete everything.
+    // An external token's forget is a request a human reviews; it may not delete everything.
     let first = created["memory_id"].as_u64().unwrap();
-    let (status, _) = send(
+    let (status, asked) = send(
         &client,
         M::DELETE,
         &format!("{memories}/{first}"),
@@ -663,7 +663,13 @@ async fn tokens_reach_only_their_subjects_and_their_role_is_the_author() {
         None,
     )
     .await;
-    assert_eq!(status, StatusCode::FORBIDDEN);
+    assert_eq!(status, StatusCode::OK, "{asked}");
+    assert_eq!(
+        (&asked["id"], &asked["status"]),
+        (&json!(first), &json!("pending")),
+        "{asked}"
+    );
+    let request = asked["proposal_id"].as_u64().unwrap();
     let (status, _) = send(
         &client,
         M::DELETE,
@@ -681,7 +687,48 @@ async fn tokens_reach_only_their_subjects_and_their_role_is_the_author() {
         None,
     )
     .await;
-    assert_eq!(page["total"], 3, "the refused deletes changed nothing");
+    assert_eq!(
+        page["total"], 4,
+        "the refused delete changed nothing: {page}"
+    );
+    // The human sees what the request asks, and accepting it forgets the memory.
+    let (_, queue) = send(
+        &client,
+        M::GET,
+        &subject_url(&server, "/review"),
+        &human,
+        None,
+    )
+    .await;
+    let listed = queue["memories"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["memory_id"] == request)
+        .unwrap_or_else(|| panic!("{queue}"));
+    assert_eq!(listed["forgets"], first, "{listed}");
+    let (status, accepted) = send(
+        &client,
+        M::POST,
+        &subject_url(&server, &format!("/review/{request}/accept")),
+        &human,
+        None,
+    )
+    .await;
+    assert_eq!(
+        (status, &accepted["forgotten"]),
+        (StatusCode::OK, &json!(first)),
+        "{accepted}"
+    );
+    let (status, _) = send(
+        &client,
+        M::GET,
+        &format!("{memories}/{first}"),
+        &human,
+        None,
+    )
+    .await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

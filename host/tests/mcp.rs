@@ -201,15 +201,16 @@ async fn an_mcp_client_uses_every_tool_and_external_writes_stay_in_quarantine() 
                 .iter()
                 .any(|c| c["id"] == proposal["id"])
     );
-    // External clients may not forget; they are told to ask the user.
-    let refused = tool_error(&external, "forget_memory", json!({"id": parser_id})).await;
-    assert!(
-        refused["message"]
-            .as_str()
-            .unwrap()
-            .contains("ask the user"),
-        "{refused}"
+    // An external client's forget is a request the user reviews; the memory stands meanwhile.
+    let asked = ok(&external, "forget_memory", json!({"id": parser_id})).await;
+    assert_eq!(
+        (&asked["status"], &asked["id"], &asked["badge"]),
+        (&json!("pending"), &json!(parser_id), &json!("pending")),
+        "{asked}"
     );
+    assert!(asked["proposal_id"].as_u64().is_some(), "{asked}");
+    let still = ok(&external, "get_memory", json!({"id": parser_id})).await;
+    assert_eq!(still["status"], "active", "{still}");
 
     // Bad arguments are tool errors naming the field; the server carries on.
     let unknown = tool_error(&external, "remember", json!({"text": "x", "colour": "red"})).await;

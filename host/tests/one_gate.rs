@@ -198,6 +198,8 @@ struct Modelled {
     vouched: bool,
     /// The memory a pending proposal would replace.
     replaces: Option<u64>,
+    /// The memory a pending request to forget would forget.
+    forgets: Option<u64>,
 }
 
 impl Modelled {
@@ -213,6 +215,7 @@ impl Modelled {
             },
             vouched: !pending,
             replaces: None,
+            forgets: None,
         }
     }
 }
@@ -629,6 +632,7 @@ fn run(h: &Harness, door: Door, steps: &[Action]) -> Result<(), TestCaseError> {
             state: State::Accepted,
             vouched: true,
             replaces: None,
+            forgets: None,
         },
     );
     for (n, step) in steps.iter().enumerate() {
@@ -721,6 +725,7 @@ fn apply(
                             state: State::Pending,
                             vouched: false,
                             replaces: Some(id),
+                            forgets: None,
                         },
                     );
                 }
@@ -732,9 +737,35 @@ fn apply(
                 return Ok(());
             };
             let outcome = h.call(door, spec, who, "forget_memory", json!({"id": id}));
-            let allowed = model.on(None) && model.in_force(id) && model.direct(who, id);
-            expect("a forget", allowed, outcome, |_| {
-                model.forget(id);
+            // Who may not forget a memory asks for it: one request a memory while it waits.
+            let allowed = model.on(None) && model.in_force(id);
+            expect("a forget", allowed, outcome, |answer| {
+                if model.direct(who, id) {
+                    if answer["status"] != "forgotten" {
+                        return Err(format!("expected a forget: {answer}"));
+                    }
+                    model.forget(id);
+                    return Ok(());
+                }
+                let request = answer["proposal_id"]
+                    .as_u64()
+                    .ok_or(format!("expected a request to forget: {answer}"))?;
+                let waiting = model
+                    .memories
+                    .iter()
+                    .find(|(_, m)| m.state == State::Pending && m.forgets == Some(id))
+                    .map(|(&waiting, _)| waiting);
+                if waiting.is_some_and(|waiting| waiting != request) {
+                    return Err(format!("a second request to forget {id}: {answer}"));
+                }
+                model.memories.entry(request).or_insert(Modelled {
+                    marker: format!("Forget memory {id}."),
+                    author: who,
+                    state: State::Pending,
+                    vouched: false,
+                    replaces: None,
+                    forgets: Some(id),
+                });
                 Ok(())
             })?;
         }
@@ -802,9 +833,15 @@ fn apply(
             };
             h.count(used, word, outcome.is_ok());
             let m = model.memories[&id].clone();
-            let replaced_active = m.replaces.is_none_or(|old| model.active(old));
+            let replaced_active = m.replaces.or(m.forgets).is_none_or(|old| model.active(old));
             let allowed = m.state == State::Pending && (!accept || replaced_active);
             expect(word, allowed, outcome, |_| {
+                if let Some(target) = m.forgets.filter(|_| accept) {
+                    // A request settled: it and the memory it names are forgotten.
+                    model.memories.get_mut(&id).unwrap().state = State::Forgotten;
+                    model.forget(target);
+                    return Ok(());
+                }
                 let entry = model.memories.get_mut(&id).unwrap();
                 if accept {
                     entry.state = State::Accepted;

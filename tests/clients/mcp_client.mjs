@@ -80,8 +80,10 @@ await stdio.close();
 
 const external = new Client({ name: "kenning-ci", version: "1" });
 await external.connect(new StdioClientTransport({ command: kenning, args: ["--data-dir", data, "mcp", "--subject", "profile:me"] }));
-const refused = errorOf(await external.callTool({ name: "forget_memory", arguments: { id: 1 } }));
-check("stdio: an external forget is refused", refused.message.includes("ask the user"), refused);
+const request = await external.callTool({ name: "forget_memory", arguments: { id: 1 } });
+check("stdio: an external forget awaits review", request.structuredContent?.status === "pending" && Number.isInteger(request.structuredContent?.proposal_id), request);
+const standing = await external.callTool({ name: "get_memory", arguments: { id: 1 } });
+check("stdio: the memory stands meanwhile", standing.structuredContent?.status === "active", standing);
 // Without elicitation, an external write awaits review.
 const unasked = await external.callTool({ name: "remember", arguments: { text: "Releases are cut on Fridays (unasked)." } });
 check("stdio: an external write without elicitation is pending", unasked.structuredContent?.status === "pending", unasked);
@@ -94,6 +96,11 @@ const reviewing = new Client({ name: "kenning-ci-desktop", version: "1" }, { cap
 reviewing.setRequestHandler(ElicitRequestSchema, async (request) => {
   const message = request.params.message;
   asked.push(message);
+  const forget = request.params.requestedSchema?.properties?.forget;
+  if (forget) {
+    check("a request to forget is asked as a forget box", forget.type === "boolean", request.params);
+    return { action: "accept", content: { forget: true } };
+  }
   const keep = request.params.requestedSchema?.properties?.keep;
   check("the question is a form with a keep box", keep?.type === "boolean", request.params);
   if (message.includes("keep me")) return { action: "accept", content: { keep: true } };
@@ -120,6 +127,12 @@ check("a template reads any day's note", templates.includes("kenning://profile/{
 const recalled = await reviewing.callTool({ name: "recall", arguments: { query: "staging" } });
 const texts = recalled.structuredContent.memories.map((m) => m.text);
 check("elicitation: what the human kept is recalled, nothing else", texts.length === 1 && texts[0].includes("02:00"), texts);
+const vpn = await reviewing.callTool({ name: "remember", arguments: { text: "The old VPN host is vpn-3 (keep me)." } });
+const forgot = await reviewing.callTool({ name: "forget_memory", arguments: { id: vpn.structuredContent.id, reason: "vpn-3 was retired" } });
+check("elicitation: a forget the human confirms is done", forgot.structuredContent?.status === "forgotten", forgot);
+check("elicitation: the human saw what would be forgotten, and why", asked.at(-1).includes("vpn-3 (keep me)") && asked.at(-1).includes("vpn-3 was retired"), asked);
+const gone = await reviewing.callTool({ name: "get_memory", arguments: { id: vpn.structuredContent.id } });
+check("elicitation: what was forgotten is no memory", gone.isError === true, gone);
 await reviewing.close();
 const log = execFileSync(kenning, ["--data-dir", data, "log", "--subject", "profile:me"], { encoding: "utf8" });
 check("elicitation: the audit names the review's way", log.includes("reviewer:mcp-elicitation:kenning-ci-desktop"), log);

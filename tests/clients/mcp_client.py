@@ -90,22 +90,29 @@ async def over_stdio():
     async with stdio_client(server) as (read, write):
         async with ClientSession(read, write) as session:
             await exercise(session, "stdio")
-    # An external client's forget is refused, with a message that says what to do.
+    # An external client's forget, without elicitation, is a request awaiting the user's review.
     external = StdioServerParameters(command=KENNING, args=["--data-dir", DATA, "mcp", "--subject", "profile:me"])
     async with stdio_client(external) as (read, write):
         async with ClientSession(read, write) as session:
             await session.initialize()
-            refused = error_of(await session.call_tool("forget_memory", {"id": 1}))
-            check("stdio: an external forget is refused", "ask the user" in refused["message"], refused)
+            asked = await session.call_tool("forget_memory", {"id": 1})
+            request = asked.structured_content
+            check("stdio: an external forget awaits review", request["status"] == "pending" and isinstance(request.get("proposal_id"), int), asked)
+            still = await session.call_tool("get_memory", {"id": 1})
+            check("stdio: the memory stands meanwhile", still.structured_content["status"] == "active", still)
     await with_elicitation(external)
 
 
 async def with_elicitation(server):
-    """The human is asked through the client: a scripted user keeps one proposal and declines one."""
+    """The human is asked through the client: a scripted user keeps one proposal, declines one,
+    and lets the client forget the one kept."""
     asked = []
 
     async def answer(context, params):
         asked.append(params.message)
+        if "forget" in params.requested_schema["properties"]:
+            check("a request to forget is asked as a forget box", params.requested_schema["properties"]["forget"]["type"] == "boolean", params)
+            return types.ElicitResult(action="accept", content={"forget": True})
         check("the question is a form with a keep box", params.requested_schema["properties"]["keep"]["type"] == "boolean", params)
         if "keep me" in params.message:
             return types.ElicitResult(action="accept", content={"keep": True})
@@ -123,7 +130,12 @@ async def with_elicitation(server):
             check("elicitation: only what the human kept is recalled", texts == ["The on-call rota changes on Mondays (keep me)."], texts)
             pending = (await session.read_resource("kenning://profile/me/pending.md")).contents[0].text
             check("the pending resource lists without text", "Awaiting review in profile:me" in pending and "rota" not in pending, pending)
-    check("elicitation: the human saw each proposal", len(asked) == 2 and "on-call rota" in asked[0], asked)
+            forgot = await session.call_tool("forget_memory", {"id": kept.structured_content["id"], "reason": "the rota moved to a tool"})
+            check("elicitation: a forget the human confirms is done", forgot.structured_content["status"] == "forgotten", forgot)
+            found = await session.call_tool("recall", {"query": "rota"})
+            check("elicitation: what was forgotten is not recalled", found.structured_content["count"] == 0, found)
+    check("elicitation: the human saw each proposal", len(asked) == 3 and "on-call rota" in asked[0], asked)
+    check("elicitation: the human saw what would be forgotten, and why", "Mondays" in asked[2] and "the rota moved to a tool" in asked[2], asked)
 
 
 class Warnings(logging.Handler):

@@ -44,7 +44,10 @@ pub fn run(global: &GlobalOpts, review: &ReviewCmd) -> Result<ExitCode> {
             print_memories(
                 &service.review_list(&subject, Author::Human)?,
                 cmd.json,
-                |m| format!("{} by {}", m.badge, m.author),
+                |m| match m.forgets {
+                    Some(target) => format!("{} by {}, forgets memory {target}", m.badge, m.author),
+                    None => format!("{} by {}", m.badge, m.author),
+                },
             )?;
         }
         ReviewCmd::Accept(cmd) | ReviewCmd::Reject(cmd) => {

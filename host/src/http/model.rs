@@ -213,6 +213,9 @@ pub struct ListedMemory {
     pub target: Option<ProfileTarget>,
     /// The free-form metadata it was written with, as given (`{}` when none).
     pub metadata: Metadata,
+    /// For a request to forget a memory, awaiting review: that memory's id.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub forgets: Option<u64>,
 }
 
 impl From<Memory> for ListedMemory {
@@ -235,6 +238,7 @@ impl From<Memory> for ListedMemory {
             status: m.status,
             target: m.target,
             metadata: m.metadata.unwrap_or_default(),
+            forgets: m.forgets,
         }
     }
 }

@@ -132,7 +132,7 @@ pub const OPERATIONS: &[Operation] = &[
     Operation {
         method: "delete",
         path: "/v1/subjects/{subject}/memories/{id}",
-        summary: "Forget a memory (it stays in the audit trail)",
+        summary: "Forget a memory for good, or ask for it (a proposal awaiting a human's review) when the token may not",
         auth: true,
         body: None,
         query: None,

@@ -234,6 +234,15 @@ pub fn read(
 
 /// A proposal as `pending.md` shows it: everything but its text.
 fn described(memory: &Memory) -> String {
+    if let Some(target) = memory.forgets {
+        return format!(
+            "- memory {}: a request to forget memory {target}, by {} ({}), proposed {}",
+            memory.id,
+            memory.author,
+            memory.badge,
+            rfc3339(memory.created_at)
+        );
+    }
     let tags = if memory.tags.is_empty() {
         String::new()
     } else {

@@ -3,7 +3,8 @@
 //! whether to keep it, while the call waits, and applies the answer as that human's review: the
 //! audit event's actor is `reviewer:mcp-elicitation:CLIENT`. Kept, the memory is in force;
 //! declined or unticked, it is rejected; dismissed, or unanswered within [`WAIT`], it stays
-//! pending for `kenning review`.
+//! pending for `kenning review`. A request to forget a memory is asked as "Forget it?": ticked,
+//! the memory is forgotten for good; declined or unticked, it stays.
 //!
 //! The question goes to the human, never to the model: MCP clients show an elicitation to their
 //! user and do not put it in the model's context, which is why a proposal's text may appear in
@@ -37,6 +38,17 @@ pub struct Verdict {
 }
 
 rmcp::elicit_safe!(Verdict);
+
+/// The form the human answers about a request to forget a memory.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[schemars(title = "Forget this memory?")]
+pub struct ForgetVerdict {
+    /// Forget it for good. Untick (or decline) to keep it.
+    #[schemars(title = "Forget it")]
+    pub forget: bool,
+}
+
+rmcp::elicit_safe!(ForgetVerdict);
 
 /// `result`, the answer of `tool` called by `author` on `subject`, after asking the human about
 /// the proposal it made, when it made one and the client can ask (see the module docs); the
@@ -75,12 +87,19 @@ pub async fn settle(
     };
     let client = client_name(peer);
     let question = question(subject, &client, &proposal, revised.as_ref());
-    let decision = match peer
-        .elicit_with_timeout::<Verdict>(question, Some(WAIT))
-        .await
-    {
-        Ok(Some(Verdict { keep: true })) => Decision::Accept,
-        Ok(Some(Verdict { keep: false })) | Err(ElicitationError::UserDeclined) => Decision::Reject,
+    // Ticked means "do what was asked" in both forms: keep the memory, or forget it.
+    let answer = if proposal.forgets.is_some() {
+        peer.elicit_with_timeout::<ForgetVerdict>(question, Some(WAIT))
+            .await
+            .map(|verdict| verdict.map(|v| v.forget))
+    } else {
+        peer.elicit_with_timeout::<Verdict>(question, Some(WAIT))
+            .await
+            .map(|verdict| verdict.map(|v| v.keep))
+    };
+    let decision = match answer {
+        Ok(Some(true)) => Decision::Accept,
+        Ok(Some(false)) | Err(ElicitationError::UserDeclined) => Decision::Reject,
         Ok(None) | Err(_) => return result,
     };
     let reviewer = format!("mcp-elicitation:{client}");
@@ -107,6 +126,12 @@ pub async fn settle(
                 fields.remove("badge");
             }
         }
+        ("forget_memory", Decision::Accept) => {
+            result["status"] = json!("forgotten");
+            if let Some(fields) = result.as_object_mut() {
+                fields.remove("badge");
+            }
+        }
         (_, Decision::Accept) => {
             result["status"] = json!("revised");
             result["badge"] = outcome["badge"].clone();
@@ -116,14 +141,16 @@ pub async fn settle(
     result
 }
 
-/// The proposal a tool's `result` made, if any, and the memory it would revise.
+/// The proposal a tool's `result` made, if any, and the memory it would revise or forget.
 fn proposal_of(tool: &str, result: &Value) -> Option<(u64, Option<u64>)> {
     if result["status"] != "pending" {
         return None;
     }
     match tool {
         "remember" => Some((result["id"].as_u64()?, None)),
-        "revise_memory" => Some((result["proposal_id"].as_u64()?, result["id"].as_u64())),
+        "revise_memory" | "forget_memory" => {
+            Some((result["proposal_id"].as_u64()?, result["id"].as_u64()))
+        }
         _ => None,
     }
 }
@@ -159,6 +186,12 @@ fn question(
         filed.push(tags.join(" "));
     }
     let what = match revised {
+        Some(old) if proposal.forgets == Some(old.id) => {
+            return format!(
+                "{client} (an external client of kenning) asks: {}\n\nMemory {} of {subject} says:\n\n{}\n\nForget it for good? Declined, it stays. Dismiss this to decide later (kenning review).",
+                proposal.text, old.id, old.text
+            );
+        }
         Some(old) => format!(
             "proposes to change memory {} of {subject} from\n\n{}\n\nto\n\n{}",
             old.id, old.text, proposal.text

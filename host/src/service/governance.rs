@@ -115,8 +115,9 @@ impl Service {
 
     /// Accepts or rejects a memory awaiting review, on behalf of `reviewer`.
     ///
-    /// Accepting a proposal that revises another memory supersedes that memory. A peer's
-    /// proposal can never replace a NATIVE memory. Decided under the write lock, on the memories
+    /// Accepting a proposal that revises another memory supersedes that memory; accepting one
+    /// that forgets another ([`Memory::forgets`]) forgets both for good, the request being
+    /// settled. A peer's proposal can never replace a NATIVE memory. Decided under the write lock, on the memories
     /// as they then stand: of two reviewers deciding on one proposal at once, one decides and
     /// the other is told it no longer awaits review.
     pub fn review(
@@ -130,7 +131,7 @@ impl Service {
         let mut kb = self.open_existing(subject)?;
         let now = self.now();
         let actor = format!("reviewer:{reviewer}");
-        kb.write(|tx| {
+        super::forgetting(&mut kb, |tx| {
             let proposal = match tx.memory(id)? {
                 Some(m) if m.status == Status::Active && m.badge.is_quarantined() => m,
                 Some(m) => {
@@ -146,14 +147,18 @@ impl Service {
                     });
                 }
             };
-            let replaced = match tx.supersedes(id)? {
+            let (verb, changed) = match proposal.forgets {
+                Some(target) => ("forgets", Some(target)),
+                None => ("revises", tx.supersedes(id)?),
+            };
+            let replaced = match changed {
                 Some(old) => match tx.memory(old)? {
                     Some(m) if m.status == Status::Active => Some(m),
-                    // What it would have replaced is gone: it can still be rejected.
+                    // What it would have changed is gone: it can still be rejected.
                     _ if decision == Decision::Reject => None,
                     _ => {
                         return Err(KenningError::Usage(format!(
-                            "memory {id} revises memory {old}, which is no longer active; reject it instead"
+                            "memory {id} {verb} memory {old}, which is no longer active; reject it instead"
                         )));
                     }
                 },
@@ -161,7 +166,9 @@ impl Service {
             };
             if decision == Decision::Reject {
                 tx.reject(proposal.id, reviewer, now)?;
-                tx.append_event(Some(proposal.id), now,
+                tx.append_event(
+                    Some(proposal.id),
+                    now,
                     &Event {
                         actor: &actor,
                         action: "reject",
@@ -182,10 +189,39 @@ impl Service {
                 )));
             }
             tx.accept(id, badge, reviewer, now)?;
+            if let (Some(target), Some(old)) = (proposal.forgets, &replaced) {
+                tx.forget(old.id, now)?;
+                tx.forget(id, now)?;
+                tx.append_event(
+                    Some(id),
+                    now,
+                    &Event {
+                        actor: &actor,
+                        action: "accept",
+                        before_hash: Some(&proposal.content_hash),
+                        after_hash: None,
+                        detail: Some("the request to forget is settled"),
+                    },
+                )?;
+                tx.append_event(
+                    Some(target),
+                    now,
+                    &Event {
+                        actor: &actor,
+                        action: "forget",
+                        before_hash: Some(&old.content_hash),
+                        after_hash: None,
+                        detail: Some(&format!("as memory {id} asked")),
+                    },
+                )?;
+                return Ok(json!({ "id": id, "status": "accepted", "forgotten": target }));
+            }
             if let Some(old) = &replaced {
                 tx.set_status(old.id, Status::Superseded, now)?;
             }
-            tx.append_event(Some(id), now,
+            tx.append_event(
+                Some(id),
+                now,
                 &Event {
                     actor: &actor,
                     action: "accept",

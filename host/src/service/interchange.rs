@@ -190,13 +190,16 @@ pub struct ImportReport {
 }
 
 impl Service {
-    /// Exports every memory of `subject` (in any state) as `format`.
+    /// Exports every memory of `subject` (in any state) as `format`, but those forgotten and
+    /// the requests to forget one.
     pub fn export(&self, subject: &Subject, format: ExportFormat) -> Result<Export> {
         let kb = self.open_existing(subject)?;
         let mut memories = kb.read(|store| store.all_memories())?;
         // A forgotten memory's text is gone: nothing of it is exported (an archived daily
         // note, forgotten by retention with its text kept, is).
-        memories.retain(|(memory, _)| !memory.is_erased());
+        // A request to forget one of this store's memories is no knowledge to carry to another
+        // store (it names an id here), so it stays behind too.
+        memories.retain(|(memory, _)| !memory.is_erased() && memory.forgets.is_none());
         let header = Header {
             format: IMPORT_FORMAT.to_owned(),
             subject: SubjectIdentity::of(subject),

@@ -16,8 +16,9 @@ use serde_json::Value;
 
 use super::{Service, civil_date, in_thread};
 use crate::api::{
-    self, EditStatus, ForgetMemoryArgs, Forgotten, MemoryArgs, ProfileEdited, RecallArgs, Recalled,
-    RecalledMemory, RememberArgs, Remembered, ReviseMemoryArgs, ReviseStatus, Revised, WriteStatus,
+    self, EditStatus, ForgetMemoryArgs, ForgetStatus, Forgotten, MemoryArgs, ProfileEdited,
+    RecallArgs, Recalled, RecalledMemory, RememberArgs, Remembered, ReviseMemoryArgs, ReviseStatus,
+    Revised, WriteStatus,
 };
 use crate::error::{KenningError, PolicyError, Result};
 use crate::provenance::{self, EditRight};
@@ -379,11 +380,8 @@ impl Service {
             // Decided under the write lock, so a memory revised or forgotten meanwhile is not
             // forgotten (again) on the strength of an old read.
             let current = active_memory(tx.memory(args.id)?, subject, args.id)?;
-            if !provenance::may_forget(author, &current) {
-                return Err(KenningError::Forbidden(format!(
-                    "a {author} author may not forget memory {} (written by {}, badge {}); ask the user",
-                    args.id, current.author, current.badge
-                )));
+            if let Some(badge) = proposal_badge(author, &current)? {
+                return propose_forget(tx, author, &current, badge, args.reason.as_deref(), now);
             }
             tx.forget(current.id, now)?;
             tx.append_event(
@@ -399,7 +397,9 @@ impl Service {
             )?;
             Ok(Forgotten {
                 id: current.id,
-                status: Status::Forgotten,
+                status: ForgetStatus::Forgotten,
+                proposal_id: None,
+                badge: None,
             })
         })
     }
@@ -851,6 +851,62 @@ fn unchanged_entry(tx: &dyn Reads, id: u64, hash: &str, target: ProfileTarget) -
             "{target} entry #{id} changed while this edit ran; nothing was written: read the entries again"
         ))),
     }
+}
+
+/// A proposal by `author`, with `badge`, to forget `current` once a reviewer accepts it
+/// ([`Memory::forgets`]); a second one while the first waits is the first. Its text says only
+/// what it asks (and why), never what the memory says: a request to forget must not become
+/// another copy of what is to be forgotten.
+fn propose_forget(
+    tx: &dyn crate::store::Writes,
+    author: Author,
+    current: &Memory,
+    badge: Badge,
+    reason: Option<&str>,
+    now: i64,
+) -> Result<Forgotten> {
+    let pending = |proposal| Forgotten {
+        id: current.id,
+        status: ForgetStatus::Pending,
+        proposal_id: Some(proposal),
+        badge: Some(badge),
+    };
+    if let Some(waiting) = tx.forget_proposal_for(current.id)? {
+        return Ok(pending(waiting));
+    }
+    let text = match reason {
+        Some(reason) => format!("Forget memory {}. Reason: {reason}", current.id),
+        None => format!("Forget memory {}.", current.id),
+    };
+    let request = NewMemory {
+        scope: current.scope,
+        kind: current.kind,
+        target: None,
+        day: None,
+        text,
+        tags: Vec::new(),
+        categories: Vec::new(),
+        confidence: 1.0,
+        author,
+        thread: current.thread.clone(),
+        anchors: Vec::new(),
+        image_base: 0,
+        metadata: None,
+    };
+    let proposal = tx.insert_memory(
+        &request,
+        badge,
+        now,
+        &Event {
+            actor: author.as_str(),
+            action: "propose-forget",
+            before_hash: Some(&current.content_hash),
+            after_hash: None,
+            detail: reason,
+        },
+    )?;
+    tx.set_forgets(proposal, current.id)?;
+    Ok(pending(proposal))
 }
 
 /// How `author` may revise `current`: `None` in place, `Some(badge)` only as a proposal with

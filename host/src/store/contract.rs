@@ -53,6 +53,9 @@ pub trait Reads {
     /// Whether another memory names `id` as the one it supersedes.
     fn is_superseded_by_another(&self, id: u64) -> Result<bool>;
 
+    /// The proposal awaiting review that would forget memory `id`, if any.
+    fn forget_proposal_for(&self, id: u64) -> Result<Option<u64>>;
+
     /// Active memories awaiting review (PENDING and INBOUND-PENDING), oldest first, at most
     /// `limit`.
     fn in_review(&self, limit: u32) -> Result<Vec<Memory>>;
@@ -134,6 +137,9 @@ pub trait Writes: Reads {
 
     /// Records that memory `id` supersedes (or, pending, would replace) memory `replaces`.
     fn set_supersedes(&self, id: u64, replaces: u64) -> Result<()>;
+
+    /// Records that proposal `id` forgets memory `target` once accepted.
+    fn set_forgets(&self, id: u64, target: u64) -> Result<()>;
 
     /// Accepts proposal `id` with `badge`, naming the reviewer.
     fn accept(&self, id: u64, badge: Badge, reviewer: &str, now: i64) -> Result<()>;

@@ -83,6 +83,15 @@ pub(super) fn set_supersedes(tx: &Connection, id: u64, replaces: u64) -> Result<
     Ok(())
 }
 
+/// Records that proposal `id` forgets memory `target` once accepted.
+pub(super) fn set_forgets(tx: &Connection, id: u64, target: u64) -> Result<()> {
+    tx.execute(
+        "UPDATE memories SET forgets = ?2 WHERE id = ?1",
+        params![id as i64, target as i64],
+    )?;
+    Ok(())
+}
+
 /// Accepts proposal `id` with `badge`, naming the reviewer.
 pub(super) fn accept(
     tx: &Connection,

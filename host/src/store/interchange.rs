@@ -26,7 +26,7 @@ pub(super) fn all_memories(conn: &Connection) -> rusqlite::Result<Vec<(Memory, O
     let mut supersedes = Vec::new();
     let mut memories: Vec<Memory> = stmt
         .query_map([], |row| {
-            supersedes.push(row.get::<_, Option<i64>>(18)?.map(|id| id as u64));
+            supersedes.push(row.get::<_, Option<i64>>(19)?.map(|id| id as u64));
             memory_from_row(row)
         })?
         .collect::<rusqlite::Result<_>>()?;

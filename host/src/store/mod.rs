@@ -1129,6 +1129,17 @@ pub(crate) fn is_superseded_by_another(conn: &Connection, id: u64) -> rusqlite::
     )
 }
 
+/// The proposal awaiting review that would forget memory `id`, if any.
+pub(crate) fn forget_proposal_for(conn: &Connection, id: u64) -> rusqlite::Result<Option<u64>> {
+    conn.query_row(
+        "SELECT id FROM memories WHERE forgets = ?1 AND status = 'active' AND badge IN ('pending', 'inbound_pending') ORDER BY id LIMIT 1",
+        [id as i64],
+        |row| row.get::<_, i64>(0),
+    )
+    .optional()
+    .map(|id| id.map(|id| id as u64))
+}
+
 /// How many segments the full-text index holds: every query reads each of them.
 pub(crate) fn index_segments(conn: &Connection) -> rusqlite::Result<u64> {
     conn.query_row(
@@ -1228,7 +1239,7 @@ pub(crate) fn memories_in_order(
     Ok(memories)
 }
 
-pub(crate) const MEMORY_COLUMNS: &str = "id, scope, kind, target, day, text, tags, categories, confidence, author, badge, status, thread, content_hash, image_base, created_at, updated_at, metadata";
+pub(crate) const MEMORY_COLUMNS: &str = "id, scope, kind, target, day, text, tags, categories, confidence, author, badge, status, thread, content_hash, image_base, created_at, updated_at, metadata, forgets";
 
 /// Reads one memory with its anchors.
 pub(crate) fn get_memory(conn: &Connection, id: u64) -> rusqlite::Result<Option<Memory>> {
@@ -1284,6 +1295,7 @@ pub(crate) fn memory_from_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<Memor
             .map(|text| crate::metadata::parse_stored(&text))
             .transpose()
             .map_err(|_| bad(17, "metadata"))?,
+        forgets: row.get::<_, Option<i64>>(18)?.map(|id| id as u64),
     })
 }
 

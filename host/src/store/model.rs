@@ -215,6 +215,11 @@ pub struct Memory {
     /// Free-form metadata its writer gave, if any.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Metadata>,
+    /// For a proposal to forget a memory: that memory's id, forgotten when a reviewer accepts
+    /// the proposal. (Such a proposal is a request, not knowledge: its text only says what it
+    /// asks.)
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub forgets: Option<u64>,
 }
 
 impl Memory {
@@ -254,6 +259,7 @@ pub(crate) fn sample_memory(id: u64, text: &str, author: Author, badge: Badge) -
         created_at: 0,
         updated_at: 0,
         metadata: None,
+        forgets: None,
     }
 }
 

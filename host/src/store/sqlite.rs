@@ -180,6 +180,10 @@ impl Reads for Connection {
         Ok(super::is_superseded_by_another(self, id)?)
     }
 
+    fn forget_proposal_for(&self, id: u64) -> Result<Option<u64>> {
+        Ok(super::forget_proposal_for(self, id)?)
+    }
+
     fn in_review(&self, limit: u32) -> Result<Vec<Memory>> {
         Ok(super::in_review(self, limit)?)
     }
@@ -258,6 +262,10 @@ impl Writes for Connection {
 
     fn set_supersedes(&self, id: u64, replaces: u64) -> Result<()> {
         edits::set_supersedes(self, id, replaces)
+    }
+
+    fn set_forgets(&self, id: u64, target: u64) -> Result<()> {
+        edits::set_forgets(self, id, target)
     }
 
     fn accept(&self, id: u64, badge: Badge, reviewer: &str, now: i64) -> Result<()> {

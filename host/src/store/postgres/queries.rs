@@ -24,7 +24,7 @@ use crate::store::{
 use crate::store::{SearchHit, SearchPage};
 
 /// The columns [`memory_from_row`] reads, in its order.
-const MEMORY_COLUMNS: &str = "m.id, m.scope, m.kind, m.target, m.day, m.text, m.tags, m.categories, m.confidence, m.author, m.badge, m.status, m.thread, m.content_hash, m.image_base, m.created_at, m.updated_at, m.metadata";
+const MEMORY_COLUMNS: &str = "m.id, m.scope, m.kind, m.target, m.day, m.text, m.tags, m.categories, m.confidence, m.author, m.badge, m.status, m.thread, m.content_hash, m.image_base, m.created_at, m.updated_at, m.metadata, m.forgets";
 
 /// One subject's rows, through a client or a transaction.
 pub(super) struct Pg<'a, C: GenericClient> {
@@ -690,6 +690,15 @@ impl<C: GenericClient> Reads for Pg<'_, C> {
             .map(|id| id as u64))
     }
 
+    fn forget_proposal_for(&self, id: u64) -> Result<Option<u64>> {
+        Ok(self
+            .query_opt(
+                "SELECT id FROM memories WHERE subject_id = $1 AND forgets = $2 AND status = 'active' AND badge IN ('pending', 'inbound_pending') ORDER BY id LIMIT 1",
+                &[&self.subject, &(id as i64)],
+            )?
+            .map(|row| row.get::<_, i64>(0) as u64))
+    }
+
     fn is_superseded_by_another(&self, id: u64) -> Result<bool> {
         Ok(self
             .query_opt(
@@ -920,6 +929,14 @@ impl Writes for Pg<'_, postgres::Transaction<'_>> {
         Ok(())
     }
 
+    fn set_forgets(&self, id: u64, target: u64) -> Result<()> {
+        self.execute(
+            "UPDATE memories SET forgets = $3 WHERE subject_id = $1 AND id = $2",
+            &[&self.subject, &(id as i64), &(target as i64)],
+        )?;
+        Ok(())
+    }
+
     fn accept(&self, id: u64, badge: Badge, reviewer: &str, now: i64) -> Result<()> {
         self.execute(
             "UPDATE memories SET badge = $3, reviewed_at = $4, reviewed_by = $5, updated_at = $4 WHERE subject_id = $1 AND id = $2",
@@ -1032,6 +1049,7 @@ fn memory_from_row(row: &postgres::Row) -> Result<Memory> {
                 crate::metadata::parse_stored(&stored).map_err(|_| bad("metadata", &stored))
             })
             .transpose()?,
+        forgets: row.get::<_, Option<i64>>(18).map(|id| id as u64),
     })
 }
 

@@ -179,4 +179,9 @@ pub const MIGRATIONS: &[&str] = &[
     r#"
     ALTER TABLE memories ADD COLUMN metadata TEXT;
     "#,
+    // 6: a proposal to forget a memory: the id of the memory it forgets once accepted (see the
+    // SQLite schema's migration 8).
+    r#"
+    ALTER TABLE memories ADD COLUMN forgets BIGINT;
+    "#,
 ];
