@@ -189,35 +189,27 @@ impl Service {
                 )));
             }
             tx.accept(id, badge, reviewer, now)?;
-            if let (Some(target), Some(old)) = (proposal.forgets, &replaced) {
-                tx.forget(old.id, now)?;
-                tx.forget(id, now)?;
-                tx.append_event(
-                    Some(id),
-                    now,
-                    &Event {
-                        actor: &actor,
-                        action: "accept",
-                        before_hash: Some(&proposal.content_hash),
-                        after_hash: None,
-                        detail: Some("the request to forget is settled"),
-                    },
-                )?;
-                tx.append_event(
-                    Some(target),
-                    now,
-                    &Event {
-                        actor: &actor,
-                        action: "forget",
-                        before_hash: Some(&old.content_hash),
-                        after_hash: None,
-                        detail: Some(&format!("as memory {id} asked")),
-                    },
-                )?;
-                return Ok(json!({ "id": id, "status": "accepted", "forgotten": target }));
-            }
+            // A request to forget, settled, is forgotten with the memory it names; a revision
+            // supersedes the memory it revises.
+            let forgotten = proposal.forgets.is_some();
             if let Some(old) = &replaced {
-                tx.set_status(old.id, Status::Superseded, now)?;
+                if forgotten {
+                    tx.forget(old.id, now)?;
+                    tx.forget(id, now)?;
+                    tx.append_event(
+                        Some(old.id),
+                        now,
+                        &Event {
+                            actor: &actor,
+                            action: "forget",
+                            before_hash: Some(&old.content_hash),
+                            after_hash: None,
+                            detail: Some(&format!("as memory {id} asked")),
+                        },
+                    )?;
+                } else {
+                    tx.set_status(old.id, Status::Superseded, now)?;
+                }
             }
             tx.append_event(
                 Some(id),
@@ -226,13 +218,16 @@ impl Service {
                     actor: &actor,
                     action: "accept",
                     before_hash: replaced.as_ref().map(|m| m.content_hash.as_str()),
-                    after_hash: Some(&proposal.content_hash),
+                    after_hash: (!forgotten).then_some(proposal.content_hash.as_str()),
                     detail: None,
                 },
             )?;
-            Ok(
-                json!({ "id": id, "status": "accepted", "badge": badge, "superseded": replaced.map(|m| m.id) }),
-            )
+            let changed = replaced.map(|m| m.id);
+            Ok(if forgotten {
+                json!({ "id": id, "status": "accepted", "forgotten": changed })
+            } else {
+                json!({ "id": id, "status": "accepted", "badge": badge, "superseded": changed })
+            })
         })
     }
 
