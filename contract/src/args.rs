@@ -132,8 +132,8 @@ pub enum MemoryAction {
     Remove,
 }
 
-/// Which profile file the `memory` tool edits.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+/// A profile memory's file: the one the `memory` tool edits, or an import record names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum MemoryTarget {
@@ -165,7 +165,7 @@ pub struct MemoryEdit {
 /// The version tag every import record carries in its `format` field.
 pub const IMPORT_FORMAT: &str = "kenning-memory/1";
 
-/// Who wrote a memory, as an import record names it (the store's spelling).
+/// Who wrote a memory: as a store keeps it, and as an import record names it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
@@ -182,7 +182,8 @@ pub enum Author {
     Peer,
 }
 
-/// A memory's provenance badge in the exporting knowledge base.
+/// A memory's provenance badge: as a store keeps it, and as an import record names it (the
+/// exporting knowledge base's).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
@@ -197,7 +198,8 @@ pub enum Badge {
     Foreign,
 }
 
-/// A memory's life-cycle state in the exporting knowledge base.
+/// A memory's life-cycle state: as a store keeps it, and as an import record names it (the
+/// exporting knowledge base's).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
@@ -210,6 +212,59 @@ pub enum Status {
     Rejected,
     /// Replaced by a newer memory.
     Superseded,
+}
+
+/// `as_str`, `parse` and `Display` for an enum whose every value is spelled, in stores and
+/// records, as serde spells it (a test holds the two spellings together).
+macro_rules! spelled {
+    ($name:ident { $($variant:ident = $text:literal),+ $(,)? }) => {
+        impl $name {
+            /// Every value, in declaration order.
+            pub const ALL: &'static [$name] = &[$($name::$variant),+];
+
+            /// How stores and records spell each value, in declaration order.
+            pub const NAMES: &'static [&'static str] = &[$($text),+];
+
+            /// How stores and records spell it.
+            pub fn as_str(self) -> &'static str {
+                match self { $($name::$variant => $text),+ }
+            }
+
+            /// The value spelled `text`, if any.
+            pub fn parse(text: &str) -> Option<Self> {
+                match text { $($text => Some($name::$variant),)+ _ => None }
+            }
+        }
+
+        impl core::fmt::Display for $name {
+            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                f.write_str(self.as_str())
+            }
+        }
+    };
+}
+
+spelled!(MemoryTarget { User = "user", Memory = "memory", Daily = "daily" });
+spelled!(Author { Human = "human", Agent = "agent", Triage = "triage", External = "external", Peer = "peer" });
+spelled!(Badge { Native = "native", Pending = "pending", InboundPending = "inbound_pending", Foreign = "foreign" });
+spelled!(Status { Active = "active", Forgotten = "forgotten", Rejected = "rejected", Superseded = "superseded" });
+
+impl From<MemoryTarget> for crate::types::Target {
+    /// What a profile entry's text is scanned as: its file.
+    fn from(target: MemoryTarget) -> Self {
+        match target {
+            MemoryTarget::User => crate::types::Target::User,
+            MemoryTarget::Memory => crate::types::Target::Memory,
+            MemoryTarget::Daily => crate::types::Target::Daily,
+        }
+    }
+}
+
+impl Badge {
+    /// Whether memories with this badge stay out of prompts and recall (they await review).
+    pub fn is_quarantined(self) -> bool {
+        matches!(self, Badge::Pending | Badge::InboundPending)
+    }
 }
 
 /// Canonical `import-record`: one memory, one line of a JSONL export (`format`
@@ -330,4 +385,33 @@ pub struct ExtractedMemory {
 pub struct Extraction {
     /// The proposed memories, in the model's order.
     pub memories: Vec<ExtractedMemory>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn spelled_as_serde<T: Serialize + Copy + core::fmt::Display>(
+        all: &[T],
+        parse: fn(&str) -> Option<T>,
+    ) where
+        T: PartialEq + core::fmt::Debug,
+    {
+        for &value in all {
+            let serde = serde_json::to_value(value).unwrap();
+            assert_eq!(serde.as_str(), Some(value.to_string().as_str()));
+            assert_eq!(parse(&value.to_string()), Some(value));
+        }
+    }
+
+    #[test]
+    fn the_stored_spelling_of_every_shared_enum_is_its_serde_spelling() {
+        spelled_as_serde(MemoryTarget::ALL, MemoryTarget::parse);
+        spelled_as_serde(Author::ALL, Author::parse);
+        spelled_as_serde(Badge::ALL, Badge::parse);
+        spelled_as_serde(Status::ALL, Status::parse);
+        let names: Vec<&str> = Badge::ALL.iter().map(|b| b.as_str()).collect();
+        assert_eq!(names, Badge::NAMES);
+        assert_eq!(Author::parse("Human"), None);
+    }
 }

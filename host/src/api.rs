@@ -13,7 +13,7 @@ use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::store::{Badge, Memory, ProfileTarget};
+use crate::store::{Badge, Memory, MemoryTarget};
 
 /// An address: an integer, or a string in hex (`0x401000`) or decimal.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -655,7 +655,7 @@ pub enum EditStatus {
 #[serde(deny_unknown_fields)]
 pub struct ProfileEdited {
     /// The file: user, memory or daily.
-    pub target: ProfileTarget,
+    pub target: MemoryTarget,
     /// accepted, pending, duplicate, replaced or removed.
     pub status: EditStatus,
     /// The entries added, found as duplicates, replaced or removed.

@@ -368,13 +368,8 @@ fn memory(value: &Json<'_>, errors: &mut Errors) -> Option<MemoryEdit> {
         })
     });
     let target = obj.required("target", errors).and_then(|v| {
-        reader::choice(v, &obj.path("target"), &["user", "memory", "daily"], errors).map(
-            |s| match s {
-                "user" => MemoryTarget::User,
-                "memory" => MemoryTarget::Memory,
-                _ => MemoryTarget::Daily,
-            },
-        )
+        reader::choice(v, &obj.path("target"), MemoryTarget::NAMES, errors)
+            .and_then(MemoryTarget::parse)
     });
     let thread = optional(&obj, "thread", errors, thread);
     // Which of content / old_text the action needs (true) or forbids (false).

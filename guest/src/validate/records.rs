@@ -229,11 +229,7 @@ fn timestamp(obj: &Object<'_>, key: &str, errors: &mut Errors) -> Option<u64> {
 }
 
 fn profile_target(v: &Json<'_>, path: &str, errors: &mut Errors) -> Option<MemoryTarget> {
-    reader::choice(v, path, &["user", "memory", "daily"], errors).map(|s| match s {
-        "user" => MemoryTarget::User,
-        "memory" => MemoryTarget::Memory,
-        _ => MemoryTarget::Daily,
-    })
+    reader::choice(v, path, MemoryTarget::NAMES, errors).and_then(MemoryTarget::parse)
 }
 
 /// A calendar date written `YYYY-MM-DD` (proleptic Gregorian, years 0001 to 9999).
@@ -271,34 +267,11 @@ fn day(v: &Json<'_>, path: &str, errors: &mut Errors) -> Option<String> {
 }
 
 fn author(v: &Json<'_>, path: &str, errors: &mut Errors) -> Option<Author> {
-    reader::choice(
-        v,
-        path,
-        &["human", "agent", "triage", "external", "peer"],
-        errors,
-    )
-    .map(|s| match s {
-        "human" => Author::Human,
-        "agent" => Author::Agent,
-        "triage" => Author::Triage,
-        "external" => Author::External,
-        _ => Author::Peer,
-    })
+    reader::choice(v, path, Author::NAMES, errors).and_then(Author::parse)
 }
 
 fn badge(v: &Json<'_>, path: &str, errors: &mut Errors) -> Option<Badge> {
-    reader::choice(
-        v,
-        path,
-        &["native", "pending", "inbound_pending", "foreign"],
-        errors,
-    )
-    .map(|s| match s {
-        "native" => Badge::Native,
-        "pending" => Badge::Pending,
-        "inbound_pending" => Badge::InboundPending,
-        _ => Badge::Foreign,
-    })
+    reader::choice(v, path, Badge::NAMES, errors).and_then(Badge::parse)
 }
 
 /// Whether `badge` is one a memory by `author` can have in a knowledge base that exported it:
@@ -346,18 +319,7 @@ fn enum_name(value: impl Serialize) -> String {
 }
 
 fn status(v: &Json<'_>, path: &str, errors: &mut Errors) -> Option<Status> {
-    reader::choice(
-        v,
-        path,
-        &["active", "forgotten", "rejected", "superseded"],
-        errors,
-    )
-    .map(|s| match s {
-        "active" => Status::Active,
-        "forgotten" => Status::Forgotten,
-        "rejected" => Status::Rejected,
-        _ => Status::Superseded,
-    })
+    reader::choice(v, path, Status::NAMES, errors).and_then(Status::parse)
 }
 
 /// A SHA-256 content hash: 64 hex digits in either case, returned lowercase.

@@ -14,7 +14,7 @@ use crate::api::{
 };
 use crate::service::governance::{ListStatus, MemoryPage};
 use crate::settings::Settings;
-use crate::store::{Author, Badge, Memory, Metadata, ProfileTarget, Status};
+use crate::store::{Author, Badge, Memory, MemoryTarget, Metadata, Status};
 use crate::time::rfc3339;
 
 /// Where a memory applies and how it is filed: kenning's own keys (`scope`, `tags`,
@@ -210,7 +210,7 @@ pub struct ListedMemory {
     pub status: Status,
     /// The profile file it belongs to, for profile memories.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub target: Option<ProfileTarget>,
+    pub target: Option<MemoryTarget>,
     /// The free-form metadata it was written with, as given (`{}` when none).
     pub metadata: Metadata,
     /// For a request to forget a memory, awaiting review: that memory's id.

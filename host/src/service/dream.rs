@@ -35,7 +35,7 @@ use super::Service;
 use super::background_review::total_turns;
 use crate::error::{KenningError, PolicyError, Result};
 use crate::provenance;
-use crate::store::{Event, Memory, ProfileTarget, Reads, Status, Writes};
+use crate::store::{Event, Memory, MemoryTarget, Reads, Status, Writes};
 use crate::subject::Subject;
 
 /// Least hours between two consolidations of one subject, unless configured or forced.
@@ -468,7 +468,7 @@ fn check_provenance(
     }
     for e in &plan.expiries {
         let memory = &by_id[&e.id];
-        if !memory.badge.is_quarantined() && memory.target != Some(ProfileTarget::Daily) {
+        if !memory.badge.is_quarantined() && memory.target != Some(MemoryTarget::Daily) {
             return Err(format!(
                 "the expiry of {}: only suggestions awaiting review and daily notes expire",
                 e.id
@@ -560,11 +560,7 @@ fn stored_memory(m: &Memory) -> StoredMemory {
         id: m.id,
         scope: m.scope,
         kind: m.kind,
-        target: m.target.map(|t| match t {
-            ProfileTarget::User => Target::User,
-            ProfileTarget::Memory => Target::Memory,
-            ProfileTarget::Daily => Target::Daily,
-        }),
+        target: m.target.map(Target::from),
         day: m.day.clone(),
         text: m.text.clone(),
         tags: m.tags.clone(),
@@ -641,7 +637,7 @@ mod tests {
     #[test]
     fn only_suggestions_and_daily_notes_may_expire() {
         let mut by_id = memories(&[Badge::Native, Badge::Pending, Badge::Native]);
-        by_id.get_mut(&3).unwrap().target = Some(ProfileTarget::Daily);
+        by_id.get_mut(&3).unwrap().target = Some(MemoryTarget::Daily);
         let expire = |id| ConsolidationPlan {
             expiries: vec![Expiry {
                 id,

@@ -10,7 +10,7 @@ use super::{Service, civil_date};
 use crate::error::{KenningError, Result};
 use crate::provenance;
 use crate::settings;
-use crate::store::{Author, Event, Memory, MemoryFilter, ProfileTarget, Status};
+use crate::store::{Author, Event, Memory, MemoryFilter, MemoryTarget, Status};
 use crate::subject::Subject;
 
 /// The most entries a review listing shows.
@@ -515,7 +515,7 @@ impl Service {
     /// (`YYYY-MM-DD`) for today's.
     pub fn view_on(&self, subject: &Subject, day: &str) -> Result<ProfileView> {
         let kb = self.open_existing(subject)?;
-        let entries = |target: ProfileTarget| -> Result<Vec<Memory>> {
+        let entries = |target: MemoryTarget| -> Result<Vec<Memory>> {
             let filter = MemoryFilter {
                 target: Some(target),
                 limit: 10_000,
@@ -530,13 +530,13 @@ impl Service {
             let texts: Vec<&str> = memories.iter().map(|m| m.text.as_str()).collect();
             super::profile_files::render(title, &texts)
         };
-        let daily: Vec<Memory> = entries(ProfileTarget::Daily)?
+        let daily: Vec<Memory> = entries(MemoryTarget::Daily)?
             .into_iter()
             .filter(|m| m.day.as_deref() == Some(day))
             .collect();
         Ok(ProfileView {
-            user: render("USER.md", &entries(ProfileTarget::User)?),
-            memory: render("MEMORY.md", &entries(ProfileTarget::Memory)?),
+            user: render("USER.md", &entries(MemoryTarget::User)?),
+            memory: render("MEMORY.md", &entries(MemoryTarget::Memory)?),
             daily: render(&format!("{day}.md"), &daily).map(|text| (day.to_owned(), text)),
         })
     }

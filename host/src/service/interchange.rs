@@ -41,7 +41,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 
 use kenning_contract::MAX_ARGS_BYTES;
-use kenning_contract::args::{self, IMPORT_FORMAT, ImportRecord, MemoryTarget};
+use kenning_contract::args::{IMPORT_FORMAT, ImportRecord};
 use kenning_contract::types::{Anchor, ScanItem, Scope, SubjectKind, Target, Verdict};
 use serde::{Deserialize, Serialize};
 
@@ -53,8 +53,8 @@ use crate::provenance;
 use crate::store::contract::IndexSoFar;
 use crate::store::interchange::Imported;
 use crate::store::{
-    Author, Badge, Event, KnowledgeStore, Memory, NewMemory, ProfileTarget, Reads, Status, Writes,
-    content_hash, kind_str, scope_str,
+    Author, Badge, Event, KnowledgeStore, Memory, NewMemory, Reads, Status, Writes, content_hash,
+    kind_str, scope_str,
 };
 use crate::subject::Subject;
 
@@ -645,7 +645,7 @@ impl Planned {
         redacted: bool,
         importer: Author,
     ) -> Planned {
-        let exported_badge = record.badge.map(badge_of);
+        let exported_badge = record.badge;
         let badge = provenance::badge_for_import(importer, exported_badge);
         // The record's hash was checked against its text; a redacted text has a new one.
         let content_hash = match record.content_hash {
@@ -655,17 +655,13 @@ impl Planned {
         let memory = NewMemory {
             scope: record.scope,
             kind: record.kind,
-            target: record.target.map(|t| match t {
-                MemoryTarget::User => ProfileTarget::User,
-                MemoryTarget::Memory => ProfileTarget::Memory,
-                MemoryTarget::Daily => ProfileTarget::Daily,
-            }),
+            target: record.target,
             day: record.day,
             text,
             tags: record.tags,
             categories: record.categories,
             confidence: record.confidence as f32,
-            author: author_of(record.author),
+            author: record.author,
             thread: record.thread,
             anchors: record.anchors,
             image_base: record.image_base,
@@ -679,7 +675,7 @@ impl Planned {
                 content_hash,
                 memory,
                 badge,
-                status: status_of(record.status),
+                status: record.status,
                 created_at: record.created_at,
                 updated_at: record.updated_at,
             },
@@ -976,39 +972,9 @@ fn read_header(line: &str) -> std::result::Result<Header, String> {
 /// What an imported text is scanned as: its profile file, else its scope.
 fn scan_target(record: &ImportRecord) -> Target {
     match (record.target, record.scope) {
-        (Some(MemoryTarget::User), _) => Target::User,
-        (Some(MemoryTarget::Memory), _) => Target::Memory,
-        (Some(MemoryTarget::Daily), _) => Target::Daily,
+        (Some(target), _) => target.into(),
         (None, Scope::Global) => Target::Global,
         (None, Scope::Local) => Target::Local,
-    }
-}
-
-fn badge_of(badge: args::Badge) -> Badge {
-    match badge {
-        args::Badge::Native => Badge::Native,
-        args::Badge::Pending => Badge::Pending,
-        args::Badge::InboundPending => Badge::InboundPending,
-        args::Badge::Foreign => Badge::Foreign,
-    }
-}
-
-fn author_of(author: args::Author) -> Author {
-    match author {
-        args::Author::Human => Author::Human,
-        args::Author::Agent => Author::Agent,
-        args::Author::Triage => Author::Triage,
-        args::Author::External => Author::External,
-        args::Author::Peer => Author::Peer,
-    }
-}
-
-fn status_of(status: args::Status) -> Status {
-    match status {
-        args::Status::Active => Status::Active,
-        args::Status::Forgotten => Status::Forgotten,
-        args::Status::Rejected => Status::Rejected,
-        args::Status::Superseded => Status::Superseded,
     }
 }
 
@@ -1078,7 +1044,7 @@ fn jsonl(header: &Header, memories: &[(Memory, Option<u64>)]) -> String {
             id: memory.id,
             scope: scope_str(memory.scope),
             kind: kind_str(memory.kind),
-            target: memory.target.map(ProfileTarget::as_str),
+            target: memory.target.map(|target| target.as_str()),
             day: memory.day.as_deref(),
             text: &memory.text,
             tags: &memory.tags,

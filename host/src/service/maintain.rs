@@ -29,7 +29,7 @@ use super::Service;
 use super::dream::{Prepared, StepMemory};
 use crate::config::at_least_one;
 use crate::error::Result;
-use crate::store::{Event, ProfileTarget, Reads, Status};
+use crate::store::{Event, MemoryTarget, Reads, Status};
 use crate::subject::Subject;
 
 /// The `meta` key the last run is recorded under.
@@ -288,7 +288,7 @@ impl Service {
         for expiry in &prepared.plan.expiries {
             let memory = &prepared.by_id[&expiry.id];
             let delete = self.config.maintenance.daily_mode == DailyMode::Delete
-                && memory.target == Some(ProfileTarget::Daily)
+                && memory.target == Some(MemoryTarget::Daily)
                 && !store.is_superseded_by_another(memory.id)?;
             expired.push(Expired {
                 memory: StepMemory::of(memory),

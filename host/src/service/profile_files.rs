@@ -26,7 +26,7 @@ use kenning_contract::types::SubjectKind;
 use super::Service;
 use super::interchange::{Header, ImportOptions, ImportReport, ImportStage, SubjectIdentity};
 use crate::error::{KenningError, Result};
-use crate::store::{Memory, ProfileTarget, content_hash};
+use crate::store::{Memory, MemoryTarget, content_hash};
 use crate::subject::Subject;
 
 /// One profile file: its path inside the profile's directory and its text.
@@ -85,10 +85,10 @@ pub fn parse(text: &str) -> std::result::Result<Vec<(usize, String)>, (usize, St
 }
 
 /// Which entries a profile file holds: its target and, for a daily note, its day.
-fn target_of(path: &str) -> Option<(ProfileTarget, Option<String>)> {
+fn target_of(path: &str) -> Option<(MemoryTarget, Option<String>)> {
     match path {
-        "USER.md" => Some((ProfileTarget::User, None)),
-        "MEMORY.md" => Some((ProfileTarget::Memory, None)),
+        "USER.md" => Some((MemoryTarget::User, None)),
+        "MEMORY.md" => Some((MemoryTarget::Memory, None)),
         _ => {
             let day = path.strip_prefix("daily/")?.strip_suffix(".md")?;
             let digits = |range: std::ops::Range<usize>| {
@@ -101,7 +101,7 @@ fn target_of(path: &str) -> Option<(ProfileTarget, Option<String>)> {
                 && digits(8..10)
                 && &day[4..5] == "-"
                 && &day[7..8] == "-";
-            is_date.then(|| (ProfileTarget::Daily, Some(day.to_owned())))
+            is_date.then(|| (MemoryTarget::Daily, Some(day.to_owned())))
         }
     }
 }
@@ -118,7 +118,7 @@ impl Service {
             .filter(|m| m.target.is_some() && !m.badge.is_quarantined())
             .collect();
         entries.sort_by_key(|m| (m.created_at, m.id));
-        let texts = |target: ProfileTarget, day: Option<&str>| -> Vec<&str> {
+        let texts = |target: MemoryTarget, day: Option<&str>| -> Vec<&str> {
             entries
                 .iter()
                 .filter(|m| m.target == Some(target) && m.day.as_deref() == day)
@@ -127,20 +127,20 @@ impl Service {
         };
         let mut days: Vec<&str> = entries
             .iter()
-            .filter(|m| m.target == Some(ProfileTarget::Daily))
+            .filter(|m| m.target == Some(MemoryTarget::Daily))
             .filter_map(|m| m.day.as_deref())
             .collect();
         days.sort_unstable();
         days.dedup();
         let mut files = Vec::new();
         for (path, target, day) in [
-            ("USER.md".to_owned(), ProfileTarget::User, None),
-            ("MEMORY.md".to_owned(), ProfileTarget::Memory, None),
+            ("USER.md".to_owned(), MemoryTarget::User, None),
+            ("MEMORY.md".to_owned(), MemoryTarget::Memory, None),
         ]
         .into_iter()
         .chain(
             days.iter()
-                .map(|day| (format!("daily/{day}.md"), ProfileTarget::Daily, Some(*day))),
+                .map(|day| (format!("daily/{day}.md"), MemoryTarget::Daily, Some(*day))),
         ) {
             let title = path.rsplit('/').next().unwrap_or(&path).to_owned();
             if let Some(text) = render(&title, &texts(target, day)) {
@@ -187,7 +187,7 @@ impl Service {
                     "format": IMPORT_FORMAT,
                     "id": lines.len() + 1,
                     "scope": "global",
-                    "type": if target == ProfileTarget::User { "preference" } else { "fact" },
+                    "type": if target == MemoryTarget::User { "preference" } else { "fact" },
                     "target": target.to_string(),
                     "content_hash": content_hash(&text),
                     "text": text,
@@ -298,10 +298,10 @@ mod tests {
 
     #[test]
     fn only_the_three_kinds_of_profile_file_have_a_target() {
-        assert_eq!(target_of("USER.md"), Some((ProfileTarget::User, None)));
+        assert_eq!(target_of("USER.md"), Some((MemoryTarget::User, None)));
         assert_eq!(
             target_of("daily/2026-12-01.md"),
-            Some((ProfileTarget::Daily, Some("2026-12-01".to_owned())))
+            Some((MemoryTarget::Daily, Some("2026-12-01".to_owned())))
         );
         for path in [
             "user.md",

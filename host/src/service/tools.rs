@@ -24,8 +24,8 @@ use crate::error::{KenningError, PolicyError, Result};
 use crate::provenance::{self, EditRight};
 use crate::store::edits::Placement;
 use crate::store::{
-    self, Author, Badge, Event, KnowledgeStore, Memory, MemoryFilter, Metadata, NewMemory,
-    ProfileTarget, Reads, Status, Writes, content_hash,
+    self, Author, Badge, Event, KnowledgeStore, Memory, MemoryFilter, Metadata, NewMemory, Reads,
+    Status, Writes, content_hash,
 };
 use crate::subject::Subject;
 
@@ -539,12 +539,8 @@ impl Service {
         Checked { args, fields }: Checked<MemoryEdit>,
     ) -> Result<ProfileEdited> {
         let now = self.now();
-        let (target, scan_target) = match args.target {
-            MemoryTarget::User => (ProfileTarget::User, Target::User),
-            MemoryTarget::Memory => (ProfileTarget::Memory, Target::Memory),
-            MemoryTarget::Daily => (ProfileTarget::Daily, Target::Daily),
-        };
-        let day = (target == ProfileTarget::Daily).then(|| civil_date(now));
+        let (target, scan_target) = (args.target, Target::from(args.target));
+        let day = (target == MemoryTarget::Daily).then(|| civil_date(now));
         let content = self
             .scan_write(
                 "memory",
@@ -567,7 +563,7 @@ impl Service {
                 let badge = provenance::badge_for_new(author);
                 let memory = NewMemory {
                     scope: Scope::Global,
-                    kind: if target == ProfileTarget::User {
+                    kind: if target == MemoryTarget::User {
                         MemoryKind::Preference
                     } else {
                         MemoryKind::Fact
@@ -844,7 +840,7 @@ fn active_memory(memory: Option<Memory>, subject: &Subject, id: u64) -> Result<M
 /// Fails unless profile entry `id`, matched before the write lock was taken, is still active
 /// with the text hashed `hash`: a writer that changed it meanwhile wins, and this edit writes
 /// nothing.
-fn unchanged_entry(tx: &dyn Reads, id: u64, hash: &str, target: ProfileTarget) -> Result<()> {
+fn unchanged_entry(tx: &dyn Reads, id: u64, hash: &str, target: MemoryTarget) -> Result<()> {
     match tx.memory(id)? {
         Some(entry) if entry.status == Status::Active && entry.content_hash == hash => Ok(()),
         _ => Err(KenningError::Conflict(format!(
@@ -970,7 +966,7 @@ fn revision_of(
 
 fn entries_containing(
     kb: &dyn KnowledgeStore,
-    target: ProfileTarget,
+    target: MemoryTarget,
     day: Option<&str>,
     needle: &str,
 ) -> Result<Vec<Memory>> {

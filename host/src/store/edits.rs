@@ -6,7 +6,7 @@ use kenning_contract::types::{Anchor, Scope};
 use rusqlite::{Connection, params};
 
 use super::{
-    Badge, NewMemory, ProfileTarget, Status, anchors_of, insert_anchors, kind_str, scope_str,
+    Badge, MemoryTarget, NewMemory, Status, anchors_of, insert_anchors, kind_str, scope_str,
 };
 use crate::error::Result;
 
@@ -129,7 +129,7 @@ pub struct Placement<'a> {
     /// Global or local.
     pub scope: Scope,
     /// The profile file and the day of a daily note, for profile entries.
-    pub profile: Option<(ProfileTarget, Option<&'a str>)>,
+    pub profile: Option<(MemoryTarget, Option<&'a str>)>,
     /// The anchors, as file offsets.
     pub anchors: &'a [Anchor],
 }

@@ -12,7 +12,7 @@ use rusqlite::Connection;
 
 use super::contract::IndexSoFar;
 use super::{
-    Badge, Event, MEMORY_COLUMNS, Memory, NewMemory, ProfileTarget, RowState, Status, append_event,
+    Badge, Event, MEMORY_COLUMNS, Memory, MemoryTarget, NewMemory, RowState, Status, append_event,
     attach_anchors, insert_row, memory_from_row,
 };
 use crate::error::Result;
@@ -123,7 +123,7 @@ fn last_id(conn: &Connection) -> rusqlite::Result<i64> {
 const FTS_INSERT_TRIGGER: &str = "memories_fts_insert";
 
 /// Where a stored memory is placed: its scope (as stored), profile target, day and anchors.
-pub type StoredPlacement = (String, Option<ProfileTarget>, Option<String>, Vec<Anchor>);
+pub type StoredPlacement = (String, Option<MemoryTarget>, Option<String>, Vec<Anchor>);
 
 /// Where stored memory `id` is placed: scope, profile target, day and anchors, for comparing
 /// with a memory about to be imported. `None` when there is no such memory.
@@ -139,7 +139,7 @@ pub(super) fn placement_of(
     let scope: String = row.get(0)?;
     let target = row
         .get::<_, Option<String>>(1)?
-        .and_then(|t| ProfileTarget::parse(&t));
+        .and_then(|t| MemoryTarget::parse(&t));
     let day: Option<String> = row.get(2)?;
     Ok(Some((scope, target, day, super::anchors_of(conn, id)?)))
 }

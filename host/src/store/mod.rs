@@ -24,7 +24,7 @@ pub use encryption::StoreKey;
 #[cfg(test)]
 pub(crate) use model::sample_memory;
 pub use model::{
-    AnchorRow, Author, Badge, LoggedEvent, Memory, Metadata, NewMemory, ProfileTarget, Status,
+    AnchorRow, Author, Badge, LoggedEvent, Memory, MemoryTarget, Metadata, NewMemory, Status,
     content_hash, kind_str, parse_kind, parse_scope, scope_str,
 };
 pub use schema::{APPLICATION_ID, CURRENT_VERSION, MIGRATIONS};
@@ -89,7 +89,7 @@ pub struct MemoryFilter {
     /// Only memories in every one of these categories.
     pub categories: Vec<String>,
     /// Only this profile target.
-    pub target: Option<ProfileTarget>,
+    pub target: Option<MemoryTarget>,
     /// Include quarantined (pending) memories; recall and inject never set this.
     pub include_quarantined: bool,
     /// Only quarantined memories (those awaiting review); implies `include_quarantined`.
@@ -991,7 +991,7 @@ pub(crate) fn insert_row(tx: &Connection, memory: &NewMemory, state: &RowState<'
     .execute(params![
         scope_str(memory.scope),
         kind_str(memory.kind),
-        memory.target.map(ProfileTarget::as_str),
+        memory.target.map(MemoryTarget::as_str),
         memory.day,
         memory.text,
         memory.tags.join(" "),
@@ -1275,7 +1275,7 @@ pub(crate) fn memory_from_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<Memor
         kind: parse_kind(&text_col(2)?).ok_or_else(|| bad(2, "kind"))?,
         target: row
             .get::<_, Option<String>>(3)?
-            .and_then(|t| ProfileTarget::parse(&t)),
+            .and_then(|t| MemoryTarget::parse(&t)),
         day: row.get(4)?,
         text: text_col(5)?,
         tags: tags.split_whitespace().map(str::to_owned).collect(),

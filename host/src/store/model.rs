@@ -6,96 +6,9 @@ use kenning_contract::types::{
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 
-/// Implements `as_str` / `parse` for an enum stored as text.
-macro_rules! text_enum {
-    ($(#[$meta:meta])* $name:ident { $($(#[$vmeta:meta])* $variant:ident = $text:literal),+ $(,)? }) => {
-        $(#[$meta])*
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, serde::Deserialize, schemars::JsonSchema)]
-        #[serde(rename_all = "snake_case")]
-        pub enum $name { $($(#[$vmeta])* $variant),+ }
-
-        impl $name {
-            /// The stored text.
-            pub fn as_str(self) -> &'static str {
-                match self { $($name::$variant => $text),+ }
-            }
-
-            /// Parses the stored text.
-            pub fn parse(text: &str) -> Option<Self> {
-                match text { $($text => Some($name::$variant),)+ _ => None }
-            }
-        }
-
-        impl std::fmt::Display for $name {
-            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                f.write_str(self.as_str())
-            }
-        }
-    };
-}
-
-text_enum! {
-    /// Who wrote a memory.
-    Author {
-        /// The user, by hand.
-        Human = "human",
-        /// The built-in agent.
-        Agent = "agent",
-        /// The background triage.
-        Triage = "triage",
-        /// An external client (an MCP or HTTP caller).
-        External = "external",
-        /// A linked knowledge base sharing its findings.
-        Peer = "peer",
-    }
-}
-
-text_enum! {
-    /// A memory's provenance badge.
-    Badge {
-        /// Written here by a trusted author.
-        Native = "native",
-        /// A proposal from an untrusted local author, awaiting review.
-        Pending = "pending",
-        /// Shared by a peer, awaiting review.
-        InboundPending = "inbound_pending",
-        /// Shared by a peer and accepted.
-        Foreign = "foreign",
-    }
-}
-
-impl Badge {
-    /// Whether memories with this badge stay out of prompts and recall.
-    pub fn is_quarantined(self) -> bool {
-        matches!(self, Badge::Pending | Badge::InboundPending)
-    }
-}
-
-text_enum! {
-    /// A memory's life-cycle state.
-    Status {
-        /// In force.
-        Active = "active",
-        /// Forgotten by a tool call; kept for the audit trail.
-        Forgotten = "forgotten",
-        /// A proposal that review rejected.
-        Rejected = "rejected",
-        /// Replaced by a newer memory.
-        Superseded = "superseded",
-    }
-}
-
-text_enum! {
-    /// A profile memory's target file.
-    ProfileTarget {
-        /// USER.md.
-        User = "user",
-        /// MEMORY.md.
-        Memory = "memory",
-        /// Today's note.
-        Daily = "daily",
-    }
-}
+// The shared vocabulary is the contract's, defined there once: who wrote a memory, its badge,
+// its life-cycle state and its profile file.
+pub use kenning_contract::args::{Author, Badge, MemoryTarget, Status};
 
 /// Text form of a scope.
 pub fn scope_str(scope: Scope) -> &'static str {
@@ -143,7 +56,7 @@ pub struct NewMemory {
     /// Fact, preference, ...
     pub kind: MemoryKind,
     /// The profile file it belongs to, for profile memories.
-    pub target: Option<ProfileTarget>,
+    pub target: Option<MemoryTarget>,
     /// The date of a daily note, `YYYY-MM-DD`.
     pub day: Option<String>,
     /// The (already scanned) text.
@@ -181,7 +94,7 @@ pub struct Memory {
     pub kind: MemoryKind,
     /// The profile target, for profile memories.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub target: Option<ProfileTarget>,
+    pub target: Option<MemoryTarget>,
     /// The day of a daily note.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub day: Option<String>,

@@ -18,7 +18,7 @@ use crate::store::edits::Placement;
 use crate::store::interchange::{Imported, StoredPlacement};
 use crate::store::search::{context, exact_page, like_escape, plan, query};
 use crate::store::{
-    AnchorRow, Author, Badge, Event, LoggedEvent, Memory, MemoryFilter, NewMemory, ProfileTarget,
+    AnchorRow, Author, Badge, Event, LoggedEvent, Memory, MemoryFilter, MemoryTarget, NewMemory,
     Status, content_hash, kind_str, parse_kind, parse_scope, scope_str,
 };
 use crate::store::{SearchHit, SearchPage};
@@ -151,7 +151,7 @@ impl<'a, C: GenericClient> Pg<'a, C> {
                 &self.subject,
                 &scope_str(memory.scope),
                 &kind_str(memory.kind),
-                &memory.target.map(ProfileTarget::as_str),
+                &memory.target.map(MemoryTarget::as_str),
                 &memory.day,
                 &memory.text,
                 &memory.tags.join(" "),
@@ -651,7 +651,7 @@ impl<C: GenericClient> Reads for Pg<'_, C> {
         };
         let target = row
             .get::<_, Option<String>>(1)
-            .and_then(|t| ProfileTarget::parse(&t));
+            .and_then(|t| MemoryTarget::parse(&t));
         Ok(Some((row.get(0), target, row.get(2), self.anchors_of(id)?)))
     }
 
@@ -1027,7 +1027,7 @@ fn memory_from_row(row: &postgres::Row) -> Result<Memory> {
         kind: parse_kind(&text(2)).ok_or_else(|| bad("kind", &text(2)))?,
         target: row
             .get::<_, Option<String>>(3)
-            .and_then(|t| ProfileTarget::parse(&t)),
+            .and_then(|t| MemoryTarget::parse(&t)),
         day: row.get(4),
         text: text(5),
         tags: text(6).split_whitespace().map(str::to_owned).collect(),
