@@ -36,6 +36,18 @@ pub fn is_thread_id(id: &str) -> bool {
             .all(|b| b.is_ascii_alphanumeric() || b"_.:-".contains(&b))
 }
 
+/// Whether `tag` (without its `#`) is a tag: `[A-Za-z0-9_][A-Za-z0-9_.:/-]{0,63}`. The one
+/// rule, so a tag the host filters by is one a tool call can store.
+pub fn is_tag(tag: &str) -> bool {
+    let bytes = tag.as_bytes();
+    !bytes.is_empty()
+        && bytes.len() <= crate::MAX_TAG_BYTES
+        && (bytes[0].is_ascii_alphanumeric() || bytes[0] == b'_')
+        && bytes[1..]
+            .iter()
+            .all(|&b| b.is_ascii_alphanumeric() || b"_.:/-".contains(&b))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -7,7 +7,7 @@
 //! - [`args`]: the closed records of the agent's tool calls and of imported and extracted
 //!   memories, as a policy's `validate` returns them;
 //! - the documented limits (`MAX_*`), the tools ([`TOOLS`]) and record kinds ([`RECORDS`]);
-//! - [`parse_address`] and [`is_thread_id`], the two input rules hosts and policies share;
+//! - [`parse_address`], [`is_thread_id`] and [`is_tag`], the input rules hosts and policies share;
 //! - [`Policy`], the trait a policy implements (every duty but `describe` has a default), and
 //!   [`export_policy!`], which exports an implementation as a WebAssembly component;
 //! - the WIT of every released contract version, frozen under `wit/since_vX.Y.Z/`.
@@ -44,7 +44,7 @@ pub mod export;
 pub mod snapshot_alloc;
 
 pub use candidates::{AnchorRef, Anchors, CandidateRef, Candidates, Tags};
-pub use input::{is_thread_id, parse_address};
+pub use input::{is_tag, is_thread_id, parse_address};
 pub use policy::{Policy, estimate_tokens};
 
 /// The contract version this crate implements (its WIT is `wit/since_v0.3.0/`).

@@ -937,7 +937,7 @@ impl TurnArgs {
 pub struct TurnCounted {
     /// The count.
     #[serde(flatten)]
-    pub record: crate::service::background_review::TurnRecord,
+    pub record: TurnRecord,
     /// Whether a review started (it runs after the answer, off the request).
     pub review_started: bool,
 }
@@ -970,6 +970,20 @@ pub fn tool(name: &str) -> Option<&'static ToolSpec> {
 /// The names of every tool, for messages.
 pub fn tool_names() -> Vec<&'static str> {
     TOOLS.iter().map(|t| t.name).collect()
+}
+
+/// A turn counted.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct TurnRecord {
+    /// The session.
+    pub session: String,
+    /// Turns of this session so far, this one included.
+    pub session_turns: u64,
+    /// Turns of every session of the subject so far.
+    pub total_turns: u64,
+    /// Whether this turn is one a review follows (a model command is configured and the
+    /// session's turns are a multiple of `every_turns`).
+    pub review_due: bool,
 }
 
 /// The JSON Schema of a tool's arguments.

@@ -16,11 +16,11 @@
 
 use std::path::Path;
 
-use serde::Deserialize;
+use kenning_contract::types::Retention;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
 
 use crate::error::{KenningError, Result};
-use crate::service::background_review::ReviewConfig;
-use crate::service::maintain::MaintenanceConfig;
 
 /// The configuration file in the data directory.
 pub const CONFIG_FILE: &str = "kenning.toml";
@@ -77,10 +77,96 @@ pub(crate) fn at_least_one(key: &str, value: u64) -> std::result::Result<(), Str
     }
 }
 
+/// The `[review]` table of `kenning.toml`; every key is optional.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(default, deny_unknown_fields)]
+pub struct ReviewConfig {
+    /// The model command reviews run with; without one, no review is ever due.
+    pub model_cmd: Option<String>,
+    /// A review is due every this many turns of a session.
+    pub every_turns: u32,
+    /// Seconds the model command may take.
+    pub timeout_secs: u64,
+}
+
+impl Default for ReviewConfig {
+    /// The personal assistant's: every 10 turns, the model given two minutes.
+    fn default() -> Self {
+        ReviewConfig {
+            model_cmd: None,
+            every_turns: 10,
+            timeout_secs: 120,
+        }
+    }
+}
+
+impl ReviewConfig {
+    /// A value out of range, named by its key.
+    pub(crate) fn check(&self) -> std::result::Result<(), String> {
+        at_least_one("review.every_turns", self.every_turns.into())?;
+        at_least_one("review.timeout_secs", self.timeout_secs)
+    }
+}
+
+/// What becomes of a daily note past its retention.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum DailyMode {
+    /// Kept, marked `forgotten`: out of every turn and search, still in the store and its
+    /// exports.
+    #[default]
+    Archive,
+    /// Deleted from the store; the audit event keeps its content hash. A note another memory
+    /// names as the one it supersedes is archived instead, so that the link stays whole.
+    Delete,
+}
+
+/// The `[maintenance]` table of `kenning.toml`; every key is optional.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(default, deny_unknown_fields)]
+pub struct MaintenanceConfig {
+    /// Days a suggestion may wait for review before it expires.
+    pub suggestion_ttl_days: u32,
+    /// Days a daily note is kept (counted from its day).
+    pub daily_retention_days: u32,
+    /// What becomes of an expired daily note.
+    pub daily_mode: DailyMode,
+    /// Hours between two runs of the server's schedule.
+    pub interval_hours: u32,
+}
+
+impl Default for MaintenanceConfig {
+    /// The personal assistant's defaults: suggestions for 14 days, daily notes for 180,
+    /// archived, once a day.
+    fn default() -> Self {
+        let retention = Retention::default();
+        MaintenanceConfig {
+            suggestion_ttl_days: retention.pending_days,
+            daily_retention_days: retention.daily_days,
+            daily_mode: DailyMode::Archive,
+            interval_hours: 24,
+        }
+    }
+}
+
+impl MaintenanceConfig {
+    /// The retention the policy's `consolidate` duty is asked to apply.
+    pub fn retention(&self) -> Retention {
+        Retention {
+            pending_days: self.suggestion_ttl_days,
+            daily_days: self.daily_retention_days,
+        }
+    }
+
+    /// A value out of range, named by its key.
+    pub(crate) fn check(&self) -> std::result::Result<(), String> {
+        at_least_one("maintenance.interval_hours", self.interval_hours.into())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::service::maintain::DailyMode;
 
     fn load(text: &str) -> Result<Config> {
         let dir = tempfile::tempdir().unwrap();

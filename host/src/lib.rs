@@ -35,6 +35,8 @@ pub mod error;
 pub mod hex;
 pub mod home;
 pub mod http;
+#[cfg(test)]
+mod layers;
 pub mod mcp;
 pub mod metadata;
 pub mod model_command;

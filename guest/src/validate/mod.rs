@@ -9,7 +9,7 @@ mod reader;
 mod records;
 
 pub use kenning_contract::args;
-pub use kenning_contract::{RECORDS, TOOLS, is_thread_id, parse_address};
+pub use kenning_contract::{RECORDS, TOOLS, is_tag, is_thread_id, parse_address};
 
 use serde::Serialize;
 
@@ -485,18 +485,6 @@ fn thread(v: &Json<'_>, path: &str, errors: &mut Errors) -> Option<String> {
         return None;
     }
     Some(s)
-}
-
-/// Whether `tag` (without its `#`) is a tag: `[A-Za-z0-9_][A-Za-z0-9_.:/-]{0,63}`. The one
-/// rule, so a tag the host filters by is one a tool call can store.
-pub fn is_tag(tag: &str) -> bool {
-    let bytes = tag.as_bytes();
-    !bytes.is_empty()
-        && bytes.len() <= MAX_TAG_BYTES
-        && (bytes[0].is_ascii_alphanumeric() || bytes[0] == b'_')
-        && bytes[1..]
-            .iter()
-            .all(|&b| b.is_ascii_alphanumeric() || b"_.:/-".contains(&b))
 }
 
 /// Tags: `#` stripped, [`is_tag`], lowercased, first occurrence kept.

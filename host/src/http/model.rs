@@ -3,8 +3,8 @@
 //! times over the service's types, the same in every answer (list, get, search, context,
 //! stats). Conversions only: every rule stays in the service and the policy.
 
+use kenning_contract::types::{Anchor, MemoryKind, Scope};
 use kenning_contract::types::{RejectReason, ScoreParts, Section};
-use kenning_policy::types::{Anchor, MemoryKind, Scope};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 

@@ -28,7 +28,7 @@ use crate::service::governance::{Decision, ListRequest};
 use crate::tokens::Role;
 
 /// Most bytes a request body may hold: the limit of a tool call's arguments.
-pub const MAX_BODY_BYTES: usize = kenning_policy::MAX_ARGS_BYTES;
+pub const MAX_BODY_BYTES: usize = kenning_contract::MAX_ARGS_BYTES;
 
 /// A JSON body read strictly: malformed JSON, unknown fields and wrong types are a 400 naming
 /// the field; a body over [`MAX_BODY_BYTES`] is a 413.

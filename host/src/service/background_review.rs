@@ -19,15 +19,15 @@
 //!   `memory_review_failed` with why.
 
 use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use serde_json::Value;
 
 use std::sync::Arc;
 
 use super::Service;
 use super::extract::strip_code_fence;
+use crate::api::TurnRecord;
 use crate::api::{TurnArgs, TurnCounted};
-use crate::config::at_least_one;
 use crate::error::{KenningError, Result};
 use crate::model_command::ModelCommand;
 use crate::provenance;
@@ -51,51 +51,6 @@ const ACTOR: &str = "review";
 
 /// The `meta` key counting every user turn of the subject.
 const TOTAL_TURNS_KEY: &str = "turns.total";
-
-/// The `[review]` table of `kenning.toml`; every key is optional.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(default, deny_unknown_fields)]
-pub struct ReviewConfig {
-    /// The model command reviews run with; without one, no review is ever due.
-    pub model_cmd: Option<String>,
-    /// A review is due every this many turns of a session.
-    pub every_turns: u32,
-    /// Seconds the model command may take.
-    pub timeout_secs: u64,
-}
-
-impl Default for ReviewConfig {
-    /// The personal assistant's: every 10 turns, the model given two minutes.
-    fn default() -> Self {
-        ReviewConfig {
-            model_cmd: None,
-            every_turns: 10,
-            timeout_secs: 120,
-        }
-    }
-}
-
-impl ReviewConfig {
-    /// A value out of range, named by its key.
-    pub(crate) fn check(&self) -> std::result::Result<(), String> {
-        at_least_one("review.every_turns", self.every_turns.into())?;
-        at_least_one("review.timeout_secs", self.timeout_secs)
-    }
-}
-
-/// A turn counted.
-#[derive(Debug, Clone, Serialize, JsonSchema)]
-pub struct TurnRecord {
-    /// The session.
-    pub session: String,
-    /// Turns of this session so far, this one included.
-    pub session_turns: u64,
-    /// Turns of every session of the subject so far.
-    pub total_turns: u64,
-    /// Whether this turn is one a review follows (a model command is configured and the
-    /// session's turns are a multiple of `every_turns`).
-    pub review_due: bool,
-}
 
 /// One `memory` call of a review and what became of it.
 #[derive(Debug, Clone, Serialize, JsonSchema)]

@@ -1,7 +1,7 @@
 //! Governance of a knowledge base: the review queue, settings, statistics, the audit log and
 //! the rendered profile files. Every change here is one transaction with its audit event.
 
-use kenning_policy::types::{FieldError, MemoryKind};
+use kenning_contract::types::{FieldError, MemoryKind};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
@@ -269,17 +269,17 @@ impl Service {
             ));
         }
         if let Some(words) = &request.words
-            && words.len() > kenning_policy::MAX_QUERY_BYTES
+            && words.len() > kenning_contract::MAX_QUERY_BYTES
         {
             return Err(KenningError::TooLarge {
                 what: "the query".into(),
                 size: words.len(),
-                limit: kenning_policy::MAX_QUERY_BYTES,
+                limit: kenning_contract::MAX_QUERY_BYTES,
             });
         }
         let tags = match request.tag.as_deref().map(|t| t.trim_start_matches('#')) {
             None => Vec::new(),
-            Some(tag) if kenning_policy::is_tag(tag) => vec![tag.to_ascii_lowercase()],
+            Some(tag) if kenning_contract::is_tag(tag) => vec![tag.to_ascii_lowercase()],
             Some(tag) => {
                 return Err(invalid(
                     "tag",

@@ -21,13 +21,12 @@
 
 use std::collections::HashMap;
 
-use kenning_contract::types::Retention;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::Service;
 use super::dream::{Prepared, StepMemory};
-use crate::config::at_least_one;
+use crate::config::{DailyMode, MaintenanceConfig};
 use crate::error::Result;
 use crate::store::{Event, MemoryTarget, Reads, Status};
 use crate::subject::Subject;
@@ -37,62 +36,6 @@ const LAST_RUN_KEY: &str = "maintain.last_run";
 
 /// Who the audit events of maintenance name.
 const ACTOR: &str = "maintain";
-
-/// What becomes of a daily note past its retention.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "lowercase")]
-pub enum DailyMode {
-    /// Kept, marked `forgotten`: out of every turn and search, still in the store and its
-    /// exports.
-    #[default]
-    Archive,
-    /// Deleted from the store; the audit event keeps its content hash. A note another memory
-    /// names as the one it supersedes is archived instead, so that the link stays whole.
-    Delete,
-}
-
-/// The `[maintenance]` table of `kenning.toml`; every key is optional.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(default, deny_unknown_fields)]
-pub struct MaintenanceConfig {
-    /// Days a suggestion may wait for review before it expires.
-    pub suggestion_ttl_days: u32,
-    /// Days a daily note is kept (counted from its day).
-    pub daily_retention_days: u32,
-    /// What becomes of an expired daily note.
-    pub daily_mode: DailyMode,
-    /// Hours between two runs of the server's schedule.
-    pub interval_hours: u32,
-}
-
-impl Default for MaintenanceConfig {
-    /// The personal assistant's defaults: suggestions for 14 days, daily notes for 180,
-    /// archived, once a day.
-    fn default() -> Self {
-        let retention = Retention::default();
-        MaintenanceConfig {
-            suggestion_ttl_days: retention.pending_days,
-            daily_retention_days: retention.daily_days,
-            daily_mode: DailyMode::Archive,
-            interval_hours: 24,
-        }
-    }
-}
-
-impl MaintenanceConfig {
-    /// The retention the policy's `consolidate` duty is asked to apply.
-    pub fn retention(&self) -> Retention {
-        Retention {
-            pending_days: self.suggestion_ttl_days,
-            daily_days: self.daily_retention_days,
-        }
-    }
-
-    /// A value out of range, named by its key.
-    pub(crate) fn check(&self) -> std::result::Result<(), String> {
-        at_least_one("maintenance.interval_hours", self.interval_hours.into())
-    }
-}
 
 /// One memory a run expired.
 #[derive(Debug, Clone, Serialize, JsonSchema)]

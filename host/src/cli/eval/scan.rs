@@ -611,7 +611,7 @@ mod tests {
             findings: if verdict == Verdict::Allow {
                 vec![]
             } else {
-                vec![kenning_policy::types::Finding {
+                vec![kenning_contract::types::Finding {
                     kind: "k".into(),
                     start: 0,
                     end: 1,
