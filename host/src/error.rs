@@ -252,7 +252,7 @@ pub enum KenningError {
         /// The file.
         path: PathBuf,
         /// What does not fit.
-        problem: crate::store::encryption::KeyProblem,
+        problem: KeyProblem,
     },
     /// The knowledge base (or its folder) cannot be written: reads still work.
     #[error("{}: permission denied: the knowledge base or its folder is read-only (reads still work, writes cannot)", .path.display())]
@@ -358,3 +358,16 @@ fn join_field_errors(errors: &[FieldError]) -> String {
 
 /// Shorthand for results of the kenning library.
 pub type Result<T, E = KenningError> = std::result::Result<T, E>;
+
+/// Why a store and the configured key do not fit together.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum KeyProblem {
+    /// The file is encrypted and no key is configured.
+    Missing,
+    /// The configured key does not decrypt the file.
+    Wrong,
+    /// A key is configured but the file is plaintext.
+    NotEncrypted,
+    /// SQLCipher refused to key the connection (its error code, never the key).
+    Refused(rusqlite::ErrorCode),
+}

@@ -11,7 +11,8 @@
 use kenning_contract::types::FieldError;
 use serde_json::Value;
 
-pub use crate::store::Metadata;
+/// A memory's free-form metadata: the keys and values its writer gave, returned as given.
+pub type Metadata = serde_json::Map<String, serde_json::Value>;
 
 /// Most keys an object of metadata holds.
 pub const MAX_KEYS: usize = 32;

@@ -21,11 +21,11 @@ use kenning_contract::types::{
 };
 use wasmtime::component::{Component, Linker};
 use wasmtime::{
-    Config, Enabled, Engine, InstanceAllocationStrategy, PoolingAllocationConfig, ResourceLimiter,
-    Store, Trap,
+    Config, Enabled, Engine, InstanceAllocationStrategy, PoolingAllocationConfig, Store, Trap,
 };
 
 use super::cache::{self, CacheOutcome};
+use super::sandbox::Sandbox;
 use super::{CONTRACT_INTERFACES, DEFAULT_POLICY_WASM, Policy, v0_1, v0_2, v0_3};
 use crate::error::PolicyError;
 
@@ -385,42 +385,6 @@ fn check_contract_version(
     Ok(())
 }
 
-/// What each policy call's store holds.
-pub struct Sandbox {
-    limiter: MemoryCap,
-}
-
-/// A limiter that traps (rather than failing `memory.grow` quietly) past the cap and remembers
-/// that it did, so the error can say so.
-struct MemoryCap {
-    cap: usize,
-    hit: bool,
-}
-
-impl ResourceLimiter for MemoryCap {
-    fn memory_growing(
-        &mut self,
-        _current: usize,
-        desired: usize,
-        _maximum: Option<usize>,
-    ) -> wasmtime::Result<bool> {
-        if desired > self.cap {
-            self.hit = true;
-            wasmtime::bail!("memory cap of {} bytes reached", self.cap);
-        }
-        Ok(true)
-    }
-
-    fn table_growing(
-        &mut self,
-        _current: usize,
-        desired: usize,
-        _maximum: Option<usize>,
-    ) -> wasmtime::Result<bool> {
-        Ok(desired <= 100_000)
-    }
-}
-
 /// A policy component, compiled and pre-instantiated, ready to be called.
 pub struct ComponentPolicy {
     engine: Engine,
@@ -495,16 +459,8 @@ impl ComponentPolicy {
     }
 
     fn new_store(&self) -> Result<Store<Sandbox>, PolicyError> {
-        let mut store = Store::new(
-            &self.engine,
-            Sandbox {
-                limiter: MemoryCap {
-                    cap: self.limits.memory_bytes,
-                    hit: false,
-                },
-            },
-        );
-        store.limiter(|sandbox| &mut sandbox.limiter);
+        let mut store = Store::new(&self.engine, Sandbox::new(self.limits.memory_bytes));
+        store.limiter(Sandbox::limiter);
         store
             .set_fuel(self.limits.fuel)
             .map_err(|e| PolicyError::Runtime(format!("{e:#}")))?;
@@ -570,7 +526,7 @@ impl ComponentPolicy {
         store: &Store<Sandbox>,
     ) -> PolicyError {
         let policy = self.name().to_owned();
-        if store.data().limiter.hit {
+        if store.data().hit_memory_cap() {
             return PolicyError::MemoryCap {
                 policy,
                 call,

@@ -10,6 +10,7 @@ pub mod conformance;
 mod convert;
 mod guard;
 mod native;
+mod sandbox;
 mod v0_1;
 mod v0_2;
 mod v0_3;

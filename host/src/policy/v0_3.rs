@@ -8,8 +8,8 @@ use kenning_contract::candidates::CandidateColumns;
 use kenning_contract::types as plain;
 use wasmtime::Store;
 
-use super::component::Sandbox;
 use super::convert::{packed_batches, shared_conversions};
+use super::sandbox::Sandbox;
 
 wasmtime::component::bindgen!({
     world: "memory-policy",

@@ -51,10 +51,9 @@ use crate::error::{KenningError, PolicyError, Result};
 use crate::policy::Policy;
 use crate::provenance;
 use crate::store::contract::IndexSoFar;
-use crate::store::interchange::Imported;
 use crate::store::{
-    Author, Badge, Event, KnowledgeStore, Memory, NewMemory, Reads, Status, Writes, content_hash,
-    kind_str, scope_str,
+    Author, Badge, Event, Imported, KnowledgeStore, Memory, NewMemory, Reads, Status, Writes,
+    content_hash, kind_str, scope_str,
 };
 use crate::subject::Subject;
 

@@ -13,8 +13,9 @@
 use std::collections::HashMap;
 
 use super::edits::Placement;
-use super::interchange::{Imported, StoredPlacement};
-use super::{Badge, Event, Memory, MemoryFilter, NewMemory, SearchPage, Status};
+use super::{
+    Badge, Event, Imported, Memory, MemoryFilter, NewMemory, SearchPage, Status, StoredPlacement,
+};
 use crate::error::{KenningError, Result};
 use crate::settings::Settings;
 use crate::subject::Subject;

@@ -33,7 +33,7 @@ use std::path::Path;
 
 use rusqlite::Connection;
 
-use crate::error::{KenningError, Result};
+use crate::error::{KenningError, KeyProblem, Result};
 
 /// The environment variable naming a file that holds the key.
 pub const KEY_FILE_VAR: &str = "KENNING_KEY_FILE";
@@ -176,19 +176,8 @@ fn check_key_file_mode(path: &Path) -> Result<()> {
     }
 }
 
-/// Why a store and the configured key do not fit together.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum KeyProblem {
-    /// The file is encrypted and no key is configured.
-    Missing,
-    /// The configured key does not decrypt the file.
-    Wrong,
-    /// A key is configured but the file is plaintext.
-    NotEncrypted,
-    /// SQLCipher refused to key the connection (its error code, never the key).
-    Refused(rusqlite::ErrorCode),
-}
-
+// The message names the key's environment variables, which this module defines; the kind of
+// problem is the error type's.
 impl std::fmt::Display for KeyProblem {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {

@@ -7,12 +7,11 @@
 
 use std::collections::HashMap;
 
-use kenning_contract::types::Anchor;
 use rusqlite::Connection;
 
 use super::contract::IndexSoFar;
 use super::{
-    Badge, Event, MEMORY_COLUMNS, Memory, MemoryTarget, NewMemory, RowState, Status, append_event,
+    Event, Imported, MEMORY_COLUMNS, Memory, MemoryTarget, RowState, StoredPlacement, append_event,
     attach_anchors, insert_row, memory_from_row,
 };
 use crate::error::Result;
@@ -122,9 +121,6 @@ fn last_id(conn: &Connection) -> rusqlite::Result<i64> {
 /// The trigger that indexes each inserted memory for full-text search (schema migration 5).
 const FTS_INSERT_TRIGGER: &str = "memories_fts_insert";
 
-/// Where a stored memory is placed: its scope (as stored), profile target, day and anchors.
-pub type StoredPlacement = (String, Option<MemoryTarget>, Option<String>, Vec<Anchor>);
-
 /// Where stored memory `id` is placed: scope, profile target, day and anchors, for comparing
 /// with a memory about to be imported. `None` when there is no such memory.
 pub(super) fn placement_of(
@@ -142,24 +138,6 @@ pub(super) fn placement_of(
         .and_then(|t| MemoryTarget::parse(&t));
     let day: Option<String> = row.get(2)?;
     Ok(Some((scope, target, day, super::anchors_of(conn, id)?)))
-}
-
-/// An imported memory as it is stored: its (scanned) content, the badge this knowledge base
-/// gives it, and the state and times the export carried.
-#[derive(Debug, Clone)]
-pub struct Imported {
-    /// The memory; its text is already scanned.
-    pub memory: NewMemory,
-    /// SHA-256 of `memory.text`, hex.
-    pub content_hash: String,
-    /// The badge given here (see [`crate::provenance::badge_for_import`]).
-    pub badge: Badge,
-    /// The life-cycle state the export carried.
-    pub status: Status,
-    /// When it was first written, as exported.
-    pub created_at: i64,
-    /// When it last changed, as exported.
-    pub updated_at: i64,
 }
 
 /// Inserts an imported memory, its anchors and its audit event (at `now`); returns its id.

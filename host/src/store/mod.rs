@@ -24,8 +24,8 @@ pub use encryption::StoreKey;
 #[cfg(test)]
 pub(crate) use model::sample_memory;
 pub use model::{
-    AnchorRow, Author, Badge, LoggedEvent, Memory, MemoryTarget, Metadata, NewMemory, Status,
-    content_hash, kind_str, parse_kind, parse_scope, scope_str,
+    AnchorRow, Author, Badge, Imported, LoggedEvent, Memory, MemoryTarget, Metadata, NewMemory,
+    Status, StoredPlacement, content_hash, kind_str, parse_kind, parse_scope, scope_str,
 };
 pub use schema::{APPLICATION_ID, CURRENT_VERSION, MIGRATIONS};
 pub use search::plan::{RECALL_POSTING_BUDGET, TURN_POSTING_BUDGET};
@@ -788,7 +788,7 @@ fn check_version_read_only(path: &Path, key: Option<&StoreKey>) -> Result<()> {
     // With a key, a file that will not decrypt is the key's fault, not the file's.
     let classify = |error: rusqlite::Error| match error.sqlite_error_code() {
         Some(rusqlite::ErrorCode::NotADatabase) if key.is_some() => {
-            encryption::key_error(path, encryption::KeyProblem::Wrong)
+            encryption::key_error(path, crate::error::KeyProblem::Wrong)
         }
         _ => classify_header_error(path, error),
     };
@@ -1459,7 +1459,7 @@ mod tests {
         std::fs::read(path).is_ok_and(|bytes| bytes.windows(needle.len()).any(|w| w == needle))
     }
 
-    fn key_problem(error: KenningError) -> encryption::KeyProblem {
+    fn key_problem(error: KenningError) -> crate::error::KeyProblem {
         match error {
             KenningError::Key { problem, .. } => problem,
             other => panic!("expected a key error, got {other}"),
@@ -1534,10 +1534,10 @@ mod tests {
         let message = wrong.to_string();
         assert!(message.contains("profile-secret.sqlite") && message.contains("wrong key"));
         assert!(!message.contains("horse"), "the key never shows: {message}");
-        assert_eq!(key_problem(wrong), encryption::KeyProblem::Wrong);
+        assert_eq!(key_problem(wrong), crate::error::KeyProblem::Wrong);
         let missing = KnowledgeBase::open_or_create(&path).err().unwrap();
         assert!(missing.to_string().contains("key missing"), "{missing}");
-        assert_eq!(key_problem(missing), encryption::KeyProblem::Missing);
+        assert_eq!(key_problem(missing), crate::error::KeyProblem::Missing);
         assert_eq!(std::fs::read(&path).unwrap(), before, "left untouched");
     }
 
@@ -1578,7 +1578,7 @@ mod tests {
         let error = KnowledgeBase::open_existing_keyed(&path, Some(&key("k")))
             .err()
             .unwrap();
-        assert_eq!(key_problem(error), encryption::KeyProblem::NotEncrypted);
+        assert_eq!(key_problem(error), crate::error::KeyProblem::NotEncrypted);
         assert_eq!(
             encryption::sniff(&path).unwrap(),
             encryption::FileKind::Plain

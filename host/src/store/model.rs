@@ -79,8 +79,7 @@ pub struct NewMemory {
     pub metadata: Option<Metadata>,
 }
 
-/// A memory's free-form metadata: the keys and values its writer gave, returned as given.
-pub type Metadata = serde_json::Map<String, serde_json::Value>;
+pub use crate::metadata::Metadata;
 
 /// A stored memory.
 #[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
@@ -147,6 +146,27 @@ impl Memory {
 /// The content hash stored with a memory: SHA-256 of its text, hex.
 pub fn content_hash(text: &str) -> String {
     crate::hex::lower(&Sha256::digest(text.as_bytes()))
+}
+
+/// Where a stored memory is placed: its scope (as stored), profile target, day and anchors.
+pub type StoredPlacement = (String, Option<MemoryTarget>, Option<String>, Vec<Anchor>);
+
+/// An imported memory as it is stored: its (scanned) content, the badge this knowledge base
+/// gives it, and the state and times the export carried.
+#[derive(Debug, Clone)]
+pub struct Imported {
+    /// The memory; its text is already scanned.
+    pub memory: NewMemory,
+    /// SHA-256 of `memory.text`, hex.
+    pub content_hash: String,
+    /// The badge given here (see [`crate::provenance::badge_for_import`]).
+    pub badge: Badge,
+    /// The life-cycle state the export carried.
+    pub status: Status,
+    /// When it was first written, as exported.
+    pub created_at: i64,
+    /// When it last changed, as exported.
+    pub updated_at: i64,
 }
 
 /// A memory for tests: global, active, written by `author` with `badge`.

@@ -31,7 +31,7 @@ pub struct RekeyReport {
 /// is settled, so a caller can say what was done even if a later file fails.
 ///
 /// Refused, with nothing changed, when `new` is `old`, or when an encrypted file opens with
-/// neither key ([`encryption::KeyProblem::Wrong`], naming it). A file in use by another process
+/// neither key ([`crate::error::KeyProblem::Wrong`], naming it). A file in use by another process
 /// stops the run there ([`KenningError::Conflict`]): the files before it are under the new key,
 /// it and the rest still under the old one, and running again finishes the work.
 pub fn rekey_data_dir(
@@ -165,7 +165,7 @@ mod tests {
         let before = std::fs::read(&mine).unwrap();
         let error = rekey_data_dir(dir.path(), &old, &new, |_, _| {}).unwrap_err();
         assert!(
-            matches!(&error, KenningError::Key { path, problem: encryption::KeyProblem::Wrong } if path == &theirs),
+            matches!(&error, KenningError::Key { path, problem: crate::error::KeyProblem::Wrong } if path == &theirs),
             "{error}"
         );
         assert_eq!(std::fs::read(&mine).unwrap(), before, "nothing changed");

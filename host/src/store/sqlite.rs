@@ -17,10 +17,10 @@ use super::contract::{
     Backend, IndexSoFar, KnowledgeStore, Reads, StagedStore, WritePermit, Writes,
 };
 use super::edits::{self, Placement};
-use super::interchange::{self, Imported, StoredPlacement};
+use super::interchange;
 use super::pool::StorePool;
 use super::staging::StagedKb;
-use super::{Badge, Event, Memory, NewMemory, SearchPage, Status};
+use super::{Badge, Event, Imported, Memory, NewMemory, SearchPage, Status, StoredPlacement};
 use super::{KnowledgeBase, MemoryFilter, StoreKey};
 use crate::error::Result;
 use crate::settings::Settings;

@@ -15,13 +15,12 @@ use crate::error::{KenningError, Result};
 use crate::settings::Settings;
 use crate::store::contract::{IndexSoFar, Reads, Writes};
 use crate::store::edits::Placement;
-use crate::store::interchange::{Imported, StoredPlacement};
 use crate::store::search::{context, exact_page, like_escape, plan, query};
 use crate::store::{
     AnchorRow, Author, Badge, Event, LoggedEvent, Memory, MemoryFilter, MemoryTarget, NewMemory,
     Status, content_hash, kind_str, parse_kind, parse_scope, scope_str,
 };
-use crate::store::{SearchHit, SearchPage};
+use crate::store::{Imported, SearchHit, SearchPage, StoredPlacement};
 
 /// The columns [`memory_from_row`] reads, in its order.
 const MEMORY_COLUMNS: &str = "m.id, m.scope, m.kind, m.target, m.day, m.text, m.tags, m.categories, m.confidence, m.author, m.badge, m.status, m.thread, m.content_hash, m.image_base, m.created_at, m.updated_at, m.metadata, m.forgets";
