@@ -214,36 +214,6 @@ pub enum Status {
     Superseded,
 }
 
-/// `as_str`, `parse` and `Display` for an enum whose every value is spelled, in stores and
-/// records, as serde spells it (a test holds the two spellings together).
-macro_rules! spelled {
-    ($name:ident { $($variant:ident = $text:literal),+ $(,)? }) => {
-        impl $name {
-            /// Every value, in declaration order.
-            pub const ALL: &'static [$name] = &[$($name::$variant),+];
-
-            /// How stores and records spell each value, in declaration order.
-            pub const NAMES: &'static [&'static str] = &[$($text),+];
-
-            /// How stores and records spell it.
-            pub fn as_str(self) -> &'static str {
-                match self { $($name::$variant => $text),+ }
-            }
-
-            /// The value spelled `text`, if any.
-            pub fn parse(text: &str) -> Option<Self> {
-                match text { $($text => Some($name::$variant),)+ _ => None }
-            }
-        }
-
-        impl core::fmt::Display for $name {
-            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-                f.write_str(self.as_str())
-            }
-        }
-    };
-}
-
 spelled!(MemoryTarget { User = "user", Memory = "memory", Daily = "daily" });
 spelled!(Author { Human = "human", Agent = "agent", Triage = "triage", External = "external", Peer = "peer" });
 spelled!(Badge { Native = "native", Pending = "pending", InboundPending = "inbound_pending", Foreign = "foreign" });
@@ -410,6 +380,15 @@ mod tests {
         spelled_as_serde(Author::ALL, Author::parse);
         spelled_as_serde(Badge::ALL, Badge::parse);
         spelled_as_serde(Status::ALL, Status::parse);
+        spelled_as_serde(crate::types::Scope::ALL, crate::types::Scope::parse);
+        spelled_as_serde(
+            crate::types::MemoryKind::ALL,
+            crate::types::MemoryKind::parse,
+        );
+        spelled_as_serde(
+            crate::types::SubjectKind::ALL,
+            crate::types::SubjectKind::parse,
+        );
         let names: Vec<&str> = Badge::ALL.iter().map(|b| b.as_str()).collect();
         assert_eq!(names, Badge::NAMES);
         assert_eq!(Author::parse("Human"), None);

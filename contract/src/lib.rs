@@ -28,6 +28,9 @@
 
 #![warn(missing_docs)]
 
+#[macro_use]
+mod spelling;
+
 pub mod args;
 pub mod candidates;
 pub mod types;

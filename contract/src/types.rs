@@ -42,6 +42,15 @@ pub enum MemoryKind {
     ConversationSummary,
 }
 
+spelled!(Scope { Global = "global", Local = "local" });
+spelled!(SubjectKind { Binary = "binary", Account = "account", Profile = "profile" });
+spelled!(MemoryKind {
+    Fact = "fact",
+    Preference = "preference",
+    Context = "context",
+    ConversationSummary = "conversation_summary",
+});
+
 /// What a piece of text is about to become.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]

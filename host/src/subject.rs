@@ -98,12 +98,7 @@ impl Subject {
     /// The name its knowledge base is stored under: `binary-MD5`, `account-NAME` or
     /// `profile-NAME`.
     pub fn store_name(&self) -> String {
-        let kind = match self.kind {
-            SubjectKind::Binary => "binary",
-            SubjectKind::Account => "account",
-            SubjectKind::Profile => "profile",
-        };
-        format!("{kind}-{}", self.key)
+        format!("{}-{}", self.kind, self.key)
     }
 
     /// The knowledge base's file name inside the data directory.

@@ -207,7 +207,7 @@ impl TokenStore {
             }
             stored.push(StoredSubject {
                 spec: spec.clone(),
-                kind: kind_str(subject.kind).to_owned(),
+                kind: subject.kind.as_str().to_owned(),
                 key: subject.key,
                 label: subject.label,
             });
@@ -337,7 +337,7 @@ impl TokenStore {
         let subjects = stored
             .into_iter()
             .filter_map(|s| {
-                let kind = parse_kind(&s.kind)?;
+                let kind = SubjectKind::parse(&s.kind)?;
                 Some((
                     s.spec,
                     Subject {
@@ -364,23 +364,6 @@ impl TokenStore {
             path: self.path.clone(),
             source,
         }
-    }
-}
-
-fn kind_str(kind: SubjectKind) -> &'static str {
-    match kind {
-        SubjectKind::Binary => "binary",
-        SubjectKind::Account => "account",
-        SubjectKind::Profile => "profile",
-    }
-}
-
-fn parse_kind(text: &str) -> Option<SubjectKind> {
-    match text {
-        "binary" => Some(SubjectKind::Binary),
-        "account" => Some(SubjectKind::Account),
-        "profile" => Some(SubjectKind::Profile),
-        _ => None,
     }
 }
 

@@ -25,7 +25,6 @@ use crate::{
     MAX_RECALL_LIMIT, MAX_TAG_BYTES, MAX_TAGS, MAX_TEXT_BYTES, MAX_THREAD_BYTES,
 };
 
-const KIND_NAMES: &[&str] = &["fact", "preference", "context", "conversation_summary"];
 const DEFAULT_CONFIDENCE: f64 = 0.8;
 const DEFAULT_RECALL_LIMIT: u64 = 10;
 const MAX_CATEGORY_BYTES: usize = 64;
@@ -445,22 +444,11 @@ fn memory_text(v: &Json<'_>, path: &str, errors: &mut Errors) -> Option<String> 
 }
 
 fn scope(v: &Json<'_>, path: &str, errors: &mut Errors) -> Option<Scope> {
-    reader::choice(v, path, &["global", "local"], errors).map(|s| {
-        if s == "global" {
-            Scope::Global
-        } else {
-            Scope::Local
-        }
-    })
+    reader::choice(v, path, Scope::NAMES, errors).and_then(Scope::parse)
 }
 
 fn memory_kind(v: &Json<'_>, path: &str, errors: &mut Errors) -> Option<MemoryKind> {
-    reader::choice(v, path, KIND_NAMES, errors).map(|s| match s {
-        "fact" => MemoryKind::Fact,
-        "preference" => MemoryKind::Preference,
-        "context" => MemoryKind::Context,
-        _ => MemoryKind::ConversationSummary,
-    })
+    reader::choice(v, path, MemoryKind::NAMES, errors).and_then(MemoryKind::parse)
 }
 
 fn anchors(v: &Json<'_>, path: &str, image_base: u64, errors: &mut Errors) -> Option<Vec<Anchor>> {

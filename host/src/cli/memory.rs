@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use clap::Args;
 use kenning::Result;
 use kenning::api::{AnchorArg, ForgetMemoryArgs, RecallArgs, RecallScopeArg, RememberArgs};
-use kenning::store::{Author, MemoryFilter, kind_str, scope_str};
+use kenning::store::{Author, MemoryFilter};
 use kenning_contract::types::{MemoryKind, Scope};
 
 use super::{
@@ -194,8 +194,8 @@ pub fn recall(global: &GlobalOpts, cmd: &RecallCmd) -> Result<ExitCode> {
         outln!(
             "#{} [{} {}] {}",
             memory.id,
-            scope_str(memory.scope),
-            kind_str(memory.kind),
+            memory.scope.as_str(),
+            memory.kind.as_str(),
             memory.text
         );
     }
@@ -242,7 +242,7 @@ pub fn list(global: &GlobalOpts, cmd: &ListCmd) -> Result<ExitCode> {
     print_memories(
         &service.list_page(&subject, Author::Human, &filter, cmd.page)?,
         cmd.json,
-        |m| format!("{} {} {}", scope_str(m.scope), m.badge, kind_str(m.kind)),
+        |m| format!("{} {} {}", m.scope.as_str(), m.badge, m.kind.as_str()),
     )?;
     Ok(ExitCode::SUCCESS)
 }

@@ -16,7 +16,7 @@ use rmcp::model::{Resource, ResourceTemplate};
 
 use crate::service::Service;
 use crate::service::governance::{ListRequest, ListStatus};
-use crate::store::{Author, Memory, kind_str};
+use crate::store::{Author, Memory};
 use crate::subject::Subject;
 use crate::time::rfc3339;
 use kenning_contract::types::SubjectKind;
@@ -48,19 +48,7 @@ pub fn uri(subject: &Subject, document: &Document) -> String {
         Document::Memories => "memories.md".to_owned(),
         Document::Pending => "pending.md".to_owned(),
     };
-    format!(
-        "kenning://{}/{}/{file}",
-        kind_name(subject.kind),
-        subject.key
-    )
-}
-
-fn kind_name(kind: SubjectKind) -> &'static str {
-    match kind {
-        SubjectKind::Profile => "profile",
-        SubjectKind::Account => "account",
-        SubjectKind::Binary => "binary",
-    }
+    format!("kenning://{}/{}/{file}", subject.kind.as_str(), subject.key)
 }
 
 /// The resources listed for `subjects` on `today`.
@@ -135,7 +123,7 @@ pub fn parse(uri: &str, subjects: &[Subject]) -> Result<(Subject, Document), Str
         .ok_or_else(|| format!("no such resource: {uri}"))?;
     let subject = subjects
         .iter()
-        .filter(|s| kind_name(s.kind) == kind && s.kind != SubjectKind::Binary)
+        .filter(|s| s.kind.as_str() == kind && s.kind != SubjectKind::Binary)
         .find(|s| rest.starts_with(&format!("{}/", s.key)))
         .ok_or_else(|| format!("no {kind} of {uri} is served here"))?;
     let file = &rest[subject.key.len() + 1..];
@@ -198,7 +186,7 @@ pub fn read(
                         "- {} (memory {}, {})",
                         one_line(&m.text),
                         m.id,
-                        kind_str(m.kind)
+                        m.kind.as_str()
                     )
                 })
                 .collect();
@@ -252,7 +240,7 @@ fn described(memory: &Memory) -> String {
     format!(
         "- memory {}: {}, {} characters, by {} ({}), proposed {}{tags}",
         memory.id,
-        kind_str(memory.kind),
+        memory.kind.as_str(),
         memory.text.chars().count(),
         memory.author,
         memory.badge,

@@ -21,7 +21,7 @@ use serde_json::{Value, json};
 
 use crate::service::Service;
 use crate::service::governance::Decision;
-use crate::store::{Author, Memory, kind_str};
+use crate::store::{Author, Memory};
 use crate::subject::Subject;
 
 /// How long the call waits for the human's answer: within the minute a client commonly gives a
@@ -180,7 +180,7 @@ fn question(
     proposal: &Memory,
     revised: Option<&Memory>,
 ) -> String {
-    let mut filed = vec![kind_str(proposal.kind).to_owned()];
+    let mut filed = vec![proposal.kind.as_str().to_owned()];
     if !proposal.tags.is_empty() {
         let tags: Vec<String> = proposal.tags.iter().map(|t| format!("#{t}")).collect();
         filed.push(tags.join(" "));

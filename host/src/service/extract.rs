@@ -26,7 +26,7 @@ use super::interchange::anchor_arg;
 use super::{Service, string_fields};
 use crate::error::{KenningError, PolicyError, Result};
 use crate::model_command::ModelCommand;
-use crate::store::{Author, kind_str, scope_str};
+use crate::store::Author;
 use crate::subject::Subject;
 
 /// The prompt the model command reads; `{{conversation}}` stands for the conversation.
@@ -168,8 +168,8 @@ impl Service {
             } else {
                 let args = serde_json::json!({
                     "text": item.text,
-                    "scope": scope_str(item.scope),
-                    "type": kind_str(item.kind),
+                    "scope": item.scope.as_str(),
+                    "type": item.kind.as_str(),
                     "anchors": item.anchors.iter().map(|a| anchor_arg(a, item.image_base)).collect::<Vec<_>>(),
                     "image_base": item.image_base,
                     "tags": item.tags,

@@ -53,7 +53,7 @@ use crate::provenance;
 use crate::store::contract::IndexSoFar;
 use crate::store::{
     Author, Badge, Event, Imported, KnowledgeStore, Memory, NewMemory, Reads, Status, Writes,
-    content_hash, kind_str, scope_str,
+    content_hash,
 };
 use crate::subject::Subject;
 
@@ -944,7 +944,7 @@ fn stored_duplicate(store: &dyn Reads, plan: &Planned, candidates: &[u64]) -> Re
     let memory = &plan.imported.memory;
     for &id in candidates {
         if let Some((scope, target, day, anchors)) = store.placement_of(id)?
-            && scope == scope_str(memory.scope)
+            && scope == memory.scope.as_str()
             && target == memory.target
             && day == memory.day
             && anchors == memory.anchors
@@ -1041,8 +1041,8 @@ fn jsonl(header: &Header, memories: &[(Memory, Option<u64>)]) -> String {
         let record = RecordOut {
             format: IMPORT_FORMAT,
             id: memory.id,
-            scope: scope_str(memory.scope),
-            kind: kind_str(memory.kind),
+            scope: memory.scope.as_str(),
+            kind: memory.kind.as_str(),
             target: memory.target.map(|target| target.as_str()),
             day: memory.day.as_deref(),
             text: &memory.text,
@@ -1084,13 +1084,13 @@ fn markdown(header: &Header, memories: &[(Memory, Option<u64>)]) -> String {
         let place = match (memory.target, &memory.day) {
             (Some(target), Some(day)) => format!("{target} {day}"),
             (Some(target), None) => target.to_string(),
-            _ => scope_str(memory.scope).to_owned(),
+            _ => memory.scope.as_str().to_owned(),
         };
         let _ = writeln!(
             out,
             "\n## #{} · {} · {} · {} · {}\n",
             memory.id,
-            kind_str(memory.kind),
+            memory.kind.as_str(),
             place,
             memory.badge.as_str().replace('_', "-").to_uppercase(),
             memory.status

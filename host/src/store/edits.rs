@@ -5,9 +5,7 @@
 use kenning_contract::types::{Anchor, Scope};
 use rusqlite::{Connection, params};
 
-use super::{
-    Badge, MemoryTarget, NewMemory, Status, anchors_of, insert_anchors, kind_str, scope_str,
-};
+use super::{Badge, MemoryTarget, NewMemory, Status, anchors_of, insert_anchors};
 use crate::error::Result;
 
 /// Overwrites memory `id` with `revised` (text, kind, tags, categories, confidence, thread,
@@ -23,7 +21,7 @@ pub(super) fn update_memory(
         "UPDATE memories SET kind = ?2, text = ?3, tags = ?4, categories = ?5, confidence = ?6, thread = ?7, content_hash = ?8, image_base = ?9, updated_at = ?10, metadata = ?11 WHERE id = ?1",
         params![
             id as i64,
-            kind_str(revised.kind),
+            revised.kind.as_str(),
             revised.text,
             revised.tags.join(" "),
             serde_json::to_string(&revised.categories).expect("strings serialise"),
@@ -146,7 +144,7 @@ pub(super) fn find_active_duplicate(
         .query_map(
             params![
                 content_hash,
-                scope_str(placement.scope),
+                placement.scope.as_str(),
                 placement.profile.map(|p| p.0.as_str()),
                 placement.profile.and_then(|p| p.1)
             ],

@@ -25,7 +25,7 @@ pub use encryption::StoreKey;
 pub(crate) use model::sample_memory;
 pub use model::{
     AnchorRow, Author, Badge, Imported, LoggedEvent, Memory, MemoryTarget, Metadata, NewMemory,
-    Status, StoredPlacement, content_hash, kind_str, parse_kind, parse_scope, scope_str,
+    Status, StoredPlacement, content_hash,
 };
 pub use schema::{APPLICATION_ID, CURRENT_VERSION, MIGRATIONS};
 pub use search::plan::{RECALL_POSTING_BUDGET, TURN_POSTING_BUDGET};
@@ -989,8 +989,8 @@ pub(crate) fn insert_row(tx: &Connection, memory: &NewMemory, state: &RowState<'
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)",
     )?
     .execute(params![
-        scope_str(memory.scope),
-        kind_str(memory.kind),
+        memory.scope.as_str(),
+        memory.kind.as_str(),
         memory.target.map(MemoryTarget::as_str),
         memory.day,
         memory.text,
@@ -1271,8 +1271,8 @@ pub(crate) fn memory_from_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<Memor
     let categories: String = text_col(7)?;
     Ok(Memory {
         id: row.get::<_, i64>(0)? as u64,
-        scope: parse_scope(&text_col(1)?).ok_or_else(|| bad(1, "scope"))?,
-        kind: parse_kind(&text_col(2)?).ok_or_else(|| bad(2, "kind"))?,
+        scope: Scope::parse(&text_col(1)?).ok_or_else(|| bad(1, "scope"))?,
+        kind: MemoryKind::parse(&text_col(2)?).ok_or_else(|| bad(2, "kind"))?,
         target: row
             .get::<_, Option<String>>(3)?
             .and_then(|t| MemoryTarget::parse(&t)),

@@ -10,44 +10,6 @@ use sha2::{Digest, Sha256};
 // its life-cycle state and its profile file.
 pub use kenning_contract::args::{Author, Badge, MemoryTarget, Status};
 
-/// Text form of a scope.
-pub fn scope_str(scope: Scope) -> &'static str {
-    match scope {
-        Scope::Global => "global",
-        Scope::Local => "local",
-    }
-}
-
-/// Parses a stored scope.
-pub fn parse_scope(text: &str) -> Option<Scope> {
-    match text {
-        "global" => Some(Scope::Global),
-        "local" => Some(Scope::Local),
-        _ => None,
-    }
-}
-
-/// Text form of a memory kind.
-pub fn kind_str(kind: MemoryKind) -> &'static str {
-    match kind {
-        MemoryKind::Fact => "fact",
-        MemoryKind::Preference => "preference",
-        MemoryKind::Context => "context",
-        MemoryKind::ConversationSummary => "conversation_summary",
-    }
-}
-
-/// Parses a stored memory kind.
-pub fn parse_kind(text: &str) -> Option<MemoryKind> {
-    match text {
-        "fact" => Some(MemoryKind::Fact),
-        "preference" => Some(MemoryKind::Preference),
-        "context" => Some(MemoryKind::Context),
-        "conversation_summary" => Some(MemoryKind::ConversationSummary),
-        _ => None,
-    }
-}
-
 /// A memory about to be written.
 #[derive(Debug, Clone)]
 pub struct NewMemory {

@@ -22,8 +22,7 @@ use rusqlite::Connection;
 use rusqlite::types::Value;
 
 use super::{
-    MEMORY_COLUMNS, Memory, MemoryFilter, attach_anchors, get_memories, kind_str, limit_sql,
-    memory_from_row, scope_str,
+    MEMORY_COLUMNS, Memory, MemoryFilter, attach_anchors, get_memories, limit_sql, memory_from_row,
 };
 
 /// Fewest lexical hits gathered for a query, whatever the page size: smoothing needs hits
@@ -81,11 +80,11 @@ fn filter_clause(filter: &MemoryFilter) -> (String, Vec<Value>) {
     }
     if let Some(scope) = filter.scope {
         sql.push_str(" AND m.scope = ?");
-        args.push(scope_str(scope).to_owned().into());
+        args.push(scope.as_str().to_owned().into());
     }
     if let Some(kind) = filter.kind {
         sql.push_str(" AND m.kind = ?");
-        args.push(kind_str(kind).to_owned().into());
+        args.push(kind.as_str().to_owned().into());
     }
     if let Some(target) = filter.target {
         sql.push_str(" AND m.target = ?");

@@ -18,9 +18,10 @@ use crate::store::edits::Placement;
 use crate::store::search::{context, exact_page, like_escape, plan, query};
 use crate::store::{
     AnchorRow, Author, Badge, Event, LoggedEvent, Memory, MemoryFilter, MemoryTarget, NewMemory,
-    Status, content_hash, kind_str, parse_kind, parse_scope, scope_str,
+    Status, content_hash,
 };
 use crate::store::{Imported, SearchHit, SearchPage, StoredPlacement};
+use kenning_contract::types::{MemoryKind, Scope};
 
 /// The columns [`memory_from_row`] reads, in its order.
 const MEMORY_COLUMNS: &str = "m.id, m.scope, m.kind, m.target, m.day, m.text, m.tags, m.categories, m.confidence, m.author, m.badge, m.status, m.thread, m.content_hash, m.image_base, m.created_at, m.updated_at, m.metadata, m.forgets";
@@ -148,8 +149,8 @@ impl<'a, C: GenericClient> Pg<'a, C> {
              VALUES ((SELECT coalesce(max(id), 0) + 1 FROM memories WHERE subject_id = $1), $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18) RETURNING id",
             &[
                 &self.subject,
-                &scope_str(memory.scope),
-                &kind_str(memory.kind),
+                &memory.scope.as_str(),
+                &memory.kind.as_str(),
                 &memory.target.map(MemoryTarget::as_str),
                 &memory.day,
                 &memory.text,
@@ -182,10 +183,10 @@ impl<'a, C: GenericClient> Pg<'a, C> {
             sql.push_str(" AND m.badge IN ('native', 'foreign')");
         }
         if let Some(scope) = filter.scope {
-            sql.push_str(&format!(" AND m.scope = {}", args.add(scope_str(scope))));
+            sql.push_str(&format!(" AND m.scope = {}", args.add(scope.as_str())));
         }
         if let Some(kind) = filter.kind {
-            sql.push_str(&format!(" AND m.kind = {}", args.add(kind_str(kind))));
+            sql.push_str(&format!(" AND m.kind = {}", args.add(kind.as_str())));
         }
         if let Some(target) = filter.target {
             sql.push_str(&format!(" AND m.target = {}", args.add(target.as_str())));
@@ -665,7 +666,7 @@ impl<C: GenericClient> Reads for Pg<'_, C> {
             &[
                 &self.subject,
                 &content_hash,
-                &scope_str(placement.scope),
+                &placement.scope.as_str(),
                 &placement.profile.map(|p| p.0.as_str()),
                 &placement.profile.and_then(|p| p.1),
             ],
@@ -873,7 +874,7 @@ impl Writes for Pg<'_, postgres::Transaction<'_>> {
             &[
                 &self.subject,
                 &(id as i64),
-                &kind_str(revised.kind),
+                &revised.kind.as_str(),
                 &revised.text,
                 &revised.tags.join(" "),
                 &categories,
@@ -1022,8 +1023,8 @@ fn memory_from_row(row: &postgres::Row) -> Result<Memory> {
     let categories = text(7);
     Ok(Memory {
         id: row.get::<_, i64>(0) as u64,
-        scope: parse_scope(&text(1)).ok_or_else(|| bad("scope", &text(1)))?,
-        kind: parse_kind(&text(2)).ok_or_else(|| bad("kind", &text(2)))?,
+        scope: Scope::parse(&text(1)).ok_or_else(|| bad("scope", &text(1)))?,
+        kind: MemoryKind::parse(&text(2)).ok_or_else(|| bad("kind", &text(2)))?,
         target: row
             .get::<_, Option<String>>(3)
             .and_then(|t| MemoryTarget::parse(&t)),
