@@ -276,7 +276,7 @@ fn provenance_decides_what_is_pending_and_review_preserves_it() {
     let accepted = kenning
         .review(subject, proposal, Decision::Accept, "alice")
         .unwrap();
-    assert_eq!(accepted["superseded"], human);
+    assert_eq!(accepted.superseded, Some(human));
     let read = |id: u64| kenning.memory(subject, Author::Human, id).unwrap();
     let memory = read(proposal);
     assert_eq!(
@@ -445,8 +445,8 @@ fn a_forget_the_caller_may_not_make_waits_for_review_and_accepted_forgets_for_go
         .review(subject, second, Decision::Accept, "alice")
         .unwrap();
     assert_eq!(
-        (accepted["status"].as_str(), accepted["forgotten"].as_u64()),
-        (Some("accepted"), Some(kept))
+        (accepted.status, accepted.forgotten, accepted.badge),
+        (kenning::api::ReviewStatus::Accepted, Some(kept), None)
     );
     for id in [kept, second] {
         let error = kenning.memory(subject, Author::Human, id).unwrap_err();
@@ -820,7 +820,7 @@ proptest! {
                 Op::Review { pick, accept } if !ids.is_empty() => {
                     let id = ids[pick % ids.len()];
                     let decision = if *accept { Decision::Accept } else { Decision::Reject };
-                    kenning.review(subject, id, decision, "tester")
+                    kenning.review(subject, id, decision, "tester").map(|done| serde_json::json!(done))
                 }
                 _ => continue,
             };

@@ -501,6 +501,35 @@ pub struct Revised {
     pub badge: Option<Badge>,
 }
 
+/// What a review decided.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ReviewStatus {
+    /// In force now (a request to forget: carried out).
+    Accepted,
+    /// Never used; read only on the review routes until retention erases it.
+    Rejected,
+}
+
+/// What a review did (`kenning review accept|reject`, `POST review/{id}/accept|reject`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Reviewed {
+    /// The proposal decided on.
+    pub id: u64,
+    /// accepted or rejected.
+    pub status: ReviewStatus,
+    /// The badge it now has, when accepted (a request to forget has none: it is settled).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub badge: Option<Badge>,
+    /// The memory an accepted revision superseded.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub superseded: Option<u64>,
+    /// The memory an accepted request to forget forgot.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub forgotten: Option<u64>,
+}
+
 /// Whether a forget took effect.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]

@@ -822,6 +822,7 @@ fn apply(
                         },
                         "tester",
                     )
+                    .map(|done| json!(done))
                     .map_err(|e| e.to_string()),
                 Door::Cli => h.cli(&["review", word, "--subject", spec, &id.to_string()]),
                 Door::Http | Door::Mcp => h.http(

@@ -126,7 +126,9 @@ fn run(service: &Service, subject: &Subject, line: &str) -> Result<Value, String
             } else {
                 Decision::Reject
             };
-            service.review(subject, id, decision, "tester")
+            service
+                .review(subject, id, decision, "tester")
+                .map(|done| serde_json::json!(done))
         }
         _ => panic!("unknown operation {line:?}"),
     };

@@ -11,7 +11,9 @@ use super::model::{
     MemoryList, ReviewList, SearchResults, SetEnabled, SettingsView, UpdateMemory,
 };
 use super::routes::MAX_BODY_BYTES;
-use crate::api::{ContextArgs, Forgotten, MemoryStats, RecallArgs, Revised, TurnArgs, TurnCounted};
+use crate::api::{
+    ContextArgs, Forgotten, MemoryStats, RecallArgs, Reviewed, Revised, TurnArgs, TurnCounted,
+};
 use crate::service::governance::ForgottenAll;
 
 type SchemaFn = fn(&mut SchemaGenerator) -> Schema;
@@ -226,7 +228,7 @@ pub const OPERATIONS: &[Operation] = &[
         auth: true,
         body: None,
         query: None,
-        ok: (200, any_object),
+        ok: (200, of::<Reviewed>),
     },
     Operation {
         method: "post",
@@ -235,7 +237,7 @@ pub const OPERATIONS: &[Operation] = &[
         auth: true,
         body: None,
         query: None,
-        ok: (200, any_object),
+        ok: (200, of::<Reviewed>),
     },
     Operation {
         method: "get",

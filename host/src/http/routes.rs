@@ -567,7 +567,7 @@ pub async fn review_accept(
     state: State<AppState>,
     caller: Caller,
     params: Params,
-) -> Result<Json<serde_json::Value>, ApiError> {
+) -> Result<Json<crate::api::Reviewed>, ApiError> {
     decide(state, caller, params, Decision::Accept).await
 }
 
@@ -576,7 +576,7 @@ pub async fn review_reject(
     state: State<AppState>,
     caller: Caller,
     params: Params,
-) -> Result<Json<serde_json::Value>, ApiError> {
+) -> Result<Json<crate::api::Reviewed>, ApiError> {
     decide(state, caller, params, Decision::Reject).await
 }
 
@@ -585,7 +585,7 @@ async fn decide(
     caller: Caller,
     Path(params): Params,
     decision: Decision,
-) -> Result<Json<serde_json::Value>, ApiError> {
+) -> Result<Json<crate::api::Reviewed>, ApiError> {
     let spec = param(&params, "subject");
     let subject = caller.subject(spec)?;
     human_only(&caller, "review")?;

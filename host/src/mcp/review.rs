@@ -118,7 +118,7 @@ pub async fn settle(
     match (tool, decision) {
         ("remember", Decision::Accept) => {
             result["status"] = json!("accepted");
-            result["badge"] = outcome["badge"].clone();
+            result["badge"] = json!(outcome.badge);
         }
         ("remember", Decision::Reject) => {
             result["status"] = json!("rejected");
@@ -134,7 +134,7 @@ pub async fn settle(
         }
         (_, Decision::Accept) => {
             result["status"] = json!("revised");
-            result["badge"] = outcome["badge"].clone();
+            result["badge"] = json!(outcome.badge);
         }
         (_, Decision::Reject) => result["status"] = json!("rejected"),
     }

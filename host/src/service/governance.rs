@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
 use super::{Service, civil_date};
+use crate::api::{ReviewStatus, Reviewed};
 use crate::error::{KenningError, Result};
 use crate::provenance;
 use crate::settings;
@@ -126,7 +127,7 @@ impl Service {
         id: u64,
         decision: Decision,
         reviewer: &str,
-    ) -> Result<Value> {
+    ) -> Result<Reviewed> {
         self.check_fields("review", &[("reviewer".to_owned(), reviewer.to_owned())])?;
         let mut kb = self.open_existing(subject)?;
         let now = self.now();
@@ -177,7 +178,13 @@ impl Service {
                         detail: None,
                     },
                 )?;
-                return Ok(json!({ "id": proposal.id, "status": "rejected" }));
+                return Ok(Reviewed {
+                    id: proposal.id,
+                    status: ReviewStatus::Rejected,
+                    badge: None,
+                    superseded: None,
+                    forgotten: None,
+                });
             }
             let badge = provenance::badge_when_accepted(proposal.badge);
             if let Some(old) = &replaced
@@ -223,10 +230,12 @@ impl Service {
                 },
             )?;
             let changed = replaced.map(|m| m.id);
-            Ok(if forgotten {
-                json!({ "id": id, "status": "accepted", "forgotten": changed })
-            } else {
-                json!({ "id": id, "status": "accepted", "badge": badge, "superseded": changed })
+            Ok(Reviewed {
+                id,
+                status: ReviewStatus::Accepted,
+                badge: (!forgotten).then_some(badge),
+                superseded: changed.filter(|_| !forgotten),
+                forgotten: changed.filter(|_| forgotten),
             })
         })
     }
