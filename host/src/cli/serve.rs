@@ -127,9 +127,8 @@ pub fn run(cmd: &ServeCmd, global: &GlobalOpts) -> Result<ExitCode> {
         let terminated = terminated()?;
         let shutdown = CancellationToken::new();
         let service = Arc::new(service);
-        if !cmd.no_maintenance {
-            tokio::spawn(maintenance_schedule(service.clone(), shutdown.clone()));
-        }
+        let maintenance = (!cmd.no_maintenance)
+            .then(|| tokio::spawn(maintenance_schedule(service.clone(), shutdown.clone())));
         let app = http::router(service, Arc::new(tokens), &mcp, shutdown.clone())?;
         outln!("kenning: serving http://{bound}/v1/ ({active} active tokens)");
         tracing::info!(address = %bound, tokens = active, "listening");
@@ -148,6 +147,13 @@ pub fn run(cmd: &ServeCmd, global: &GlobalOpts) -> Result<ExitCode> {
                 tracing::warn!("requests still running after the grace period; stopping anyway");
             }
         }
+        // A maintenance run under way finishes (each of its steps is a transaction) and is
+        // logged before the process ends, within the same grace.
+        if let Some(run) = maintenance
+            && tokio::time::timeout(SHUTDOWN_GRACE, run).await.is_err()
+        {
+            tracing::warn!("maintenance still running after the grace period; stopping anyway");
+        }
         tracing::info!("stopped");
         Ok::<(), KenningError>(())
     })?;
@@ -163,8 +169,10 @@ async fn maintenance_schedule(service: Arc<Service>, shutdown: CancellationToken
     checks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
         tokio::select! {
-            _ = checks.tick() => {}
+            // Shutdown first: a server stopping starts no new run.
+            biased;
             () = shutdown.cancelled() => return,
+            _ = checks.tick() => {}
         }
         let due = service.clone();
         let outcomes = match tokio::task::spawn_blocking(move || due.maintain_due()).await {
