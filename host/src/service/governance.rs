@@ -132,7 +132,7 @@ impl Service {
         let mut kb = self.open_existing(subject)?;
         let now = self.now();
         let actor = format!("reviewer:{reviewer}");
-        super::forgetting(&mut kb, |tx| {
+        let reviewed = kb.write(|tx| {
             let proposal = match tx.memory(id)? {
                 Some(m) if m.status == Status::Active && m.badge.is_quarantined() => m,
                 Some(m) => {
@@ -237,7 +237,12 @@ impl Service {
                 superseded: changed.filter(|_| !forgotten),
                 forgotten: changed.filter(|_| forgotten),
             })
-        })
+        })?;
+        // Only an accepted request to forget erased text.
+        if reviewed.forgotten.is_some() {
+            super::scrub(&mut kb);
+        }
+        Ok(reviewed)
     }
 
     /// One memory by id, as `reader` may read it ([`provenance::may_read`]): a forgotten or

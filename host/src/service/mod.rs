@@ -322,10 +322,16 @@ fn forgetting<T>(
     f: impl FnOnce(&dyn crate::store::Writes) -> Result<T>,
 ) -> Result<T> {
     let done = kb.write(f)?;
+    scrub(kb);
+    Ok(done)
+}
+
+/// Folds and empties `kb`'s log after a commit that erased text ([`forgetting`]'s second half,
+/// for a write that erases only sometimes).
+fn scrub(kb: &mut Box<dyn KnowledgeStore>) {
     if let Err(error) = kb.scrub() {
         tracing::warn!(error = %error, "a forget committed, but its old pages stay in the log until the next checkpoint");
     }
-    Ok(done)
 }
 
 /// Refuses a write to `kb` (in `thread`) when the settings in force there disable writes.

@@ -376,7 +376,7 @@ impl Service {
         self.check_fields("forget_memory", &fields)?;
         let mut kb = self.open_for_write(subject, args.thread.as_deref(), false)?;
         let now = self.now();
-        super::forgetting(&mut kb, |tx| {
+        let forgotten = kb.write(|tx| {
             // Decided under the write lock, so a memory revised or forgotten meanwhile is not
             // forgotten (again) on the strength of an old read.
             let current = active_memory(tx.memory(args.id)?, subject, args.id)?;
@@ -401,7 +401,12 @@ impl Service {
                 proposal_id: None,
                 badge: None,
             })
-        })
+        })?;
+        // A request to forget erased nothing yet.
+        if forgotten.status == ForgetStatus::Forgotten {
+            super::scrub(&mut kb);
+        }
+        Ok(forgotten)
     }
 
     fn run_recall(&self, subject: &Subject, args: Recall) -> Result<Recalled> {
