@@ -10,7 +10,7 @@ use kenning::{PolicySource, Service, ServiceBuilder};
 
 /// The throwaway PostgreSQL cluster and the switch that puts these tests on it
 /// (`KENNING_TEST_BACKEND=postgres`), shared with the host's tests.
-#[path = "../host/tests/support/postgres.rs"]
+#[path = "../cli/tests/all/support/postgres.rs"]
 pub mod postgres;
 
 /// The hostile policy component built by `build.rs` (the current contract, lean).

@@ -10,6 +10,10 @@ use std::path::{Path, PathBuf};
 
 use crate::store::APPLICATION_ID;
 
+/// The file, inside the data directory, that holds the HTTP API's tokens' hashes (the server's,
+/// but re-encrypted with the knowledge bases by `kenning encrypt` and `kenning rekey`).
+pub const TOKENS_FILE: &str = "tokens.sqlite";
+
 /// The data directory: `KENNING_HOME`, else `$XDG_DATA_HOME/kenning`, else
 /// `~/.local/share/kenning` (`--data-dir` overrides all of these).
 pub fn default_data_dir() -> PathBuf {

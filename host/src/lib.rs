@@ -1,12 +1,11 @@
-//! kenning's host: persistent, governed long-term memory for AI agents, whose policy is a
-//! sandboxed WebAssembly component.
+//! kenning, the library: persistent, governed long-term memory for AI agents, whose policy is
+//! a sandboxed WebAssembly component. An embedder depends on this crate alone; the servers
+//! (`kenning-server`: HTTP, MCP, tokens) and the command-line program (`kenning-cli`) are
+//! crates of their own over it.
 //!
 //! - [`Service`]: the one API every interface dispatches through (tools, turns, review,
 //!   settings, statistics), made by [`ServiceBuilder`], which always guards the policy;
 //! - [`api`]: the typed requests and responses, and the JSON Schemas made from them;
-//! - [`mcp`]: the MCP server, an adapter over the service;
-//! - [`http`]: the HTTP API (`kenning serve`), an adapter over the service, and
-//!   [`tokens`], the bearer tokens it checks;
 //! - [`provenance`]: who may write, change and accept what;
 //! - [`policy`]: loading policy components under wasmtime (fuel, memory cap, compiled-code
 //!   cache) and checking their answers;
@@ -34,10 +33,8 @@ pub mod controls;
 pub mod error;
 pub mod hex;
 pub mod home;
-pub mod http;
 #[cfg(test)]
 mod layers;
-pub mod mcp;
 pub mod metadata;
 pub mod model_command;
 pub mod policy;
@@ -48,7 +45,6 @@ pub mod settings;
 pub mod store;
 pub mod subject;
 pub mod time;
-pub mod tokens;
 
 pub use crate::error::{KenningError, PolicyError, Result};
 pub use crate::service::turn::{Injection, TurnContext};

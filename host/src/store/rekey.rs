@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use super::encryption::{self, FileKind, StoreKey};
 use crate::error::{KenningError, Result};
 use crate::subject::Subject;
-use crate::tokens::TOKENS_FILE;
+use crate::home::TOKENS_FILE;
 
 /// What [`rekey_data_dir`] did, file by file, in the order it went.
 #[derive(Debug, Default, Clone, PartialEq, Eq)]

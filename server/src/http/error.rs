@@ -1,0 +1,265 @@
+//! The HTTP API's errors: one JSON shape, `{"error": {"code", "message", "path"}}`, and the
+//! status each [`KenningError`] answers with.
+//!
+//! Messages never carry a file path of the server, a token, or a memory's text: a 404 for a
+//! subject the token does not reach reads exactly like one for a subject with no store yet.
+
+use axum::Json;
+use axum::http::StatusCode;
+use axum::http::header::{HeaderValue, WWW_AUTHENTICATE};
+use axum::response::{IntoResponse, Response};
+use schemars::JsonSchema;
+use serde::Serialize;
+
+use kenning::error::KenningError;
+
+/// The body of every error answer.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct ErrorBody {
+    /// What went wrong.
+    pub error: ErrorDetail,
+}
+
+/// What went wrong, and where.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct ErrorDetail {
+    /// A stable, machine-readable code: `invalid_json`, `invalid`, `blocked`, `too_large`,
+    /// `unauthorized`, `forbidden`, `not_found`, `method_not_allowed`, `not_acceptable`,
+    /// `conflict`, `limit_reached`, `unsupported_media_type`, `unavailable`, `internal`.
+    pub code: &'static str,
+    /// One sentence naming the problem.
+    pub message: String,
+    /// The field at fault (`content`, `metadata.tags[0]`, `page`), or `""` for the whole
+    /// request.
+    pub path: String,
+    /// Every field problem, when there are several (absent otherwise).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub errors: Vec<FieldProblem>,
+}
+
+/// One field's problem.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct FieldProblem {
+    /// The field.
+    pub path: String,
+    /// What is wrong with it.
+    pub message: String,
+}
+
+/// An error answer: a status and its body.
+#[derive(Debug, Clone)]
+pub struct ApiError {
+    /// The HTTP status.
+    pub status: StatusCode,
+    /// The body.
+    pub body: ErrorBody,
+}
+
+impl ApiError {
+    /// An error with `status`, `code`, `message` and the field `path`.
+    pub fn new(
+        status: StatusCode,
+        code: &'static str,
+        message: impl Into<String>,
+        path: impl Into<String>,
+    ) -> Self {
+        ApiError {
+            status,
+            body: ErrorBody {
+                error: ErrorDetail {
+                    code,
+                    message: message.into(),
+                    path: path.into(),
+                    errors: Vec::new(),
+                },
+            },
+        }
+    }
+
+    /// 400: the request is malformed at `path`.
+    pub fn bad_request(message: impl Into<String>, path: impl Into<String>) -> Self {
+        ApiError::new(StatusCode::BAD_REQUEST, "invalid", message, path)
+    }
+
+    /// 422: the request is well-formed JSON of the documented shape, but breaks a rule at
+    /// `path` (the policy's validation, or a rule across fields such as a function's end before
+    /// its start).
+    pub fn unprocessable(message: impl Into<String>, path: impl Into<String>) -> Self {
+        ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "invalid", message, path)
+    }
+
+    /// 401: no token, or one that is unknown or revoked.
+    pub fn unauthorized() -> Self {
+        ApiError::new(
+            StatusCode::UNAUTHORIZED,
+            "unauthorized",
+            "a valid bearer token is required (Authorization: Bearer kn_...; see kenning token create)",
+            "",
+        )
+    }
+
+    /// 403: the token's role may not do this.
+    pub fn forbidden(message: impl Into<String>) -> Self {
+        ApiError::new(StatusCode::FORBIDDEN, "forbidden", message, "")
+    }
+
+    /// 404 for a subject: the same answer whether it is out of the token's reach or has no
+    /// store yet.
+    pub fn no_subject(spec: &str) -> Self {
+        ApiError::new(
+            StatusCode::NOT_FOUND,
+            "not_found",
+            format!("no knowledge base for subject {}", kenning::error::echo(spec)),
+            "subject",
+        )
+    }
+
+    /// 413: the body is over `limit` bytes.
+    pub fn too_large(limit: usize) -> Self {
+        ApiError::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "too_large",
+            format!("the request body is over the limit of {limit} bytes"),
+            "",
+        )
+    }
+
+    /// The answer for a service error on `spec`'s knowledge base; `rename` turns the
+    /// service's field paths into the request's.
+    pub fn from_service(error: KenningError, spec: &str, rename: fn(&str) -> String) -> Self {
+        use KenningError as E;
+        match error {
+            E::Invalid { errors, .. } => {
+                let problems: Vec<FieldProblem> = errors
+                    .iter()
+                    .map(|e| FieldProblem {
+                        path: rename(&e.path),
+                        message: e.message.clone(),
+                    })
+                    .collect();
+                let first = problems.first().cloned().unwrap_or(FieldProblem {
+                    path: String::new(),
+                    message: "invalid request".into(),
+                });
+                let message = problems
+                    .iter()
+                    .map(|p| {
+                        if p.path.is_empty() {
+                            p.message.clone()
+                        } else {
+                            format!("{}: {}", p.path, p.message)
+                        }
+                    })
+                    .collect::<Vec<_>>()
+                    .join("; ");
+                let mut answer = ApiError::unprocessable(message, first.path);
+                if problems.len() > 1 {
+                    answer.body.error.errors = problems;
+                }
+                answer
+            }
+            E::Blocked { .. } => ApiError::new(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "blocked",
+                error.to_string(),
+                rename("text"),
+            ),
+            E::TooLarge { ref what, .. } => {
+                let path = if what == "text" {
+                    rename("text")
+                } else {
+                    String::new()
+                };
+                ApiError::new(
+                    StatusCode::PAYLOAD_TOO_LARGE,
+                    "too_large",
+                    error.to_string(),
+                    path,
+                )
+            }
+            E::BadSubject { .. } | E::UnknownSubject { .. } => ApiError::no_subject(spec),
+            E::NoSuchMemory { .. } => {
+                ApiError::new(StatusCode::NOT_FOUND, "not_found", error.to_string(), "id")
+            }
+            E::NoMatch(_) => {
+                ApiError::new(StatusCode::NOT_FOUND, "not_found", error.to_string(), "")
+            }
+            E::Ambiguous(_)
+            | E::Conflict(_)
+            | E::StalePlan { .. }
+            | E::TooSoon { .. }
+            | E::TooFewTurns { .. } => {
+                ApiError::new(StatusCode::CONFLICT, "conflict", error.to_string(), "")
+            }
+            E::LimitReached { .. } => {
+                ApiError::new(StatusCode::CONFLICT, "limit_reached", error.to_string(), "")
+            }
+            E::Forbidden(_) => ApiError::forbidden(error.to_string()),
+            E::Model(_) => ApiError::new(
+                StatusCode::BAD_GATEWAY,
+                "model_failed",
+                error.to_string(),
+                "",
+            ),
+            E::Usage(message) => ApiError::bad_request(message, ""),
+            E::BadImport { .. } | E::WrongSubject { .. } => {
+                ApiError::bad_request(error.to_string(), "")
+            }
+            E::Store { ref source, .. } if is_busy(source) => ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "unavailable",
+                "the knowledge base is busy; try again",
+                "",
+            ),
+            E::ReadOnly { .. } | E::ReadOnlyFolder { .. } => ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "unavailable",
+                "the knowledge base is read-only on the server: reads work, writes cannot",
+                "",
+            ),
+            E::NewerStore { .. } | E::NotAStore { .. } | E::Key { .. } => {
+                tracing::error!(subject = spec, error = %error, "a knowledge base cannot be opened");
+                ApiError::new(
+                    StatusCode::INTERNAL_SERVER_ERROR,
+                    "internal",
+                    "the knowledge base cannot be opened by this server (see its log)",
+                    "",
+                )
+            }
+            E::Store { .. }
+            | E::Database { .. }
+            | E::Io { .. }
+            | E::Output(_)
+            | E::Policy(_)
+            | E::BadConfig { .. } => {
+                tracing::error!(subject = spec, error = %error, "request failed");
+                ApiError::new(
+                    StatusCode::INTERNAL_SERVER_ERROR,
+                    "internal",
+                    "the server failed to carry out the request (see its log); nothing was changed",
+                    "",
+                )
+            }
+        }
+    }
+}
+
+fn is_busy(error: &rusqlite::Error) -> bool {
+    matches!(
+        error.sqlite_error_code(),
+        Some(rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked)
+    )
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let unauthorized = self.status == StatusCode::UNAUTHORIZED;
+        let mut response = (self.status, Json(self.body)).into_response();
+        if unauthorized {
+            response
+                .headers_mut()
+                .insert(WWW_AUTHENTICATE, HeaderValue::from_static("Bearer"));
+        }
+        response
+    }
+}

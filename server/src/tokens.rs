@@ -1,0 +1,498 @@
+//! Bearer tokens for the HTTP API: who a caller is (their role, the author of every write
+//! they make) and which subjects they reach.
+//!
+//! A token is shown once, when it is made (`kenning token create`); only the SHA-256 of it is
+//! kept, in `tokens.sqlite` in the data directory, beside its public id (which `token list`
+//! shows and `token revoke` takes), its role and its subjects. A revoked token is kept, marked,
+//! so the list stays an honest history.
+
+use std::path::{Path, PathBuf};
+use std::sync::{Mutex, PoisonError};
+use std::time::Duration;
+
+use kenning_contract::types::SubjectKind;
+use rusqlite::{Connection, OptionalExtension, params};
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+
+use kenning::error::{KenningError, Result};
+use kenning::store::Author;
+use kenning::store::encryption::{self, StoreKey};
+use kenning::subject::Subject;
+
+pub use kenning::home::TOKENS_FILE;
+
+/// What every token starts with, so a leaked one is recognisable.
+pub const TOKEN_PREFIX: &str = "kn_";
+
+/// A token's role: the author of every write made with it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Role {
+    /// The user: writes are NATIVE, may review and change settings.
+    Human,
+    /// The host's own agent: writes are NATIVE; it may not edit a human's memories in place.
+    Agent,
+    /// An outside client: writes are PENDING until a human accepts them.
+    External,
+}
+
+impl Role {
+    /// The author of writes made with this role.
+    pub fn author(self) -> Author {
+        match self {
+            Role::Human => Author::Human,
+            Role::Agent => Author::Agent,
+            Role::External => Author::External,
+        }
+    }
+
+    /// The role's name.
+    pub fn as_str(self) -> &'static str {
+        self.author().as_str()
+    }
+
+    /// Parses `human`, `agent` or `external`.
+    pub fn parse(text: &str) -> Option<Role> {
+        match text {
+            "human" => Some(Role::Human),
+            "agent" => Some(Role::Agent),
+            "external" => Some(Role::External),
+            _ => None,
+        }
+    }
+}
+
+/// A subject a token reaches: the spec it is named by in URLs, and where its store is.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+struct StoredSubject {
+    spec: String,
+    kind: String,
+    key: String,
+    label: String,
+}
+
+/// A token as `token list` shows it (never the token itself).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct TokenInfo {
+    /// The public id (`token revoke ID`).
+    pub id: String,
+    /// Its role.
+    pub role: Role,
+    /// The subjects it reaches, by spec.
+    pub subjects: Vec<String>,
+    /// Made at (seconds since the epoch).
+    pub created_at: i64,
+    /// Revoked at, if it was.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub revoked_at: Option<i64>,
+}
+
+/// What a valid token grants.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Grant {
+    /// The token's public id.
+    pub id: String,
+    /// Its role.
+    pub role: Role,
+    /// The subjects it reaches, each with the spec that names it.
+    pub subjects: Vec<(String, Subject)>,
+}
+
+impl Grant {
+    /// The subject named `spec`, if this grant reaches it.
+    pub fn subject(&self, spec: &str) -> Option<&Subject> {
+        self.subjects
+            .iter()
+            .find(|(named, _)| named == spec)
+            .map(|(_, subject)| subject)
+    }
+}
+
+/// The tokens of a data directory.
+///
+/// The tokens file is made by the first token made, never before: opening the store, listing,
+/// verifying and every refused command (a bad subject, an unknown id, a server that will not
+/// start) leave a data directory without one as it was.
+pub struct TokenStore {
+    /// The open tokens file; `None` while there is none.
+    conn: Mutex<Option<Connection>>,
+    path: PathBuf,
+    key: Option<StoreKey>,
+}
+
+impl TokenStore {
+    /// Opens the data directory's tokens file if there is one, encrypted with `key` like the
+    /// knowledge bases (plaintext when `None`; see [`kenning::store::encryption`]). Without one
+    /// nothing is created: [`TokenStore::create`] makes it (and the directory), `0600`, and
+    /// until then, or until another process makes it, there are no tokens.
+    pub fn open(data_dir: &Path, key: Option<&StoreKey>) -> Result<TokenStore> {
+        let store = TokenStore {
+            conn: Mutex::new(None),
+            path: data_dir.join(TOKENS_FILE),
+            key: key.cloned(),
+        };
+        store.with_conn(false, |_| Ok(()))?;
+        Ok(store)
+    }
+
+    /// Runs `f` on the tokens file: `None` when there is none and `create` is false; with
+    /// `create`, a missing file is made first.
+    fn with_conn<T>(
+        &self,
+        create: bool,
+        f: impl FnOnce(&Connection) -> Result<T>,
+    ) -> Result<Option<T>> {
+        let mut conn = self.lock();
+        if conn.is_none() {
+            if !create && !self.path.exists() {
+                return Ok(None);
+            }
+            *conn = Some(self.connect()?);
+        }
+        f(conn.as_ref().expect("connected above")).map(Some)
+    }
+
+    /// Opens the tokens file, making it (and the data directory) when missing.
+    fn connect(&self) -> Result<Connection> {
+        let path = &self.path;
+        let key = self.key.as_ref();
+        let err = |source| KenningError::Store {
+            path: path.clone(),
+            source,
+        };
+        // Look before touching: a file the key does not open is left as it is.
+        encryption::check_file(path, key)?;
+        kenning::private::create_parent_dir(path)?;
+        // Only hashes are kept, but who holds which subject is nobody else's business: the
+        // file (and the journal SQLite makes beside it, with its mode) is 0600.
+        kenning::private::create_store_file(path)?;
+        let conn = Connection::open(path).map_err(err)?;
+        encryption::apply(&conn, path, key)?;
+        conn.busy_timeout(Duration::from_secs(5)).map_err(err)?;
+        encryption::verify(&conn, path, key)?;
+        conn.execute_batch(
+            "CREATE TABLE IF NOT EXISTS tokens (
+                 id TEXT PRIMARY KEY,
+                 hash TEXT NOT NULL UNIQUE,
+                 role TEXT NOT NULL,
+                 subjects TEXT NOT NULL,
+                 created_at INTEGER NOT NULL,
+                 revoked_at INTEGER
+             );",
+        )
+        .map_err(err)?;
+        Ok(conn)
+    }
+
+    /// The tokens file.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Makes a token for `subjects` (specs, each resolved now) with `role`, at `now`. Returns
+    /// the token itself, which is never shown again, and its description.
+    pub fn create(&self, subjects: &[String], role: Role, now: i64) -> Result<(String, TokenInfo)> {
+        if subjects.is_empty() {
+            return Err(KenningError::Usage(
+                "a token needs at least one --subject".into(),
+            ));
+        }
+        let mut stored: Vec<StoredSubject> = Vec::new();
+        for spec in subjects {
+            let subject = Subject::parse(spec)?;
+            if stored.iter().any(|s| s.spec == *spec) {
+                continue;
+            }
+            stored.push(StoredSubject {
+                spec: spec.clone(),
+                kind: subject.kind.as_str().to_owned(),
+                key: subject.key,
+                label: subject.label,
+            });
+        }
+        let id = kenning::hex::lower(&random_bytes::<4>()?);
+        let token = format!(
+            "{TOKEN_PREFIX}{id}_{}",
+            kenning::hex::lower(&random_bytes::<32>()?)
+        );
+        self.with_conn(true, |conn| {
+            conn.execute(
+                "INSERT INTO tokens (id, hash, role, subjects, created_at) VALUES (?1, ?2, ?3, ?4, ?5)",
+                params![
+                    id,
+                    hash(&token),
+                    role.as_str(),
+                    serde_json::to_string(&stored).expect("subjects serialise"),
+                    now
+                ],
+            )
+            .map_err(|e| self.err(e))
+        })?;
+        let info = TokenInfo {
+            id,
+            role,
+            subjects: stored.into_iter().map(|s| s.spec).collect(),
+            created_at: now,
+            revoked_at: None,
+        };
+        Ok((token, info))
+    }
+
+    /// Every token, oldest first, revoked ones included.
+    pub fn list(&self) -> Result<Vec<TokenInfo>> {
+        Ok(self
+            .with_conn(false, |conn| self.list_in(conn))?
+            .unwrap_or_default())
+    }
+
+    fn list_in(&self, conn: &Connection) -> Result<Vec<TokenInfo>> {
+        let mut stmt = conn
+            .prepare("SELECT id, role, subjects, created_at, revoked_at FROM tokens ORDER BY rowid")
+            .map_err(|e| self.err(e))?;
+        let rows = stmt
+            .query_map([], |row| {
+                Ok((
+                    row.get::<_, String>(0)?,
+                    row.get::<_, String>(1)?,
+                    row.get::<_, String>(2)?,
+                    row.get::<_, i64>(3)?,
+                    row.get::<_, Option<i64>>(4)?,
+                ))
+            })
+            .map_err(|e| self.err(e))?;
+        let mut out = Vec::new();
+        for row in rows {
+            let (id, role, subjects, created_at, revoked_at) = row.map_err(|e| self.err(e))?;
+            let subjects: Vec<StoredSubject> = serde_json::from_str(&subjects).unwrap_or_default();
+            out.push(TokenInfo {
+                id,
+                role: Role::parse(&role).unwrap_or(Role::External),
+                subjects: subjects.into_iter().map(|s| s.spec).collect(),
+                created_at,
+                revoked_at,
+            });
+        }
+        Ok(out)
+    }
+
+    /// Revokes the token with public id `id` at `now`: from then on it is refused. Fails when
+    /// there is no such token; revoking a revoked one changes nothing.
+    pub fn revoke(&self, id: &str, now: i64) -> Result<TokenInfo> {
+        self.with_conn(false, |conn| {
+            conn.execute(
+                "UPDATE tokens SET revoked_at = ?2 WHERE id = ?1 AND revoked_at IS NULL",
+                params![id, now],
+            )
+            .map_err(|e| self.err(e))
+        })?;
+        self.list()?
+            .into_iter()
+            .find(|t| t.id == id)
+            .ok_or_else(|| {
+                KenningError::Usage(format!("no token with id {id:?} (see kenning token list)"))
+            })
+    }
+
+    /// How many tokens are in force (not revoked).
+    pub fn count_active(&self) -> Result<u64> {
+        let active = self.with_conn(false, |conn| {
+            conn.query_row(
+                "SELECT count(*) FROM tokens WHERE revoked_at IS NULL",
+                [],
+                |row| row.get::<_, i64>(0),
+            )
+            .map(|n| n as u64)
+            .map_err(|e| self.err(e))
+        })?;
+        Ok(active.unwrap_or(0))
+    }
+
+    /// What `token` grants, or `None` when it is unknown or revoked.
+    pub fn verify(&self, token: &str) -> Result<Option<Grant>> {
+        if !token.starts_with(TOKEN_PREFIX) || token.len() > 128 {
+            return Ok(None);
+        }
+        let row = self.with_conn(false, |conn| {
+            conn.prepare_cached(
+                "SELECT id, role, subjects FROM tokens WHERE hash = ?1 AND revoked_at IS NULL",
+            )
+            .and_then(|mut stmt| {
+                stmt.query_row([hash(token)], |row| {
+                    Ok((
+                        row.get::<_, String>(0)?,
+                        row.get::<_, String>(1)?,
+                        row.get::<_, String>(2)?,
+                    ))
+                })
+                .optional()
+            })
+            .map_err(|e| self.err(e))
+        })?;
+        let Some((id, role, subjects)) = row.flatten() else {
+            return Ok(None);
+        };
+        let stored: Vec<StoredSubject> = serde_json::from_str(&subjects).unwrap_or_default();
+        let subjects = stored
+            .into_iter()
+            .filter_map(|s| {
+                let kind = SubjectKind::parse(&s.kind)?;
+                Some((
+                    s.spec,
+                    Subject {
+                        kind,
+                        key: s.key,
+                        label: s.label,
+                    },
+                ))
+            })
+            .collect();
+        Ok(Some(Grant {
+            id,
+            role: Role::parse(&role).unwrap_or(Role::External),
+            subjects,
+        }))
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Option<Connection>> {
+        self.conn.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    fn err(&self, source: rusqlite::Error) -> KenningError {
+        KenningError::Store {
+            path: self.path.clone(),
+            source,
+        }
+    }
+}
+
+/// The stored form of a token: SHA-256, hex.
+fn hash(token: &str) -> String {
+    kenning::hex::lower(&Sha256::digest(token.as_bytes()))
+}
+
+fn random_bytes<const N: usize>() -> Result<[u8; N]> {
+    let mut bytes = [0u8; N];
+    getrandom::fill(&mut bytes).map_err(|e| KenningError::Io {
+        path: "<system random source>".into(),
+        source: std::io::Error::other(e.to_string()),
+    })?;
+    Ok(bytes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_token_grants_its_role_and_subjects_until_revoked() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = TokenStore::open(dir.path(), None).unwrap();
+        let subjects = vec!["profile:me".to_owned(), "account:team".to_owned()];
+        let (token, info) = store.create(&subjects, Role::External, 100).unwrap();
+        assert!(token.starts_with(TOKEN_PREFIX) && token.contains(&info.id));
+        let grant = store.verify(&token).unwrap().expect("valid");
+        assert_eq!(grant.role, Role::External);
+        assert_eq!(grant.subject("account:team").unwrap().key, "team");
+        assert!(grant.subject("profile:other").is_none());
+        assert_eq!(store.count_active().unwrap(), 1);
+        let revoked = store.revoke(&info.id, 200).unwrap();
+        assert_eq!(revoked.revoked_at, Some(200));
+        assert!(store.verify(&token).unwrap().is_none());
+        assert_eq!(store.count_active().unwrap(), 0);
+        let unknown = store.revoke("nope", 300).unwrap_err().to_string();
+        assert!(unknown.contains("no token with id \"nope\""), "{unknown}");
+    }
+
+    #[test]
+    fn no_tokens_file_is_made_until_the_first_token_and_a_store_opened_before_sees_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let data = dir.path().join("data");
+        let waiting = TokenStore::open(&data, None).unwrap();
+        assert!(waiting.list().unwrap().is_empty());
+        assert_eq!(waiting.count_active().unwrap(), 0);
+        assert!(waiting.verify("kn_00000000_00").unwrap().is_none());
+        let unknown = waiting.revoke("nope", 1).unwrap_err().to_string();
+        assert!(unknown.contains("no token with id"), "{unknown}");
+        let nowhere = waiting
+            .create(&["nowhere:x".to_owned()], Role::Human, 1)
+            .unwrap_err()
+            .to_string();
+        assert!(nowhere.contains("nowhere"), "{nowhere}");
+        assert!(!data.exists(), "nothing was made");
+
+        let maker = TokenStore::open(&data, None).unwrap();
+        let (token, _) = maker
+            .create(&["profile:me".to_owned()], Role::Agent, 1)
+            .unwrap();
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+            assert_eq!(mode(&data), 0o700);
+            assert_eq!(mode(&data.join(TOKENS_FILE)), 0o600);
+        }
+        assert_eq!(waiting.verify(&token).unwrap().unwrap().role, Role::Agent);
+    }
+
+    #[test]
+    fn only_the_hash_of_a_token_is_stored() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = TokenStore::open(dir.path(), None).unwrap();
+        let (token, _) = store
+            .create(&["profile:me".to_owned()], Role::Human, 1)
+            .unwrap();
+        drop(store);
+        let bytes = std::fs::read(dir.path().join(TOKENS_FILE)).unwrap();
+        let secret = token.rsplit('_').next().unwrap();
+        assert!(
+            !bytes.windows(secret.len()).any(|w| w == secret.as_bytes()),
+            "the token's secret is not in the file"
+        );
+    }
+
+    #[test]
+    fn an_encrypted_tokens_file_opens_only_with_its_key() {
+        let dir = tempfile::tempdir().unwrap();
+        let key = StoreKey::new("tokens passphrase", "test").unwrap();
+        let store = TokenStore::open(dir.path(), Some(&key)).unwrap();
+        let (token, _) = store
+            .create(&["profile:plantedsubject".to_owned()], Role::Human, 1)
+            .unwrap();
+        drop(store);
+        let path = dir.path().join(TOKENS_FILE);
+        let bytes = std::fs::read(&path).unwrap();
+        assert!(!bytes.windows(14).any(|w| w == b"plantedsubject"));
+        let store = TokenStore::open(dir.path(), Some(&key)).unwrap();
+        assert!(store.verify(&token).unwrap().is_some());
+        drop(store);
+        let missing = TokenStore::open(dir.path(), None)
+            .err()
+            .unwrap()
+            .to_string();
+        assert!(missing.contains("tokens.sqlite") && missing.contains("key missing"));
+        let wrong = StoreKey::new("another", "test").unwrap();
+        let wrong = TokenStore::open(dir.path(), Some(&wrong))
+            .err()
+            .unwrap()
+            .to_string();
+        assert!(wrong.contains("wrong key"), "{wrong}");
+        assert_eq!(std::fs::read(&path).unwrap(), bytes, "left untouched");
+    }
+
+    #[test]
+    fn unknown_and_malformed_tokens_grant_nothing() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = TokenStore::open(dir.path(), None).unwrap();
+        assert!(store.verify("kn_00000000_00").unwrap().is_none());
+        assert!(store.verify("Bearer x").unwrap().is_none());
+        assert!(store.verify(&"kn_".repeat(100)).unwrap().is_none());
+        let none = store.create(&[], Role::Human, 1).unwrap_err().to_string();
+        assert!(none.contains("at least one --subject"), "{none}");
+        let nowhere = store
+            .create(&["nowhere:x".to_owned()], Role::Human, 1)
+            .unwrap_err()
+            .to_string();
+        assert!(nowhere.contains("nowhere"), "{nowhere}");
+    }
+}
