@@ -88,3 +88,22 @@ fn the_checks_see_a_crossing_when_there_is_one() {
     // nothing there would be reading nothing.
     assert!(!crossings("server/src/http", &["kenning::store"]).is_empty());
 }
+
+#[test]
+fn only_the_bench_crate_turns_on_the_write_past_the_rules_hook() {
+    // `bench-support` writes rows past the service's rules (store::synthetic): the library
+    // defines it, the bench crate alone may turn it on.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir(root).unwrap() {
+        let manifest = entry.unwrap().path().join("Cargo.toml");
+        let Ok(text) = std::fs::read_to_string(&manifest) else {
+            continue;
+        };
+        let crate_dir = manifest.parent().unwrap().file_name().unwrap();
+        if crate_dir != "bench" && crate_dir != "host" && text.contains("bench-support") {
+            found.push(manifest.display().to_string());
+        }
+    }
+    assert!(found.is_empty(), "{found:#?}");
+}

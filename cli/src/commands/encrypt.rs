@@ -6,8 +6,8 @@ use std::process::ExitCode;
 use clap::Args;
 use kenning::store::encryption::{self, KEY_FILE_VAR, KEY_VAR};
 use kenning::subject::Subject;
-use kenning_server::tokens::TOKENS_FILE;
 use kenning::{KenningError, Result};
+use kenning_server::tokens::TOKENS_FILE;
 
 use super::{GlobalOpts, usage};
 

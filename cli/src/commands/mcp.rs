@@ -4,10 +4,10 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 use clap::Args;
-use kenning_server::mcp::{McpConfig, McpServer};
 use kenning::store::Author;
 use kenning::subject::Subject;
 use kenning::{KenningError, Service};
+use kenning_server::mcp::{McpConfig, McpServer};
 
 /// `kenning mcp`'s arguments.
 #[derive(Args)]

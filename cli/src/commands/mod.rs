@@ -37,8 +37,6 @@ macro_rules! out {
 }
 
 pub mod bench;
-pub mod bench_http;
-pub mod bench_mcp;
 pub mod demo;
 pub mod describe;
 pub mod dream;

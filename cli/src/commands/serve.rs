@@ -7,9 +7,9 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use clap::Args;
+use kenning::{KenningError, Result, Service};
 use kenning_server::http::{self, McpHttpOptions};
 use kenning_server::tokens::TokenStore;
-use kenning::{KenningError, Result, Service};
 use tokio_util::sync::CancellationToken;
 
 use super::{GlobalOpts, PolicyUse, usage};

@@ -303,7 +303,7 @@ fn small_bench(dir: &Path, global: &[&str]) -> Value {
         "bench",
         "--json",
         "--iterations",
-        "3",
+        "1",
         "--candidates",
         "100",
         "--memories",
@@ -379,7 +379,12 @@ fn bench_json_prints_the_figures_on_its_last_line() {
     // What was asked for is what was measured.
     assert_eq!(
         (&last["memories"], &last["candidates"], &last["iterations"]),
-        (&json!(2000), &json!(100), &json!(3))
+        (&json!(2000), &json!(100), &json!(1))
+    );
+    // The doors' store and the import file are no larger than the memories asked for.
+    assert_eq!(
+        (&last["door_memories"], &last["import_memories"]),
+        (&json!(2000), &json!(2000))
     );
     assert_eq!(
         last["component_bytes"],

@@ -1,14 +1,17 @@
-//! Memory policies behind one trait: the sandboxed component ([`ComponentPolicy`]) and the same
-//! default logic linked natively ([`NativePolicy`], for benchmarks and golden vectors).
+//! Memory policies behind one trait: the sandboxed component ([`ComponentPolicy`]) and, with
+//! the `native-policy` feature, the same default logic linked natively (`NativePolicy`, for
+//! benchmarks and golden vectors) and the conformance kit that measures a component against it.
 //!
 //! The host never trusts a policy: [`Guarded`] checks every answer against the request before
 //! anything acts on it.
 
 mod cache;
 mod component;
+#[cfg(feature = "native-policy")]
 pub mod conformance;
 mod convert;
 mod guard;
+#[cfg(feature = "native-policy")]
 mod native;
 mod sandbox;
 mod v0_1;
@@ -21,6 +24,7 @@ pub use component::{
     SandboxLimits, component_imports,
 };
 pub use guard::Guarded;
+#[cfg(feature = "native-policy")]
 pub use native::NativePolicy;
 
 use kenning_contract::types::{

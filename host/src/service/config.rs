@@ -8,7 +8,9 @@ use std::path::PathBuf;
 use super::Service;
 use crate::config::Config;
 use crate::error::{KenningError, Result};
-use crate::policy::{Guarded, NativePolicy, Policy, PolicyEngine, SandboxLimits};
+#[cfg(feature = "native-policy")]
+use crate::policy::NativePolicy;
+use crate::policy::{Guarded, Policy, PolicyEngine, SandboxLimits};
 use crate::store::Backend;
 use crate::store::StoreKey;
 use crate::store::sqlite::SqliteFiles;
@@ -19,7 +21,9 @@ pub enum PolicySource {
     Default,
     /// A policy component file implementing the contract.
     File(PathBuf),
-    /// The default policy linked natively, without the sandbox (debugging, comparisons).
+    /// The default policy linked natively, without the sandbox (debugging, comparisons; the
+    /// `native-policy` feature).
+    #[cfg(feature = "native-policy")]
     Native,
     /// An embedder's own implementation; it is guarded like any other.
     Custom(Box<dyn Policy>),
@@ -137,6 +141,7 @@ impl ServiceBuilder {
                 .unwrap_or_else(|| self.data_dir.join("cache"))
         });
         let policy: Box<dyn Policy> = match self.source {
+            #[cfg(feature = "native-policy")]
             PolicySource::Native => Box::new(Guarded::new(NativePolicy::new())),
             PolicySource::Custom(policy) => Box::new(Guarded::new(policy)),
             PolicySource::Default | PolicySource::File(_) => {

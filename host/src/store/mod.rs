@@ -10,6 +10,8 @@ pub mod encryption;
 pub mod interchange;
 mod model;
 pub mod pool;
+/// One PostgreSQL database for every subject, for teams (the `postgres` feature).
+#[cfg(feature = "postgres")]
 pub mod postgres;
 pub mod rekey;
 mod schema;
@@ -17,6 +19,9 @@ mod search;
 pub mod settings;
 pub mod sqlite;
 pub mod staging;
+/// Seeded noise written past the service's rules, for `kenning bench`: behind the
+/// `bench-support` feature, which only `kenning-bench` turns on.
+#[cfg(feature = "bench-support")]
 pub mod synthetic;
 
 pub use contract::{Backend, KnowledgeStore, Reads, StagedStore, WritePermit, Writes};

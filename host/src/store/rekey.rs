@@ -12,8 +12,8 @@ use std::path::{Path, PathBuf};
 
 use super::encryption::{self, FileKind, StoreKey};
 use crate::error::{KenningError, Result};
-use crate::subject::Subject;
 use crate::home::TOKENS_FILE;
+use crate::subject::Subject;
 
 /// What [`rekey_data_dir`] did, file by file, in the order it went.
 #[derive(Debug, Default, Clone, PartialEq, Eq)]

@@ -109,7 +109,10 @@ impl ApiError {
         ApiError::new(
             StatusCode::NOT_FOUND,
             "not_found",
-            format!("no knowledge base for subject {}", kenning::error::echo(spec)),
+            format!(
+                "no knowledge base for subject {}",
+                kenning::error::echo(spec)
+            ),
             "subject",
         )
     }

@@ -31,10 +31,10 @@ use rmcp::transport::streamable_http_server::session::local::LocalSessionManager
 use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
 use tokio_util::sync::CancellationToken;
 
-use kenning::Service;
-use kenning::error::KenningError;
 use crate::mcp::McpServer;
 use crate::tokens::TokenStore;
+use kenning::Service;
+use kenning::error::KenningError;
 
 /// What every handler shares.
 #[derive(Clone)]

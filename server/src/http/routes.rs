@@ -22,10 +22,10 @@ use super::model::{
     ContextAnswer, CreateMemory, Created, DeleteAllQuery, Health, ListQuery, ListedMemory,
     MemoryList, ReviewList, SearchResults, SetEnabled, SettingsView, UpdateMemory, memory_field,
 };
+use crate::tokens::Role;
 use kenning::api::{ContextArgs, ForgetMemoryArgs, RecallArgs, TurnArgs, TurnCounted, WriteStatus};
 use kenning::error::KenningError;
 use kenning::service::governance::{Decision, ListRequest};
-use crate::tokens::Role;
 
 /// Most bytes a request body may hold: the limit of a tool call's arguments.
 pub const MAX_BODY_BYTES: usize = kenning_contract::MAX_ARGS_BYTES;

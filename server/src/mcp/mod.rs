@@ -36,9 +36,9 @@ use rmcp::service::RequestContext;
 use rmcp::{ErrorData, RoleServer, ServerHandler};
 use serde_json::{Value, json};
 
+use crate::http::error::ApiError;
 use kenning::api;
 use kenning::error::{KenningError, Result, echo};
-use crate::http::error::ApiError;
 use kenning::service::{Service, civil_date};
 use kenning::store::Author;
 use kenning::subject::Subject;

@@ -1,16 +1,12 @@
-//! `kenning eval`: measurements of the default policy on public and assembled data.
-//!
-//! - [`locomo`]: retrieval quality (recall@k) on the LoCoMo benchmark;
-//! - [`scan`]: secret redaction and unsafe-content blocking over labelled corpora.
-
-pub mod locomo;
-pub mod scan;
+//! `kenning eval`: the command's flags and its tables. The measurements are `kenning-bench`'s
+//! ([`kenning_bench::eval`]).
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args, Subcommand};
 use kenning::Result;
+use kenning_bench::eval::{locomo, scan};
 
 use super::{GlobalOpts, PolicyUse, print_json, service};
 
