@@ -6,8 +6,9 @@
 //! shows and `token revoke` takes), its role and its subjects. A revoked token is kept, marked,
 //! so the list stays an honest history.
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::sync::{Mutex, PoisonError};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
 use kenning_contract::types::SubjectKind;
@@ -95,19 +96,48 @@ pub struct Grant {
     pub id: String,
     /// Its role.
     pub role: Role,
-    /// The subjects it reaches, each with the spec that names it.
+    /// The subjects it reaches, each with the spec that names it, in the order it was given
+    /// them (the first is an MCP client's default).
     pub subjects: Vec<(String, Subject)>,
+    /// Where each spec is in `subjects`: a token may reach thousands.
+    by_spec: HashMap<String, usize>,
 }
 
 impl Grant {
+    /// A grant of `subjects` to the token `id` with `role`.
+    fn new(id: String, role: Role, subjects: Vec<(String, Subject)>) -> Grant {
+        let by_spec = subjects
+            .iter()
+            .enumerate()
+            .map(|(at, (spec, _))| (spec.clone(), at))
+            .collect();
+        Grant {
+            id,
+            role,
+            subjects,
+            by_spec,
+        }
+    }
+
     /// The subject named `spec`, if this grant reaches it.
     pub fn subject(&self, spec: &str) -> Option<&Subject> {
-        self.subjects
-            .iter()
-            .find(|(named, _)| named == spec)
-            .map(|(_, subject)| subject)
+        self.by_spec.get(spec).map(|&at| &self.subjects[at].1)
     }
 }
+
+/// The grants verified since the tokens file last changed, by the token's hash, so that a
+/// token reaching thousands of subjects is read once rather than on every request.
+#[derive(Default)]
+struct Verified {
+    /// The tokens file's `PRAGMA data_version` when these were read: SQLite changes it when
+    /// another connection commits (`kenning token revoke` in another process), and then
+    /// every grant here is read again. This store's own writes clear the grants themselves.
+    data_version: i64,
+    grants: HashMap<String, Arc<Grant>>,
+}
+
+/// Most grants [`Verified`] keeps; past it, it starts again.
+const MAX_VERIFIED: usize = 1024;
 
 /// The tokens of a data directory.
 ///
@@ -117,6 +147,8 @@ impl Grant {
 pub struct TokenStore {
     /// The open tokens file; `None` while there is none.
     conn: Mutex<Option<Connection>>,
+    /// Grants read since the file last changed; locked only while `conn` is.
+    verified: Mutex<Verified>,
     path: PathBuf,
     key: Option<StoreKey>,
 }
@@ -129,6 +161,7 @@ impl TokenStore {
     pub fn open(data_dir: &Path, key: Option<&StoreKey>) -> Result<TokenStore> {
         let store = TokenStore {
             conn: Mutex::new(None),
+            verified: Mutex::default(),
             path: data_dir.join(TOKENS_FILE),
             key: key.cloned(),
         };
@@ -286,6 +319,7 @@ impl TokenStore {
             )
             .map_err(|e| self.err(e))
         })?;
+        self.forget_verified();
         self.list()?
             .into_iter()
             .find(|t| t.id == id)
@@ -308,17 +342,47 @@ impl TokenStore {
         Ok(active.unwrap_or(0))
     }
 
-    /// What `token` grants, or `None` when it is unknown or revoked.
-    pub fn verify(&self, token: &str) -> Result<Option<Grant>> {
+    /// What `token` grants, or `None` when it is unknown or revoked. A grant is read from the
+    /// file once and kept until the file changes ([`Verified`]), so a revocation, here or in
+    /// another process, is refused from the next request on.
+    pub fn verify(&self, token: &str) -> Result<Option<Arc<Grant>>> {
         if !token.starts_with(TOKEN_PREFIX) || token.len() > 128 {
             return Ok(None);
         }
-        let row = self.with_conn(false, |conn| {
-            conn.prepare_cached(
+        let hash = hash(token);
+        let grant = self.with_conn(false, |conn| {
+            let data_version: i64 = conn
+                .query_row("PRAGMA data_version", [], |row| row.get(0))
+                .map_err(|e| self.err(e))?;
+            let mut verified = self.verified.lock().unwrap_or_else(PoisonError::into_inner);
+            if verified.data_version != data_version {
+                verified.grants.clear();
+                verified.data_version = data_version;
+            }
+            if let Some(grant) = verified.grants.get(&hash) {
+                return Ok(Some(Arc::clone(grant)));
+            }
+            let Some(grant) = self.read_grant(conn, &hash)? else {
+                return Ok(None);
+            };
+            let grant = Arc::new(grant);
+            if verified.grants.len() >= MAX_VERIFIED {
+                verified.grants.clear();
+            }
+            verified.grants.insert(hash.clone(), Arc::clone(&grant));
+            Ok(Some(grant))
+        })?;
+        Ok(grant.flatten())
+    }
+
+    /// The grant of the token whose hash is `hash`, from the file, if it is in force.
+    fn read_grant(&self, conn: &Connection, hash: &str) -> Result<Option<Grant>> {
+        let row = conn
+            .prepare_cached(
                 "SELECT id, role, subjects FROM tokens WHERE hash = ?1 AND revoked_at IS NULL",
             )
             .and_then(|mut stmt| {
-                stmt.query_row([hash(token)], |row| {
+                stmt.query_row([hash], |row| {
                     Ok((
                         row.get::<_, String>(0)?,
                         row.get::<_, String>(1)?,
@@ -327,9 +391,8 @@ impl TokenStore {
                 })
                 .optional()
             })
-            .map_err(|e| self.err(e))
-        })?;
-        let Some((id, role, subjects)) = row.flatten() else {
+            .map_err(|e| self.err(e))?;
+        let Some((id, role, subjects)) = row else {
             return Ok(None);
         };
         let stored: Vec<StoredSubject> = serde_json::from_str(&subjects).unwrap_or_default();
@@ -347,11 +410,18 @@ impl TokenStore {
                 ))
             })
             .collect();
-        Ok(Some(Grant {
-            id,
-            role: Role::parse(&role).unwrap_or(Role::External),
-            subjects,
-        }))
+        let role = Role::parse(&role).unwrap_or(Role::External);
+        Ok(Some(Grant::new(id, role, subjects)))
+    }
+
+    /// Forgets every grant read: after this store's own writes, which do not change the
+    /// file's `data_version` for its own connection.
+    fn forget_verified(&self) {
+        self.verified
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .grants
+            .clear();
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, Option<Connection>> {
@@ -402,6 +472,42 @@ mod tests {
         assert_eq!(store.count_active().unwrap(), 0);
         let unknown = store.revoke("nope", 300).unwrap_err().to_string();
         assert!(unknown.contains("no token with id \"nope\""), "{unknown}");
+    }
+
+    #[test]
+    fn a_revocation_by_another_connection_is_refused_at_the_next_check() {
+        let dir = tempfile::tempdir().unwrap();
+        let server = TokenStore::open(dir.path(), None).unwrap();
+        let (token, info) = server
+            .create(&["profile:me".to_owned()], Role::Agent, 100)
+            .unwrap();
+        let first = server.verify(&token).unwrap().expect("valid");
+        // Read once, then kept: the same grant answers while the file is unchanged.
+        let again = server.verify(&token).unwrap().expect("still valid");
+        assert!(Arc::ptr_eq(&first, &again));
+        // `kenning token revoke` in another process: another connection to the file.
+        TokenStore::open(dir.path(), None)
+            .unwrap()
+            .revoke(&info.id, 200)
+            .unwrap();
+        assert!(server.verify(&token).unwrap().is_none());
+    }
+
+    #[test]
+    fn a_grant_finds_each_of_thousands_of_subjects_by_its_spec() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = TokenStore::open(dir.path(), None).unwrap();
+        let subjects: Vec<String> = (0..3000).map(|n| format!("account:a{n}")).collect();
+        let (token, _) = store.create(&subjects, Role::External, 1).unwrap();
+        let grant = store.verify(&token).unwrap().expect("valid");
+        assert_eq!(
+            grant.subjects[0].0, "account:a0",
+            "the first stays the default"
+        );
+        for spec in &subjects {
+            assert_eq!(&grant.subject(spec).unwrap().key, &spec["account:".len()..]);
+        }
+        assert!(grant.subject("account:a3000").is_none());
     }
 
     #[test]

@@ -2,6 +2,8 @@
 //! document, checked against the [`TokenStore`] on each request (so a revoked token is
 //! refused at once).
 
+use std::sync::Arc;
+
 use axum::extract::{FromRequestParts, Request, State};
 use axum::http::header::AUTHORIZATION;
 use axum::http::request::Parts;
@@ -11,12 +13,12 @@ use axum::response::{IntoResponse, Response};
 use super::AppState;
 use super::error::ApiError;
 use crate::mcp::McpConfig;
-use kenning::subject::Subject;
 use crate::tokens::Grant;
+use kenning::subject::Subject;
 
 /// A request's verified token.
 #[derive(Debug, Clone)]
-pub struct Caller(pub Grant);
+pub struct Caller(pub Arc<Grant>);
 
 impl Caller {
     /// The subject named `spec` in the URL, when this token reaches it; otherwise the same
@@ -30,7 +32,7 @@ impl Caller {
 }
 
 /// The grant of the request's `Authorization: Bearer` token.
-fn verify(parts: &Parts, state: &AppState) -> Result<Grant, ApiError> {
+fn verify(parts: &Parts, state: &AppState) -> Result<Arc<Grant>, ApiError> {
     let token = parts
         .headers
         .get(AUTHORIZATION)
