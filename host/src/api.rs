@@ -1162,7 +1162,7 @@ mod tests {
     #[test]
     fn a_recall_page_is_cut_to_fit_and_points_at_the_rest() {
         let memory = |id| RecalledMemory {
-            memory: crate::store::sample_memory(
+            memory: crate::memory::sample_memory(
                 id,
                 &"word ".repeat(200),
                 crate::store::Author::Human,

@@ -143,9 +143,9 @@ fn is_store_name(path: &Path) -> bool {
 }
 
 /// Whether the SQLite header carries kenning's `application_id`, read through SQLite (see
-/// [`crate::store::encryption::sniff`] for why never through a descriptor of our own).
+/// [`crate::encryption::sniff`] for why never through a descriptor of our own).
 fn is_kenning_store(path: &Path) -> bool {
-    crate::store::open_immutable(path, None).is_ok_and(|conn| {
+    crate::encryption::open_immutable(path, None).is_ok_and(|conn| {
         conn.query_row("PRAGMA application_id", [], |row| row.get::<_, i32>(0))
             .is_ok_and(|id| id == APPLICATION_ID)
     })

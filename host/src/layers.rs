@@ -84,9 +84,9 @@ fn shared_vocabulary_comes_from_the_contract_never_from_the_default_policy() {
 
 #[test]
 fn the_checks_see_a_crossing_when_there_is_one() {
-    // The doors still reach into the store (docs/layers.md, "Broken today"): a check that found
-    // nothing there would be reading nothing.
-    assert!(!crossings("server/src/http", &["kenning::store"]).is_empty());
+    // The bench still reaches into the store (docs/layers.md, "Broken today"): a check that
+    // found nothing there would be reading nothing.
+    assert!(!crossings("bench/src", &["kenning::store"]).is_empty());
 }
 
 #[test]
@@ -105,5 +105,30 @@ fn only_the_bench_crate_turns_on_the_write_past_the_rules_hook() {
             found.push(manifest.display().to_string());
         }
     }
+    assert!(found.is_empty(), "{found:#?}");
+}
+
+#[test]
+fn the_doors_reach_the_store_only_where_docs_layers_md_says() {
+    // docs/layers.md, "Broken today": the bench fills stores, and `kenning encrypt` converts a
+    // knowledge base's file. A new crossing fails here; so does a fixed one, until the list
+    // (here and in the document) says so.
+    let mut files: Vec<String> = ["server/src", "cli/src", "bench/src"]
+        .iter()
+        .flat_map(|crate_sources| crossings(crate_sources, &["kenning::store"]))
+        .map(|crossing| crossing.split(':').next().unwrap_or_default().to_owned())
+        .collect();
+    files.sort();
+    files.dedup();
+    assert_eq!(
+        files,
+        ["bench/src/measure.rs", "cli/src/commands/encrypt.rs"],
+        "{files:#?}"
+    );
+}
+
+#[test]
+fn the_rules_of_who_may_do_what_take_no_row_from_the_store() {
+    let found = crossings("host/src/provenance.rs", &["crate::store"]);
     assert!(found.is_empty(), "{found:#?}");
 }

@@ -6,11 +6,12 @@
 //! - [`Service`]: the one API every interface dispatches through (tools, turns, review,
 //!   settings, statistics), made by [`ServiceBuilder`], which always guards the policy;
 //! - [`api`]: the typed requests and responses, and the JSON Schemas made from them;
+//! - [`memory`]: a memory as every layer sees it, and the filter that picks memories out;
 //! - [`provenance`]: who may write, change and accept what;
 //! - [`policy`]: loading policy components under wasmtime (fuel, memory cap, compiled-code
 //!   cache) and checking their answers;
 //! - [`store`]: one SQLite knowledge base per [`subject`], with migrations and audit, encrypted
-//!   at rest when a key is configured ([`store::encryption`]);
+//!   at rest when a key is configured ([`encryption`]);
 //! - [`private`]: files are private by default (directories `0700`, files `0600`).
 //!
 //! ```no_run
@@ -30,11 +31,13 @@
 pub mod api;
 pub mod config;
 pub mod controls;
+pub mod encryption;
 pub mod error;
 pub mod hex;
 pub mod home;
 #[cfg(test)]
 mod layers;
+pub mod memory;
 pub mod metadata;
 pub mod model_command;
 pub mod policy;

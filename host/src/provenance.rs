@@ -20,7 +20,8 @@
 //! PENDING and INBOUND-PENDING memories are quarantined: never injected, never recalled, until
 //! a reviewer accepts them (NATIVE, or FOREIGN for a peer's) or rejects them.
 
-use crate::store::{Author, Badge, Memory, Status};
+use crate::memory::Memory;
+use kenning_contract::args::{Author, Badge, Status};
 
 /// Whether `reader` may read `memory` (by id, in a listing, in a search or a turn): a
 /// forgotten memory's text is gone, so nobody reads it; a rejected proposal is read only on
@@ -157,7 +158,7 @@ mod tests {
     ];
 
     fn memory(author: Author, badge: Badge) -> Memory {
-        crate::store::sample_memory(1, "x", author, badge)
+        crate::memory::sample_memory(1, "x", author, badge)
     }
 
     #[test]

@@ -16,10 +16,10 @@ use rusqlite::{Connection, OptionalExtension, params};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
+use kenning::encryption::{self, StoreKey};
 use kenning::error::{KenningError, Result};
-use kenning::store::Author;
-use kenning::store::encryption::{self, StoreKey};
 use kenning::subject::Subject;
+use kenning_contract::args::Author;
 
 pub use kenning::home::TOKENS_FILE;
 
@@ -155,7 +155,7 @@ pub struct TokenStore {
 
 impl TokenStore {
     /// Opens the data directory's tokens file if there is one, encrypted with `key` like the
-    /// knowledge bases (plaintext when `None`; see [`kenning::store::encryption`]). Without one
+    /// knowledge bases (plaintext when `None`; see [`kenning::encryption`]). Without one
     /// nothing is created: [`TokenStore::create`] makes it (and the directory), `0600`, and
     /// until then, or until another process makes it, there are no tokens.
     pub fn open(data_dir: &Path, key: Option<&StoreKey>) -> Result<TokenStore> {

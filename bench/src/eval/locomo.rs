@@ -18,9 +18,9 @@ use serde::Serialize;
 use serde_json::Value;
 
 use kenning::api::{RecallArgs, RememberArgs, WriteStatus};
-use kenning::store::Author;
 use kenning::subject::Subject;
 use kenning::{KenningError, Result, Service};
+use kenning_contract::args::Author;
 use kenning_contract::types::MemoryKind;
 
 /// The cut-offs reported, as in the paper's Table 3.

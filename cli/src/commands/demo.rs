@@ -5,9 +5,9 @@ use std::io::Write;
 use std::path::Path;
 use std::process::ExitCode;
 
-use kenning::store::Author;
 use kenning::subject::Subject;
 use kenning::{KenningError, Result, Service, TurnContext};
+use kenning_contract::args::Author;
 use kenning_contract::types::{Limits, LiveFunction};
 
 use super::{GlobalOpts, PolicyUse, envelope, service};

@@ -1,10 +1,10 @@
 //! `kenning encrypt`: encrypts existing plaintext stores with the configured key (see
-//! [`kenning::store::encryption`]), each in one atomic replace.
+//! [`kenning::encryption`]), each in one atomic replace.
 
 use std::process::ExitCode;
 
 use clap::Args;
-use kenning::store::encryption::{self, KEY_FILE_VAR, KEY_VAR};
+use kenning::encryption::{self, KEY_FILE_VAR, KEY_VAR};
 use kenning::subject::Subject;
 use kenning::{KenningError, Result};
 use kenning_server::tokens::TOKENS_FILE;

@@ -4,9 +4,9 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 use clap::Args;
-use kenning::store::Author;
 use kenning::subject::Subject;
 use kenning::{KenningError, Service};
+use kenning_contract::args::Author;
 use kenning_server::mcp::{McpConfig, McpServer};
 
 /// `kenning mcp`'s arguments.

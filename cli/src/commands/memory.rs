@@ -6,7 +6,8 @@ use std::process::ExitCode;
 use clap::Args;
 use kenning::Result;
 use kenning::api::{AnchorArg, ForgetMemoryArgs, RecallArgs, RecallScopeArg, RememberArgs};
-use kenning::store::{Author, MemoryFilter};
+use kenning::memory::MemoryFilter;
+use kenning_contract::args::Author;
 use kenning_contract::types::{MemoryKind, Scope};
 
 use super::{

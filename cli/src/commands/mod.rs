@@ -63,10 +63,12 @@ pub mod write_paths;
 use std::path::{Path, PathBuf};
 
 use clap::{Args, ValueEnum};
+use kenning::encryption::StoreKey;
+use kenning::memory::Memory;
 use kenning::policy::SandboxLimits;
-use kenning::store::{Author, Memory, StoreKey};
 use kenning::subject::{Subject, default_data_dir};
 use kenning::{KenningError, PolicySource, Result, Service, ServiceBuilder};
+use kenning_contract::args::Author;
 use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
 
@@ -254,14 +256,7 @@ pub fn service(
         builder = builder.cache_dir(cache);
     }
     if let Some(url) = global.store_url() {
-        if global.store_key()?.is_some() {
-            return Err(KenningError::Usage(
-                "a store key (--key-file, KENNING_KEY_FILE, KENNING_KEY) encrypts SQLite files; a PostgreSQL store (--store) is encrypted at rest by the database's own means: give one or the other".into(),
-            ));
-        }
-        builder = builder.backend(Box::new(kenning::store::postgres::PostgresStore::connect(
-            &url,
-        )?));
+        builder = builder.postgres(url);
     }
     Ok(builder)
 }

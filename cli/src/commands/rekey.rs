@@ -1,14 +1,14 @@
 //! `kenning rekey`: moves every encrypted store of the data directory from the configured key
-//! to a new one (see [`kenning::store::rekey`]), each in one atomic replace.
+//! to a new one (see [`kenning::encryption::rekey`]), each in one atomic replace.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Args;
 use kenning::Result;
-use kenning::store::StoreKey;
-use kenning::store::encryption::{KEY_FILE_VAR, KEY_VAR};
-use kenning::store::rekey::rekey_data_dir;
+use kenning::encryption::StoreKey;
+use kenning::encryption::rekey::rekey_data_dir;
+use kenning::encryption::{KEY_FILE_VAR, KEY_VAR};
 
 use super::{GlobalOpts, usage};
 

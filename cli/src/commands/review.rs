@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use clap::{Args, Subcommand};
 use kenning::Result;
 use kenning::service::governance::Decision;
-use kenning::store::Author;
+use kenning_contract::args::Author;
 
 use super::{
     GlobalOpts, PolicyUse, SubjectArg, SubjectOnlyCmd, print_json, print_memories, service,

@@ -109,7 +109,7 @@ fn start_review(global: &GlobalOpts, cmd: &TurnCmd) -> std::io::Result<()> {
 
 /// `author` as `--author` spells it.
 fn author_name(author: AuthorArg) -> &'static str {
-    kenning::store::Author::from(author).as_str()
+    kenning_contract::args::Author::from(author).as_str()
 }
 
 /// Runs a review now.

@@ -509,8 +509,8 @@ fn kenning_rekey_with_a_key_that_does_not_open_every_store_changes_nothing() {
 
 #[test]
 fn kenning_rekey_stopped_by_a_store_in_use_leaves_each_under_one_key_and_a_second_run_finishes() {
+    use kenning::encryption::{apply, which_key_opens};
     use kenning::store::StoreKey;
-    use kenning::store::encryption::{apply, which_key_opens};
     if support::postgres::sqlite_only("re-encrypts SQLite files") {
         return;
     }

@@ -231,7 +231,8 @@ fn a_store_and_its_write_ahead_log_are_private_while_it_is_open() {
 /// Makes a plaintext store of the schema version before this build's at `path`, as an older
 /// kenning left it, `0644`; `key` encrypts it.
 fn older_store(path: &Path, key: Option<&kenning::store::StoreKey>) {
-    use kenning::store::{APPLICATION_ID, CURRENT_VERSION, MIGRATIONS, encryption};
+    use kenning::encryption;
+    use kenning::store::{APPLICATION_ID, CURRENT_VERSION, MIGRATIONS};
     let conn = rusqlite::Connection::open(path).unwrap();
     encryption::apply(&conn, path, key).unwrap();
     let old = CURRENT_VERSION - 1;

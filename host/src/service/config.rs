@@ -41,6 +41,9 @@ pub struct ServiceBuilder {
     max_result_bytes: usize,
     key: Option<StoreKey>,
     backend: Option<Box<dyn Backend>>,
+    /// The PostgreSQL database to connect to at build, when no backend was given.
+    #[cfg(feature = "postgres")]
+    postgres: Option<String>,
     config: Option<Config>,
 }
 
@@ -59,8 +62,20 @@ impl ServiceBuilder {
             max_result_bytes: super::DEFAULT_MAX_RESULT_BYTES,
             key: None,
             backend: None,
+            #[cfg(feature = "postgres")]
+            postgres: None,
             config: None,
         }
+    }
+
+    /// Keeps every subject in the PostgreSQL database at `url` (`postgres://...` or a
+    /// `key=value` string) instead of SQLite files in the data directory, connecting when the
+    /// service is built (the `postgres` feature). A store key does not go with it: the
+    /// database is encrypted at rest by its own means.
+    #[cfg(feature = "postgres")]
+    pub fn postgres(mut self, url: impl Into<String>) -> Self {
+        self.postgres = Some(url.into());
+        self
     }
 
     /// Where the knowledge bases live (default: SQLite files in the data directory, encrypted
@@ -117,7 +132,7 @@ impl ServiceBuilder {
     }
 
     /// Encrypts every knowledge base the service creates with `key`, and opens existing ones
-    /// with it (`None`, the default: plaintext stores). See [`crate::store::encryption`].
+    /// with it (`None`, the default: plaintext stores). See [`crate::encryption`].
     pub fn store_key(mut self, key: Option<StoreKey>) -> Self {
         self.key = key;
         self
@@ -130,8 +145,19 @@ impl ServiceBuilder {
     }
 
     /// Loads the policy and makes the service.
-    pub fn build(self) -> Result<Service> {
+    pub fn build(mut self) -> Result<Service> {
         self.limits.check()?;
+        #[cfg(feature = "postgres")]
+        if let Some(url) = self.postgres.take().filter(|_| self.backend.is_none()) {
+            if self.key.is_some() {
+                return Err(KenningError::Usage(
+                    "a store key encrypts SQLite files; a PostgreSQL store is encrypted at rest by the database's own means: give one or the other".into(),
+                ));
+            }
+            self.backend = Some(Box::new(crate::store::postgres::PostgresStore::connect(
+                &url,
+            )?));
+        }
         let config = match self.config {
             Some(config) => config,
             None => Config::load(&self.data_dir)?,

@@ -6,14 +6,12 @@
 mod anchors;
 pub mod contract;
 pub mod edits;
-pub mod encryption;
 pub mod interchange;
 mod model;
 pub mod pool;
 /// One PostgreSQL database for every subject, for teams (the `postgres` feature).
 #[cfg(feature = "postgres")]
 pub mod postgres;
-pub mod rekey;
 mod schema;
 mod search;
 pub mod settings;
@@ -24,8 +22,11 @@ pub mod staging;
 #[cfg(feature = "bench-support")]
 pub mod synthetic;
 
+use crate::encryption;
+pub use crate::encryption::StoreKey;
+pub(crate) use crate::encryption::open_immutable;
+pub use crate::memory::MemoryFilter;
 pub use contract::{Backend, KnowledgeStore, Reads, StagedStore, WritePermit, Writes};
-pub use encryption::StoreKey;
 #[cfg(test)]
 pub(crate) use model::sample_memory;
 pub use model::{
@@ -78,34 +79,6 @@ pub struct Event<'a> {
     pub after_hash: Option<&'a str>,
     /// Free detail (a reason, a thread).
     pub detail: Option<&'a str>,
-}
-
-/// A filter for listing and searching memories.
-#[derive(Debug, Clone, Default)]
-pub struct MemoryFilter {
-    /// Words to match with the full-text index; empty for all.
-    pub query: String,
-    /// Only this scope.
-    pub scope: Option<Scope>,
-    /// Only this kind.
-    pub kind: Option<MemoryKind>,
-    /// Only memories carrying every one of these tags.
-    pub tags: Vec<String>,
-    /// Only memories in every one of these categories.
-    pub categories: Vec<String>,
-    /// Only this profile target.
-    pub target: Option<MemoryTarget>,
-    /// Include quarantined (pending) memories; recall and inject never set this.
-    pub include_quarantined: bool,
-    /// Only quarantined memories (those awaiting review); implies `include_quarantined`.
-    pub only_quarantined: bool,
-    /// At most this many.
-    pub limit: u32,
-    /// Skip this many.
-    pub offset: u32,
-    /// Most matches the query's BM25 scores (`None`: [`RECALL_POSTING_BUDGET`]); the commonest
-    /// query words are left out beyond it (see `search::plan`).
-    pub posting_budget: Option<usize>,
 }
 
 /// An open knowledge base.
@@ -945,30 +918,6 @@ fn tune_for_reading(conn: &Connection) -> rusqlite::Result<()> {
     )?;
     conn.set_prepared_statement_cache_capacity(STATEMENT_CACHE_CAPACITY);
     Ok(())
-}
-
-/// Opens `path` read-only and immutable (SQLite takes no locks and creates no files).
-pub(crate) fn open_immutable(path: &Path, key: Option<&StoreKey>) -> Result<Connection> {
-    let mut uri = String::from("file:");
-    for byte in path.to_string_lossy().bytes() {
-        match byte {
-            b'?' | b'#' | b'%' | 0x80.. => uri.push_str(&format!("%{byte:02X}")),
-            _ => uri.push(char::from(byte)),
-        }
-    }
-    uri.push_str("?immutable=1");
-    let conn = Connection::open_with_flags(
-        &uri,
-        OpenFlags::SQLITE_OPEN_READ_ONLY
-            | OpenFlags::SQLITE_OPEN_URI
-            | OpenFlags::SQLITE_OPEN_NO_MUTEX,
-    )
-    .map_err(|source| KenningError::Store {
-        path: path.to_owned(),
-        source,
-    })?;
-    encryption::apply(&conn, path, key)?;
-    Ok(conn)
 }
 
 /// How a memory's row stands when it is inserted.

@@ -4,11 +4,14 @@ use kenning_contract::types::{
     Anchor, FunctionAnchor, MemoryKind, OffsetRadius, OffsetRange, Scope,
 };
 use serde::Serialize;
-use sha2::{Digest, Sha256};
 
 // The shared vocabulary is the contract's, defined there once: who wrote a memory, its badge,
 // its life-cycle state and its profile file.
 pub use kenning_contract::args::{Author, Badge, MemoryTarget, Status};
+// A memory as every layer sees it is the core's.
+#[cfg(test)]
+pub(crate) use crate::memory::sample_memory;
+pub use crate::memory::{Memory, content_hash};
 
 /// A memory about to be written.
 #[derive(Debug, Clone)]
@@ -43,73 +46,6 @@ pub struct NewMemory {
 
 pub use crate::metadata::Metadata;
 
-/// A stored memory.
-#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
-pub struct Memory {
-    /// Its id.
-    pub id: u64,
-    /// Global or local.
-    pub scope: Scope,
-    /// Its kind.
-    #[serde(rename = "type")]
-    pub kind: MemoryKind,
-    /// The profile target, for profile memories.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub target: Option<MemoryTarget>,
-    /// The day of a daily note.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub day: Option<String>,
-    /// The text.
-    pub text: String,
-    /// Tags.
-    pub tags: Vec<String>,
-    /// Categories.
-    pub categories: Vec<String>,
-    /// Confidence.
-    pub confidence: f32,
-    /// Author.
-    pub author: Author,
-    /// Provenance badge.
-    pub badge: Badge,
-    /// Life-cycle state.
-    pub status: Status,
-    /// Thread, if any.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub thread: Option<String>,
-    /// SHA-256 of the text, hex.
-    pub content_hash: String,
-    /// Image base at write time.
-    pub image_base: u64,
-    /// Anchors as file offsets.
-    pub anchors: Vec<Anchor>,
-    /// Written at.
-    pub created_at: i64,
-    /// Last changed at.
-    pub updated_at: i64,
-    /// Free-form metadata its writer gave, if any.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub metadata: Option<Metadata>,
-    /// For a proposal to forget a memory: that memory's id, forgotten when a reviewer accepts
-    /// the proposal. (Such a proposal is a request, not knowledge: its text only says what it
-    /// asks.)
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub forgets: Option<u64>,
-}
-
-impl Memory {
-    /// Whether it was forgotten for good ([`super::Writes::forget`]): its text is gone and only
-    /// its id, times and content hash remain. (A daily note archived by retention is forgotten
-    /// with its text kept.)
-    pub fn is_erased(&self) -> bool {
-        self.status == Status::Forgotten && self.text.is_empty()
-    }
-}
-
-/// The content hash stored with a memory: SHA-256 of its text, hex.
-pub fn content_hash(text: &str) -> String {
-    crate::hex::lower(&Sha256::digest(text.as_bytes()))
-}
-
 /// Where a stored memory is placed: its scope (as stored), profile target, day and anchors.
 pub type StoredPlacement = (String, Option<MemoryTarget>, Option<String>, Vec<Anchor>);
 
@@ -129,33 +65,6 @@ pub struct Imported {
     pub created_at: i64,
     /// When it last changed, as exported.
     pub updated_at: i64,
-}
-
-/// A memory for tests: global, active, written by `author` with `badge`.
-#[cfg(test)]
-pub(crate) fn sample_memory(id: u64, text: &str, author: Author, badge: Badge) -> Memory {
-    Memory {
-        id,
-        scope: Scope::Global,
-        kind: MemoryKind::Fact,
-        target: None,
-        day: None,
-        text: text.to_owned(),
-        tags: vec![],
-        categories: vec![],
-        confidence: 1.0,
-        author,
-        badge,
-        status: Status::Active,
-        thread: None,
-        content_hash: content_hash(text),
-        image_base: 0,
-        anchors: vec![],
-        created_at: 0,
-        updated_at: 0,
-        metadata: None,
-        forgets: None,
-    }
 }
 
 /// An audit event as it is read back (`kenning log`, `GET .../log`): both backends answer

@@ -80,11 +80,12 @@ pub async fn mcp_auth(State(state): State<AppState>, request: Request, next: Nex
     let Some((_, subject)) = subjects.next() else {
         return ApiError::unauthorized().into_response();
     };
-    parts.extensions.insert(McpConfig {
+    // Shared, not copied, by the MCP server's handlers: a token may reach thousands of subjects.
+    parts.extensions.insert(Arc::new(McpConfig {
         subject,
         allowed: subjects.collect(),
         author: grant.role.author(),
         review_by_elicitation: state.elicitation_review,
-    });
+    }));
     next.run(Request::from_parts(parts, body)).await
 }

@@ -12,10 +12,12 @@ use kenning::api::{
     Address, AnchorArg, CATEGORY_PATTERN, ContextResult, Recalled, RememberArgs, ReviseMemoryArgs,
     TAG_PATTERN, THREAD_PATTERN,
 };
+use kenning::memory::Memory;
+use kenning::metadata::Metadata;
 use kenning::service::governance::{ListStatus, MemoryPage};
 use kenning::settings::Settings;
-use kenning::store::{Author, Badge, Memory, MemoryTarget, Metadata, Status};
 use kenning::time::rfc3339;
+use kenning_contract::args::{Author, Badge, MemoryTarget, Status};
 
 /// Where a memory applies and how it is filed: kenning's own keys (`scope`, `tags`,
 /// `categories`, `anchors`, `image_base`, `thread`), read as such, and any others, free-form

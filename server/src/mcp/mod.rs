@@ -40,8 +40,8 @@ use crate::http::error::ApiError;
 use kenning::api;
 use kenning::error::{KenningError, Result, echo};
 use kenning::service::{Service, civil_date};
-use kenning::store::Author;
 use kenning::subject::Subject;
+use kenning_contract::args::Author;
 use kenning_contract::types::SubjectKind;
 
 /// What the server tells a client about itself when it connects.
@@ -83,7 +83,7 @@ impl McpServer {
     }
 
     /// A server for the streamable HTTP transport: whom a request serves comes with the
-    /// request, as an [`McpConfig`] in its HTTP extensions (put there by the HTTP API's token
+    /// request, as an `Arc<McpConfig>` in its HTTP extensions (put there by the HTTP API's token
     /// check); a request without one is refused.
     pub fn over_http(service: Arc<Service>) -> Self {
         McpServer {
@@ -104,8 +104,8 @@ impl McpServer {
         context
             .extensions
             .get::<axum::http::request::Parts>()
-            .and_then(|parts| parts.extensions.get::<McpConfig>())
-            .map(|config| Caller(Arc::new(config.clone())))
+            .and_then(|parts| parts.extensions.get::<Arc<McpConfig>>())
+            .map(|config| Caller(Arc::clone(config)))
             .ok_or_else(|| {
                 ErrorData::invalid_request("no caller: a bearer token is required", None)
             })

@@ -14,11 +14,12 @@
 
 use rmcp::model::{Resource, ResourceTemplate};
 
+use kenning::memory::Memory;
 use kenning::service::Service;
 use kenning::service::governance::{ListRequest, ListStatus};
-use kenning::store::{Author, Memory};
 use kenning::subject::Subject;
 use kenning::time::rfc3339;
+use kenning_contract::args::Author;
 use kenning_contract::types::SubjectKind;
 
 /// Most bytes a resource holds; a longer one ends with what was left out.

@@ -19,10 +19,11 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
+use kenning::memory::Memory;
 use kenning::service::Service;
 use kenning::service::governance::Decision;
-use kenning::store::{Author, Memory};
 use kenning::subject::Subject;
+use kenning_contract::args::Author;
 
 /// How long the call waits for the human's answer: within the minute a client commonly gives a
 /// request (the TypeScript SDK's default), so that the call's answer still arrives.

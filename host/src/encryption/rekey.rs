@@ -10,7 +10,8 @@
 
 use std::path::{Path, PathBuf};
 
-use super::encryption::{self, FileKind, StoreKey};
+use super::{FileKind, StoreKey};
+use crate::encryption;
 use crate::error::{KenningError, Result};
 use crate::home::TOKENS_FILE;
 use crate::subject::Subject;

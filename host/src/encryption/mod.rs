@@ -29,9 +29,11 @@
 //!   [`rekey_in_place`]), so it always opens with its old key or its new one; the copy is
 //!   `0600`, like every file kenning makes ([`crate::private`]).
 
+pub mod rekey;
+
 use std::path::Path;
 
-use rusqlite::Connection;
+use rusqlite::{Connection, OpenFlags};
 
 use crate::error::{KenningError, KeyProblem, Result};
 
@@ -232,7 +234,7 @@ pub fn sniff(path: &Path) -> Result<FileKind> {
     if len == 0 {
         return Ok(FileKind::Empty);
     }
-    let conn = super::open_immutable(path, None)?;
+    let conn = open_immutable(path, None)?;
     // Reading a header field reads page 1, whose first 16 bytes SQLite checks before anything
     // else ("not a database" when they are not its own). An immutable connection reads the file
     // alone, without its write-ahead log: a header whose page count is ahead of the file, as
@@ -427,7 +429,7 @@ pub fn rekey_in_place(path: &Path, old: &StoreKey, new: &StoreKey) -> Result<()>
 /// and no log or shared-memory file is made beside it.
 pub fn which_key_opens(path: &Path, first: &StoreKey, second: &StoreKey) -> Result<bool> {
     let opens = |key: &StoreKey| -> Result<bool> {
-        let conn = super::open_immutable(path, Some(key))?;
+        let conn = open_immutable(path, Some(key))?;
         match verify(&conn, path, Some(key)) {
             Ok(()) => Ok(true),
             Err(KenningError::Key {
@@ -547,6 +549,31 @@ pub fn same_key(a: &StoreKey, b: &StoreKey) -> bool {
     } else {
         a.pragma_value == b.pragma_value
     }
+}
+
+/// Opens the SQLite file at `path` read-only and immutable (SQLite takes no locks and creates
+/// no files), keyed with `key`.
+pub fn open_immutable(path: &Path, key: Option<&StoreKey>) -> Result<Connection> {
+    let mut uri = String::from("file:");
+    for byte in path.to_string_lossy().bytes() {
+        match byte {
+            b'?' | b'#' | b'%' | 0x80.. => uri.push_str(&format!("%{byte:02X}")),
+            _ => uri.push(char::from(byte)),
+        }
+    }
+    uri.push_str("?immutable=1");
+    let conn = Connection::open_with_flags(
+        &uri,
+        OpenFlags::SQLITE_OPEN_READ_ONLY
+            | OpenFlags::SQLITE_OPEN_URI
+            | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+    )
+    .map_err(|source| KenningError::Store {
+        path: path.to_owned(),
+        source,
+    })?;
+    apply(&conn, path, key)?;
+    Ok(conn)
 }
 
 #[cfg(test)]
