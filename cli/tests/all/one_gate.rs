@@ -1370,7 +1370,7 @@ fn expect(
 
 /// The bytes of `files`, read by another process: closing a descriptor of a store's file in
 /// this one would release the locks its library connections hold on it (see
-/// `kenning::store::encryption::sniff`).
+/// `kenning::encryption::sniff`).
 fn read_elsewhere(files: &[PathBuf]) -> Vec<u8> {
     if files.is_empty() {
         return Vec::new();
@@ -1529,15 +1529,19 @@ fn check(
 fn every_door_keeps_the_rules_of_the_one_gate_on_random_histories() {
     let dir = tempfile::tempdir().unwrap();
     let harness = Harness::open(dir.path());
-    // The doors' sequences run side by side, each on subjects of its own: one door waits on
-    // a spawned program or a socket while another works.
+    // The doors' sequences run side by side, each on subjects of its own, and each door's in
+    // two runners that share its cases: one waits on a spawned program or a socket while
+    // another works.
     let failures: Vec<String> = std::thread::scope(|scope| {
         let runs: Vec<_> = DOORS
-            .map(|door| {
+            .into_iter()
+            .flat_map(|door| [(door, cases().div_ceil(2)), (door, cases() / 2)])
+            .filter(|&(_, cases)| cases > 0)
+            .map(|(door, cases)| {
                 let harness = &harness;
                 scope.spawn(move || {
                     let mut runner = TestRunner::new(Config {
-                        cases: cases(),
+                        cases,
                         failure_persistence: None,
                         max_shrink_iters: 64,
                         ..Config::default()
@@ -1550,7 +1554,6 @@ fn every_door_keeps_the_rules_of_the_one_gate_on_random_histories() {
                         .map(|failure| format!("{door:?}: {failure}"))
                 })
             })
-            .into_iter()
             .collect();
         runs.into_iter()
             .filter_map(|run| run.join().unwrap())
