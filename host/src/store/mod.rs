@@ -12,6 +12,7 @@ pub mod pool;
 /// One PostgreSQL database for every subject, for teams (the `postgres` feature).
 #[cfg(feature = "postgres")]
 pub mod postgres;
+pub(crate) mod ranking;
 mod schema;
 mod search;
 pub mod settings;
@@ -33,9 +34,9 @@ pub use model::{
     AnchorRow, Author, Badge, Imported, LoggedEvent, Memory, MemoryTarget, Metadata, NewMemory,
     Status, StoredPlacement, content_hash,
 };
+pub use ranking::budget::{RECALL_POSTING_BUDGET, TURN_POSTING_BUDGET};
+pub use ranking::{SearchHit, SearchPage};
 pub use schema::{APPLICATION_ID, CURRENT_VERSION, MIGRATIONS};
-pub use search::plan::{RECALL_POSTING_BUDGET, TURN_POSTING_BUDGET};
-pub use search::{SearchHit, SearchPage};
 
 use std::cell::RefCell;
 use std::collections::HashMap;

@@ -1,73 +1,36 @@
-//! Candidate retrieval: full-text search (FTS5 BM25) with filters, and the anchor index.
+//! SQLite's candidate retrieval: full-text search (FTS5 BM25) with filters, and the anchor
+//! index. The ranking itself is the backends' shared one ([`crate::store::ranking`]).
 //!
 //! A query is ranked in two steps: FTS5's BM25 over the query's content words
-//! ([`query::query_terms`], the commonest left out when they would cost too much:
-//! [`plan`]) gathers a pool of lexical hits, then context smoothing
-//! ([`context::smooth`]) lets each hit lend part of its score to its neighbours in its thread.
+//! ([`query_terms`], the commonest left out when they would cost too much: [`plan`]) gathers a
+//! pool of lexical hits, then context smoothing ([`context::smooth`]) lets each hit lend part
+//! of its score to its neighbours in its thread.
 //!
 //! Every page is cut from one ranked list per query ([`exact_page`]): the smoothed pool, whose
 //! size depends on the page's length and never on its offset, followed by the remaining
 //! matches in BM25 order. So paging through a query reaches every match it can reach exactly
-//! once. A thread neighbour that smoothing brought in is marked ([`SearchHit::smoothed`]), and when the
-//! budget cut the query ([`plan::Plan::cut`]) the page says how many memories hold a query word
-//! ([`SearchPage::estimated_total`]).
+//! once. A thread neighbour that smoothing brought in is marked ([`SearchHit::smoothed`]), and
+//! when the budget cut the query ([`plan::Plan::cut`]) the page says how many memories hold a
+//! query word ([`SearchPage::estimated_total`]).
 
-pub mod context;
 pub mod plan;
 pub mod query;
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
 use rusqlite::Connection;
 use rusqlite::types::Value;
 
+use super::ranking::budget::RECALL_POSTING_BUDGET;
+use super::ranking::terms::query_terms;
+use super::ranking::{SearchHit, SearchPage, context, exact_page, like_escape};
 use super::{
     MEMORY_COLUMNS, Memory, MemoryFilter, attach_anchors, get_memories, limit_sql, memory_from_row,
 };
 
-/// Fewest lexical hits gathered for a query, whatever the page size: smoothing needs hits
-/// beyond the page to promote their neighbours into it.
-const MIN_POOL: usize = 200;
-/// Lexical hits smoothed per result a page holds, above [`MIN_POOL`].
-const POOL_PER_RESULT: usize = 4;
-/// Most lexical hits gathered for a query.
-const MAX_POOL: usize = 2_000;
 /// Matches ranked without the filter for each hit wanted ([`best_unfiltered`]): room for
 /// some to fail it.
 const UNFILTERED_PER_HIT: usize = 2;
-
-/// One page of a search.
-#[derive(Debug, Clone, Default)]
-pub struct SearchPage {
-    /// The page's memories, best first (newest first without a query).
-    pub hits: Vec<SearchHit>,
-    /// Set when the query's cost budget cut it (a common word left out, or only the newest
-    /// matches searched): at least this many memories hold a word of the query, before the
-    /// filter (the most one word matches, as the plan counted them: SQLite counts up to the
-    /// budget and one more, PostgreSQL keeps every word's count). Some of them are out of the
-    /// ranking's reach.
-    pub estimated_total: Option<u64>,
-}
-
-/// A memory a search found.
-#[derive(Debug, Clone)]
-pub struct SearchHit {
-    /// The memory.
-    pub memory: Memory,
-    /// Its relevance (larger is better; 0 without a query).
-    pub score: f32,
-    /// Context smoothing brought it in: a thread neighbour of matches, placed by their scores
-    /// rather than by its own words (it holds none of the query's, or too few to rank among
-    /// the matches smoothed).
-    pub smoothed: bool,
-}
-
-impl SearchPage {
-    /// The memories and their scores alone.
-    pub fn scored(self) -> Vec<(Memory, f32)> {
-        self.hits.into_iter().map(|h| (h.memory, h.score)).collect()
-    }
-}
 
 /// The filter's conditions on `memories m` as ` AND ...` clauses, with their arguments.
 fn filter_clause(filter: &MemoryFilter) -> (String, Vec<Value>) {
@@ -108,7 +71,7 @@ pub(super) fn search(
     filter: &MemoryFilter,
     word_matches: &mut HashMap<(usize, String), usize>,
 ) -> rusqlite::Result<SearchPage> {
-    let terms = query::query_terms(&filter.query);
+    let terms = query_terms(&filter.query);
     if terms.is_empty() {
         let hits = listed(conn, filter)?
             .into_iter()
@@ -126,7 +89,7 @@ pub(super) fn search(
     match plan::plan(
         conn,
         &terms,
-        filter.posting_budget.unwrap_or(plan::RECALL_POSTING_BUDGET),
+        filter.posting_budget.unwrap_or(RECALL_POSTING_BUDGET),
         word_matches,
     )? {
         Some(plan) => Ok(SearchPage {
@@ -164,7 +127,7 @@ pub(super) fn list_counted(
     filter: &MemoryFilter,
 ) -> rusqlite::Result<(Vec<Memory>, u64)> {
     let (mut clause, mut args) = filter_clause(filter);
-    let terms = query::query_terms(&filter.query);
+    let terms = query_terms(&filter.query);
     if !terms.is_empty() {
         let all_of: Vec<String> = terms.iter().map(|t| query::quoted(t)).collect();
         clause.push_str(" AND m.id IN (SELECT rowid FROM memories_fts WHERE memories_fts MATCH ?)");
@@ -216,47 +179,6 @@ fn ranked(
         rows.collect::<rusqlite::Result<Vec<_>>>()
     };
     exact_page(filter, best, members, |ids| get_memories(conn, ids))
-}
-
-/// The page `filter` asks for (its `offset` and `limit`), cut from the query's one ranked list:
-/// the best [`pool_size`] matches smoothed over their threads, then the matches after them in
-/// BM25 order that the smoothed part does not hold. `best(n)` is the backend's best `n` matches
-/// passing the filter, best first (ties by id), the same order for every `n`; `members` and
-/// `load` are as [`context::smooth`] and [`scored_page`] take them.
-///
-/// The pool depends on the page's length only, so every page of a query is cut from one list
-/// and paging reaches each match once; matches past the pool are read only by a page that
-/// reaches past the smoothed part.
-pub(crate) fn exact_page<E>(
-    filter: &MemoryFilter,
-    mut best: impl FnMut(usize) -> Result<Vec<context::Hit>, E>,
-    members: impl FnMut(u64, u64) -> Result<Vec<(u64, String)>, E>,
-    load: impl FnOnce(&[u64]) -> Result<Vec<Memory>, E>,
-) -> Result<Vec<SearchHit>, E> {
-    let pool = pool_size(filter);
-    let hits = best(pool)?;
-    let mut lexical: HashSet<u64> = hits.iter().map(|h| h.id).collect();
-    let mut ranked = context::smooth(&hits, members)?;
-    let wanted = (filter.offset as usize).saturating_add(filter.limit as usize);
-    if ranked.len() < wanted && hits.len() == pool {
-        let listed: HashSet<u64> = ranked.iter().map(|&(id, _)| id).collect();
-        // Enough to fill the page even if every memory the smoothed part holds comes again.
-        let more = best(pool + (wanted - ranked.len()) + listed.len())?;
-        for hit in more.into_iter().skip(pool) {
-            lexical.insert(hit.id);
-            if !listed.contains(&hit.id) {
-                ranked.push((hit.id, hit.score));
-            }
-        }
-    }
-    Ok(scored_page(ranked, filter, load)?
-        .into_iter()
-        .map(|(memory, score)| SearchHit {
-            smoothed: !lexical.contains(&memory.id),
-            memory,
-            score,
-        })
-        .collect())
 }
 
 /// The `window` clause on the index's rowids a plan asks for, and its argument.
@@ -336,44 +258,6 @@ fn hit_from_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<context::Hit> {
     })
 }
 
-/// The page `filter` asks for, cut from `scored` (best first), as the memories `load` reads
-/// (in the order of the ids it is given), each with its score.
-pub(crate) fn scored_page<E>(
-    scored: Vec<(u64, f64)>,
-    filter: &MemoryFilter,
-    load: impl FnOnce(&[u64]) -> Result<Vec<Memory>, E>,
-) -> Result<Vec<(Memory, f32)>, E> {
-    let page: Vec<(u64, f64)> = scored
-        .into_iter()
-        .skip(filter.offset as usize)
-        .take(filter.limit as usize)
-        .collect();
-    let ids: Vec<u64> = page.iter().map(|&(id, _)| id).collect();
-    let scores: HashMap<u64, f64> = page.into_iter().collect();
-    Ok(load(&ids)?
-        .into_iter()
-        .map(|memory| {
-            let score = scores.get(&memory.id).copied().unwrap_or(0.0) as f32;
-            (memory, score)
-        })
-        .collect())
-}
-
-/// How many lexical hits a ranked query smooths for pages of `filter`'s length: never its
-/// offset, so that every page of a query is cut from the same list.
-pub(crate) fn pool_size(filter: &MemoryFilter) -> usize {
-    (filter.limit as usize)
-        .saturating_mul(POOL_PER_RESULT)
-        .clamp(MIN_POOL, MAX_POOL)
-}
-
-/// `text` with `LIKE`'s wildcards and escape character escaped (by `\\`).
-pub(crate) fn like_escape(text: &str) -> String {
-    text.replace('\\', "\\\\")
-        .replace('%', "\\%")
-        .replace('_', "\\_")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -396,7 +280,7 @@ mod tests {
 
     fn plan_of(query: &str) -> plan::Plan {
         plan::Plan {
-            query: query::any_of(&query::query_terms(query)).unwrap(),
+            query: query::any_of(&query_terms(query)).unwrap(),
             min_rowid: None,
             cut: false,
             at_least: 0,

@@ -9,7 +9,6 @@
 //! - Connections come from a pool ([`r2d2`]); the schema is migrated once, under a lock, when
 //!   the backend connects.
 
-mod bm25;
 mod queries;
 mod schema;
 

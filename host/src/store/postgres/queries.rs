@@ -10,12 +10,11 @@ use std::collections::HashMap;
 use postgres::GenericClient;
 use postgres::types::ToSql;
 
-use super::bm25;
 use crate::error::{KenningError, Result};
 use crate::settings::Settings;
 use crate::store::contract::{IndexSoFar, Reads, Writes};
 use crate::store::edits::Placement;
-use crate::store::search::{context, exact_page, like_escape, plan, query};
+use crate::store::ranking::{bm25, budget, context, exact_page, like_escape, terms};
 use crate::store::{
     AnchorRow, Author, Badge, Event, LoggedEvent, Memory, MemoryFilter, MemoryTarget, NewMemory,
     Status, content_hash,
@@ -212,7 +211,7 @@ impl<'a, C: GenericClient> Pg<'a, C> {
         let (words, tags) = crate::store::split_tag_tokens(&filter.query);
         let mut filter = filter.clone();
         filter.tags.extend(tags);
-        let terms = query::query_terms(&words);
+        let terms = terms::query_terms(&words);
         let mut args = Args::default();
         let clause = Self::filter_clause(&filter, &mut args);
         let page = format!(
@@ -279,7 +278,7 @@ impl<'a, C: GenericClient> Pg<'a, C> {
 
     /// The memories (`m`, restricted by `clause` over `args`) holding any of `terms`, scored
     /// by BM25 (see [`bm25`]), best first and ties by id; at most about `budget` matches are
-    /// scored, as SQLite plans it (`store::search::plan`). With them, when the budget cut the
+    /// scored, as SQLite plans it (`store::ranking::budget`). With them, when the budget cut the
     /// query, how many memories the commonest of its stems is in.
     fn ranked_hits(
         &self,
@@ -364,7 +363,7 @@ impl<'a, C: GenericClient> Pg<'a, C> {
     }
 
     /// The stems to search and the least id to search from, chosen within `budget` scored
-    /// matches as [`plan::choose`] chooses for SQLite; `None` when no stem matches. `holding`
+    /// matches as [`budget::choose`] chooses for SQLite; `None` when no stem matches. `holding`
     /// counts each stem's matches.
     fn plan(
         &self,
@@ -378,12 +377,12 @@ impl<'a, C: GenericClient> Pg<'a, C> {
             .enumerate()
             .filter_map(|(position, stem)| Some((*holding.get(stem)? as usize, position)))
             .collect();
-        Ok(match plan::choose(&mut counted, budget) {
-            plan::Choice::Nothing => None,
-            plan::Choice::Words(kept) => {
+        Ok(match budget::choose(&mut counted, budget) {
+            budget::Choice::Nothing => None,
+            budget::Choice::Words(kept) => {
                 Some((kept.iter().map(|&p| stems[p].clone()).collect(), None))
             }
-            plan::Choice::Newest => {
+            budget::Choice::Newest => {
                 // The stem whose newest `budget + 1` matches reach least far back.
                 let mut best: Option<(i64, usize)> = None;
                 for &(_, position) in &counted {
@@ -411,7 +410,7 @@ impl<'a, C: GenericClient> Pg<'a, C> {
         filter.tags.extend(tags);
         let mut args = Args::default();
         let mut clause = Self::filter_clause(&filter, &mut args);
-        let terms = query::query_terms(&words);
+        let terms = terms::query_terms(&words);
         if !terms.is_empty() {
             clause.push_str(&format!(
                 " AND m.words @@ to_tsquery('english', {})",

@@ -12,7 +12,7 @@
 //! 3. when even the rarest word matches more than the budget, only that word is searched, and
 //!    only among its newest [`POSTING_BUDGET`] + 1 matches.
 //!
-//! The budget is [`RECALL_POSTING_BUDGET`] for `recall` and [`TURN_POSTING_BUDGET`] for the
+//! The budget is [`crate::store::RECALL_POSTING_BUDGET`] for `recall` and [`crate::store::TURN_POSTING_BUDGET`] for the
 //! candidates of a turn. A query whose words all stay within the budget runs exactly as written, so a knowledge base
 //! of a few thousand memories is ranked by plain BM25 over every word.
 
@@ -22,16 +22,7 @@ use rusqlite::Connection;
 
 use super::query::{any_of, quoted};
 use crate::store::limit_sql;
-
-/// Most matches a `recall` query scores (and the default). At 1 to 2 µs per scored match
-/// (measured on the bench knowledge base) a query costs at most a millisecond or two whatever
-/// the knowledge base's size, and a conversation of a few hundred turns is searched exactly.
-pub const RECALL_POSTING_BUDGET: usize = 1_000;
-
-/// Most matches the lexical query of a turn (inject) scores: a turn runs every time the agent
-/// speaks and has about two milliseconds in all, and it only gathers candidates for the policy,
-/// which ranks them with anchors, confidence and recency besides.
-pub const TURN_POSTING_BUDGET: usize = 150;
+use crate::store::ranking::budget::{Choice, choose};
 
 /// What to run: an FTS5 query, and the least rowid it may match (`None`: no bound).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -101,42 +92,6 @@ pub fn plan(
             }))
         }
     }
-}
-
-/// What a query within a budget searches (see the module docs).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Choice {
-    /// No word matches anything.
-    Nothing,
-    /// These words (positions in the query, in its order), whose matches fit the budget.
-    Words(Vec<usize>),
-    /// Every word matches more than the budget: the one reaching least far back among its
-    /// newest matches, searched among those.
-    Newest,
-}
-
-/// Chooses from `counted`, each matching word's `(matches up to budget + 1, position)`: the
-/// rarest words while their matches together stay within `budget`. Sorts `counted`, rarest
-/// first. Every backend plans with it.
-pub fn choose(counted: &mut [(usize, usize)], budget: usize) -> Choice {
-    counted.sort_unstable();
-    match counted.first() {
-        None => return Choice::Nothing,
-        Some(&(rarest, _)) if rarest > budget => return Choice::Newest,
-        Some(_) => {}
-    }
-    let mut total = 0;
-    let mut kept: Vec<usize> = Vec::new();
-    for &(matches, position) in counted.iter() {
-        if total + matches > budget {
-            break;
-        }
-        total += matches;
-        kept.push(position);
-    }
-    // Keep the query's word order: it does not change BM25, but keeps plans readable.
-    kept.sort_unstable();
-    Choice::Words(kept)
 }
 
 /// The plan when every word matches more than `budget` memories: the word whose newest

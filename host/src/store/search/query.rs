@@ -1,197 +1,5 @@
-//! Turning free text into an FTS5 query.
-//!
-//! Every word is quoted (so no FTS5 syntax gets through) and the words are OR-ed, so BM25 ranks a
-//! memory by how many of the rare words it shares with the query. English function words
-//! ("what", "did", "the", ...) are dropped first: they match almost every memory and only add
-//! noise to the ranking. A query made of nothing but function words keeps them all, so that it
-//! still finds something.
-
-/// Most words a query keeps.
-const MAX_WORDS: usize = 64;
-
-/// English function words, lowercase and sorted (for binary search). The usual IR stop list
-/// (pronouns, articles, auxiliaries, prepositions, conjunctions, question words), plus the
-/// fragments that contractions leave once apostrophes split words ("didn", "t", "ll").
-const STOPWORDS: &[&str] = &[
-    "a",
-    "about",
-    "above",
-    "after",
-    "again",
-    "against",
-    "all",
-    "am",
-    "an",
-    "and",
-    "any",
-    "are",
-    "aren",
-    "as",
-    "at",
-    "be",
-    "because",
-    "been",
-    "before",
-    "being",
-    "below",
-    "between",
-    "both",
-    "but",
-    "by",
-    "can",
-    "cannot",
-    "could",
-    "couldn",
-    "d",
-    "did",
-    "didn",
-    "do",
-    "does",
-    "doesn",
-    "doing",
-    "don",
-    "down",
-    "during",
-    "each",
-    "few",
-    "for",
-    "from",
-    "further",
-    "had",
-    "hadn",
-    "has",
-    "hasn",
-    "have",
-    "haven",
-    "having",
-    "he",
-    "her",
-    "here",
-    "hers",
-    "herself",
-    "him",
-    "himself",
-    "his",
-    "how",
-    "i",
-    "if",
-    "in",
-    "into",
-    "is",
-    "isn",
-    "it",
-    "its",
-    "itself",
-    "let",
-    "ll",
-    "m",
-    "me",
-    "more",
-    "most",
-    "mustn",
-    "my",
-    "myself",
-    "no",
-    "nor",
-    "not",
-    "of",
-    "off",
-    "on",
-    "once",
-    "only",
-    "or",
-    "other",
-    "ought",
-    "our",
-    "ours",
-    "ourselves",
-    "out",
-    "over",
-    "own",
-    "re",
-    "s",
-    "same",
-    "shan",
-    "she",
-    "should",
-    "shouldn",
-    "so",
-    "some",
-    "such",
-    "t",
-    "than",
-    "that",
-    "the",
-    "their",
-    "theirs",
-    "them",
-    "themselves",
-    "then",
-    "there",
-    "these",
-    "they",
-    "this",
-    "those",
-    "through",
-    "to",
-    "too",
-    "under",
-    "until",
-    "up",
-    "ve",
-    "very",
-    "was",
-    "wasn",
-    "we",
-    "were",
-    "weren",
-    "what",
-    "when",
-    "where",
-    "which",
-    "while",
-    "who",
-    "whom",
-    "why",
-    "with",
-    "would",
-    "wouldn",
-    "you",
-    "your",
-    "yours",
-    "yourself",
-    "yourselves",
-];
-
-/// Whether `word` is an English function word (any case).
-pub fn is_stopword(word: &str) -> bool {
-    let lower = word.to_lowercase();
-    STOPWORDS.binary_search(&lower.as_str()).is_ok()
-}
-
-/// The words of `text`: runs of letters, digits and `_`.
-fn words(text: &str) -> impl Iterator<Item = &str> {
-    text.split(|c: char| !c.is_alphanumeric() && c != '_')
-        .filter(|w| !w.is_empty())
-}
-
-/// The words of `text` a query searches for: its content words (function words dropped unless
-/// nothing else is left), distinct (ignoring case), in order, at most [`MAX_WORDS`].
-pub fn query_terms(text: &str) -> Vec<String> {
-    let content: Vec<&str> = words(text).filter(|w| !is_stopword(w)).collect();
-    let chosen: Vec<&str> = if content.is_empty() {
-        words(text).collect()
-    } else {
-        content
-    };
-    let mut seen = std::collections::HashSet::new();
-    chosen
-        .into_iter()
-        .filter(|w| seen.insert(w.to_lowercase()))
-        .take(MAX_WORDS)
-        .map(str::to_owned)
-        .collect()
-}
+//! The query SQLite's FTS5 runs for a query's words ([`crate::store::ranking::terms`]): each
+//! word quoted, so no FTS5 syntax gets through, and the words OR-ed.
 
 /// The FTS5 query matching any of `terms`: each quoted, OR-ed. `None` for no terms.
 pub fn any_of(terms: &[impl AsRef<str>]) -> Option<String> {
@@ -199,7 +7,7 @@ pub fn any_of(terms: &[impl AsRef<str>]) -> Option<String> {
     (!quoted.is_empty()).then(|| quoted.join(" OR "))
 }
 
-/// One word as an FTS5 string (words never contain `"`; see [`words`]).
+/// One word as an FTS5 string (words never contain `"`; see [`crate::store::ranking::terms::words`]).
 pub fn quoted(term: &str) -> String {
     format!("\"{term}\"")
 }
@@ -207,16 +15,11 @@ pub fn quoted(term: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::store::ranking::terms::{MAX_WORDS, query_terms};
 
     /// The FTS5 query a search runs for `text` when no word is over its budget.
     fn fts_query(text: &str) -> Option<String> {
         any_of(&query_terms(text))
-    }
-
-    #[test]
-    fn the_stop_list_is_sorted_lowercase_and_unique() {
-        assert!(STOPWORDS.windows(2).all(|w| w[0] < w[1]));
-        assert!(STOPWORDS.iter().all(|w| *w == w.to_lowercase()));
     }
 
     #[test]
@@ -257,13 +60,5 @@ mod tests {
             .join(" ");
         let query = fts_query(&text).unwrap();
         assert_eq!(query.matches(" OR ").count(), MAX_WORDS - 1);
-    }
-
-    #[test]
-    fn repeated_words_are_searched_once() {
-        assert_eq!(
-            query_terms("Key key KEY rc4 key"),
-            vec!["Key".to_owned(), "rc4".to_owned()]
-        );
     }
 }
