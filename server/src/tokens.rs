@@ -352,7 +352,8 @@ impl TokenStore {
         let hash = hash(token);
         let grant = self.with_conn(false, |conn| {
             let data_version: i64 = conn
-                .query_row("PRAGMA data_version", [], |row| row.get(0))
+                .prepare_cached("PRAGMA data_version")
+                .and_then(|mut stmt| stmt.query_row([], |row| row.get(0)))
                 .map_err(|e| self.err(e))?;
             let mut verified = self.verified.lock().unwrap_or_else(PoisonError::into_inner);
             if verified.data_version != data_version {
