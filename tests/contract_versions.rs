@@ -212,3 +212,24 @@ fn the_conformance_kit_passes_policies_of_every_contract_version() {
         assert!(failed.is_empty(), "{label}: {failed:#?}");
     }
 }
+
+#[test]
+fn the_contract_at_the_top_is_the_frozen_wit_of_the_version_the_crate_implements() {
+    // `wit/` is where the current contract is read and changed; the contract crate builds from
+    // its frozen copy. A change to one without the other fails here: freeze it as
+    // `contract/wit/since_vX.Y.Z/` with a new version, or copy it back.
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let current = std::fs::read_to_string(root.join("wit/policy.wit")).unwrap();
+    let package = current
+        .lines()
+        .find_map(|line| line.strip_prefix("package kenning:policy@"))
+        .and_then(|rest| rest.strip_suffix(';'))
+        .expect("wit/policy.wit names its package and version");
+    assert_eq!(package, kenning_contract::CONTRACT_VERSION);
+    let frozen = root.join(format!("contract/wit/since_v{package}/policy.wit"));
+    assert!(
+        std::fs::read_to_string(&frozen).unwrap() == current,
+        "wit/policy.wit differs from {}",
+        frozen.display()
+    );
+}

@@ -10,7 +10,8 @@
 //! - [`parse_address`], [`is_thread_id`] and [`is_tag`], the input rules hosts and policies share;
 //! - [`Policy`], the trait a policy implements (every duty but `describe` has a default), and
 //!   [`export_policy!`], which exports an implementation as a WebAssembly component;
-//! - the WIT of every released contract version, frozen under `wit/since_vX.Y.Z/`.
+//! - the WIT of every released contract version, frozen under `wit/since_vX.Y.Z/` (the
+//!   repository's top-level `wit/` holds the current one, the same as its frozen copy).
 //!
 //! A minimal policy (the export exists when building for `wasm32`; the rest compiles and runs
 //! anywhere, as this example does):
