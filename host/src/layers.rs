@@ -135,6 +135,9 @@ fn the_rules_of_who_may_do_what_take_no_row_from_the_store() {
 
 #[test]
 fn postgresql_takes_the_shared_ranking_never_sqlites_search() {
-    let found = crossings("host/src/store/postgres", &["store::search", "super::search"]);
+    let found = crossings(
+        "host/src/store/postgres",
+        &["store::search", "super::search"],
+    );
     assert!(found.is_empty(), "{found:#?}");
 }
