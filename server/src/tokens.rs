@@ -317,9 +317,12 @@ impl TokenStore {
                 "UPDATE tokens SET revoked_at = ?2 WHERE id = ?1 AND revoked_at IS NULL",
                 params![id, now],
             )
-            .map_err(|e| self.err(e))
+            .map_err(|e| self.err(e))?;
+            // Under the connection's lock, so that no check runs between the revocation and
+            // the grants it ends being forgotten.
+            self.forget_verified();
+            Ok(())
         })?;
-        self.forget_verified();
         self.list()?
             .into_iter()
             .find(|t| t.id == id)
@@ -416,7 +419,7 @@ impl TokenStore {
     }
 
     /// Forgets every grant read: after this store's own writes, which do not change the
-    /// file's `data_version` for its own connection.
+    /// file's `data_version` for its own connection. Called with the connection locked.
     fn forget_verified(&self) {
         self.verified
             .lock()
