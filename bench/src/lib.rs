@@ -15,5 +15,4 @@ pub mod measure;
 
 pub use measure::{
     BenchConfig, BenchReport, IMPORT_MEMORIES, IMPORT_RUNS, MCP_MEMORIES, SCAN_ROUNDS, measure,
-    turn,
 };

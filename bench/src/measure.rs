@@ -17,14 +17,13 @@ use kenning::policy::{
 use kenning::service::turn::gather_candidates;
 use kenning::store::postgres::PostgresStore;
 use kenning::store::sqlite::SqliteFiles;
+use kenning::store::synthetic::{Rng, populate, populate_files, word};
 use kenning::store::{Author, Backend};
 use kenning::subject::Subject;
 use kenning::{KenningError, PolicyError, PolicySource, Result, Service, TurnContext};
 use kenning_contract::types::{Limits, LiveFunction, ScanItem, SubjectKind, Target};
 use kenning_policy::vectors::{scan_workload, workload};
 use serde::Serialize;
-
-use kenning::store::synthetic::{Rng, populate, populate_files, word};
 
 /// The median of `Service::call("recall", ...)` for each query, in this process, over the
 /// `profile:bench` store in `data_dir`.
@@ -84,7 +83,8 @@ pub const MCP_MEMORIES: usize = 10_000;
 /// Records in the file behind `import_per_s`, by default.
 pub const IMPORT_MEMORIES: usize = 20_000;
 
-/// How many times each measurement repeats.
+/// What a run measures and how many times each measurement repeats. [`BenchConfig::sized`]
+/// derives the sizes behind the doors' figures from the memories and repetitions asked for.
 #[derive(Debug, Clone)]
 pub struct BenchConfig {
     /// Candidates passed to one select call.
@@ -197,22 +197,34 @@ impl Component {
     }
 }
 
-impl Default for BenchConfig {
-    fn default() -> Self {
+impl BenchConfig {
+    /// A run of `iterations` repetitions, `candidates` a select call, and `turns` timed over
+    /// `memories` memories, with the embedded default policy. The doors' store holds at most
+    /// [`MCP_MEMORIES`] of those memories and the import file at most [`IMPORT_MEMORIES`];
+    /// each HTTP client times five searches a repetition, up to 250, and the cold compile is
+    /// timed once a repetition, up to three times. The defaults are `sized(1000, 50, 100_000,
+    /// 200)`, and a small run is quick.
+    pub fn sized(candidates: usize, iterations: usize, memories: usize, turns: usize) -> Self {
         BenchConfig {
-            candidates: 1000,
-            memories: 100_000,
-            turns: 200,
-            iterations: 50,
-            compiles: 3,
-            door_memories: MCP_MEMORIES,
-            import_memories: IMPORT_MEMORIES,
-            http_searches: 250,
+            candidates,
+            memories,
+            turns,
+            iterations,
+            compiles: iterations.min(3),
+            door_memories: memories.min(MCP_MEMORIES),
+            import_memories: memories.min(IMPORT_MEMORIES),
+            http_searches: iterations.saturating_mul(5).min(250),
             http_writes: 25,
             postgres: None,
             policy: None,
             limits: SandboxLimits::default(),
         }
+    }
+}
+
+impl Default for BenchConfig {
+    fn default() -> Self {
+        BenchConfig::sized(1000, 50, 100_000, 200)
     }
 }
 

@@ -44,22 +44,11 @@ pub fn run(global: &GlobalOpts, cmd: &BenchCmd) -> Result<ExitCode> {
                 .to_owned(),
         ));
     }
-    let defaults = BenchConfig::default();
     let report = measure(&BenchConfig {
-        candidates: cmd.candidates,
-        iterations: cmd.iterations,
-        memories: cmd.memories,
-        door_memories: defaults.door_memories.min(cmd.memories),
-        import_memories: defaults.import_memories.min(cmd.memories),
-        // Five searches a client for each repetition asked for, 250 by default; a cold compile
-        // for each, up to three.
-        http_searches: defaults.http_searches.min(cmd.iterations * 5),
-        compiles: defaults.compiles.min(cmd.iterations),
-        turns: cmd.turns,
         postgres: cmd.postgres.clone(),
         policy: global.policy.clone(),
         limits: global.limits()?,
-        ..defaults
+        ..BenchConfig::sized(cmd.candidates, cmd.iterations, cmd.memories, cmd.turns)
     })?;
     outln!(
         "instantiate          {:>10.1} µs (median, fresh instance from the pre-instantiated component)",
