@@ -72,6 +72,84 @@ impl Memory {
     }
 }
 
+/// A memory about to be written.
+#[derive(Debug, Clone)]
+pub struct NewMemory {
+    /// Global or local.
+    pub scope: Scope,
+    /// Fact, preference, ...
+    pub kind: MemoryKind,
+    /// The profile file it belongs to, for profile memories.
+    pub target: Option<MemoryTarget>,
+    /// The date of a daily note, `YYYY-MM-DD`.
+    pub day: Option<String>,
+    /// The (already scanned) text.
+    pub text: String,
+    /// Lowercase tags without `#`.
+    pub tags: Vec<String>,
+    /// Free categories.
+    pub categories: Vec<String>,
+    /// 0 to 1.
+    pub confidence: f32,
+    /// Who wrote it.
+    pub author: Author,
+    /// The thread it was written in, if any.
+    pub thread: Option<String>,
+    /// Anchors as file offsets.
+    pub anchors: Vec<Anchor>,
+    /// The image base the anchors were written against.
+    pub image_base: u64,
+    /// Free-form metadata its writer gave (checked and scanned: [`crate::metadata`]).
+    pub metadata: Option<Metadata>,
+}
+
+impl NewMemory {
+    /// A global fact by `author` holding `text` and nothing more: no profile file, day, tags,
+    /// categories, thread, anchors or metadata, confidence 1. A writer sets what it has on top
+    /// (`NewMemory { tags, ..NewMemory::new(author, text) }`), so that a field added to a memory
+    /// is left empty by every writer that does not know it.
+    pub fn new(author: Author, text: String) -> NewMemory {
+        NewMemory {
+            scope: Scope::Global,
+            kind: MemoryKind::Fact,
+            target: None,
+            day: None,
+            text,
+            tags: Vec::new(),
+            categories: Vec::new(),
+            confidence: 1.0,
+            author,
+            thread: None,
+            anchors: Vec::new(),
+            image_base: 0,
+            metadata: None,
+        }
+    }
+}
+
+/// What a stored memory holds, to be written again (a revision, a copy): every field but its
+/// id and how its row stands, so that a field added to a memory is carried over by every
+/// writer that starts from one.
+impl From<&Memory> for NewMemory {
+    fn from(memory: &Memory) -> NewMemory {
+        NewMemory {
+            scope: memory.scope,
+            kind: memory.kind,
+            target: memory.target,
+            day: memory.day.clone(),
+            text: memory.text.clone(),
+            tags: memory.tags.clone(),
+            categories: memory.categories.clone(),
+            confidence: memory.confidence,
+            author: memory.author,
+            thread: memory.thread.clone(),
+            anchors: memory.anchors.clone(),
+            image_base: memory.image_base,
+            metadata: memory.metadata.clone(),
+        }
+    }
+}
+
 /// The content hash stored with a memory: SHA-256 of its text, hex.
 pub fn content_hash(text: &str) -> String {
     crate::hex::lower(&Sha256::digest(text.as_bytes()))

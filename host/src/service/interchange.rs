@@ -656,15 +656,13 @@ impl Planned {
             kind: record.kind,
             target: record.target,
             day: record.day,
-            text,
             tags: record.tags,
             categories: record.categories,
             confidence: record.confidence as f32,
-            author: record.author,
             thread: record.thread,
             anchors: record.anchors,
             image_base: record.image_base,
-            metadata: None,
+            ..NewMemory::new(record.author, text)
         };
         Planned {
             line,

@@ -143,20 +143,12 @@ impl Service {
         let shared = destination.write(|tx| {
             let mut shared = Vec::with_capacity(memories.len());
             for (memory, result) in memories.iter().zip(&scanned) {
+                // A copy keeps what the memory says, not the thread it was said in.
                 let copy = NewMemory {
-                    scope: memory.scope,
-                    kind: memory.kind,
-                    target: memory.target,
-                    day: memory.day.clone(),
                     text: result.text.clone(),
-                    tags: memory.tags.clone(),
-                    categories: memory.categories.clone(),
-                    confidence: memory.confidence,
                     author: Author::Peer,
                     thread: None,
-                    anchors: memory.anchors.clone(),
-                    image_base: memory.image_base,
-                    metadata: memory.metadata.clone(),
+                    ..NewMemory::from(*memory)
                 };
                 let placement = Placement {
                     scope: copy.scope,

@@ -252,17 +252,14 @@ impl Service {
         let memory = NewMemory {
             scope: args.scope,
             kind: args.kind,
-            target: None,
-            day: None,
-            text,
             tags: args.tags,
             categories: args.categories,
             confidence: args.confidence as f32,
-            author,
             thread: args.thread,
             anchors: args.anchors,
             image_base: args.image_base,
             metadata,
+            ..NewMemory::new(author, text)
         };
         let placement = Placement {
             scope: memory.scope,
@@ -567,7 +564,6 @@ impl Service {
                 let mut kb = self.open_for_write(subject, args.thread.as_deref(), true)?;
                 let badge = provenance::badge_for_new(author);
                 let memory = NewMemory {
-                    scope: Scope::Global,
                     kind: if target == MemoryTarget::User {
                         MemoryKind::Preference
                     } else {
@@ -575,15 +571,8 @@ impl Service {
                     },
                     target: Some(target),
                     day,
-                    text: content,
-                    tags: Vec::new(),
-                    categories: Vec::new(),
-                    confidence: 1.0,
-                    author,
                     thread: args.thread,
-                    anchors: Vec::new(),
-                    image_base: 0,
-                    metadata: None,
+                    ..NewMemory::new(author, content)
                 };
                 let placement = Placement {
                     scope: Scope::Global,
@@ -664,19 +653,11 @@ impl Service {
                         .collect::<Result<Vec<_>>>()?;
                     if let Some(badge) = rights.into_iter().flatten().next() {
                         let proposal = NewMemory {
-                            scope: Scope::Global,
                             kind: first.kind,
                             target: Some(target),
                             day: first.day.clone(),
-                            text: content,
-                            tags: Vec::new(),
-                            categories: Vec::new(),
-                            confidence: 1.0,
-                            author,
                             thread: args.thread.clone(),
-                            anchors: Vec::new(),
-                            image_base: 0,
-                            metadata: None,
+                            ..NewMemory::new(author, content)
                         };
                         let id = kb.write(|tx| {
                             unchanged_entry(tx, first.id, &before, target)?;
@@ -882,17 +863,8 @@ fn propose_forget(
     let request = NewMemory {
         scope: current.scope,
         kind: current.kind,
-        target: None,
-        day: None,
-        text,
-        tags: Vec::new(),
-        categories: Vec::new(),
-        confidence: 1.0,
-        author,
         thread: current.thread.clone(),
-        anchors: Vec::new(),
-        image_base: 0,
-        metadata: None,
+        ..NewMemory::new(author, text)
     };
     let proposal = tx.insert_memory(
         &request,
@@ -932,30 +904,23 @@ fn revision_of(
     author: Author,
     metadata: Option<Metadata>,
 ) -> Result<NewMemory> {
+    let current_fields = NewMemory::from(current);
     let revised = NewMemory {
-        scope: current.scope,
         kind: args.kind.unwrap_or(current.kind),
-        target: current.target,
-        day: current.day.clone(),
-        text: text.unwrap_or_else(|| current.text.clone()),
-        tags: args.tags.clone().unwrap_or_else(|| current.tags.clone()),
-        categories: args
-            .categories
-            .clone()
-            .unwrap_or_else(|| current.categories.clone()),
+        text: text.unwrap_or(current_fields.text),
+        tags: args.tags.clone().unwrap_or(current_fields.tags),
+        categories: args.categories.clone().unwrap_or(current_fields.categories),
         confidence: args.confidence.map_or(current.confidence, |c| c as f32),
         author,
-        thread: args.thread.clone().or_else(|| current.thread.clone()),
-        anchors: args
-            .anchors
-            .clone()
-            .unwrap_or_else(|| current.anchors.clone()),
+        thread: args.thread.clone().or(current_fields.thread),
+        anchors: args.anchors.clone().unwrap_or(current_fields.anchors),
         image_base: if args.image_base != 0 {
             args.image_base
         } else {
             current.image_base
         },
-        metadata: metadata.or_else(|| current.metadata.clone()),
+        metadata: metadata.or(current_fields.metadata),
+        ..current_fields
     };
     if revised.scope == Scope::Local && revised.anchors.is_empty() {
         return Err(KenningError::Invalid {

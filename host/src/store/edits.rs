@@ -17,23 +17,24 @@ pub(super) fn update_memory(
     content_hash: &str,
     now: i64,
 ) -> Result<()> {
-    tx.execute(
-        "UPDATE memories SET kind = ?2, text = ?3, tags = ?4, categories = ?5, confidence = ?6, thread = ?7, content_hash = ?8, image_base = ?9, updated_at = ?10, metadata = ?11 WHERE id = ?1",
-        params![
-            id as i64,
-            revised.kind.as_str(),
-            revised.text,
-            revised.tags.join(" "),
-            serde_json::to_string(&revised.categories).expect("strings serialise"),
-            revised.confidence,
-            revised.thread,
-            content_hash,
-            revised.image_base as i64,
-            now,
-            revised.metadata.as_ref().map(crate::metadata::stored),
-        ],
-    )?;
-    tx.execute("DELETE FROM anchors WHERE memory_id = ?1", [id as i64])?;
+    let set = super::rows::revised(revised, content_hash, now);
+    static SQL: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    let sql = SQL.get_or_init(|| {
+        let assignments: Vec<String> = set
+            .iter()
+            .enumerate()
+            .map(|(n, (column, _))| format!("{column} = ?{}", n + 2))
+            .collect();
+        format!(
+            "UPDATE memories SET {} WHERE id = ?1",
+            assignments.join(", ")
+        )
+    });
+    let row_id = id as i64;
+    let mut values: Vec<&dyn rusqlite::ToSql> = vec![&row_id];
+    values.extend(set.iter().map(|(_, value)| value as &dyn rusqlite::ToSql));
+    tx.prepare_cached(sql)?.execute(values.as_slice())?;
+    tx.execute("DELETE FROM anchors WHERE memory_id = ?1", [row_id])?;
     insert_anchors(tx, id, &revised.anchors)
 }
 
@@ -64,10 +65,11 @@ pub(super) fn set_status(tx: &Connection, id: u64, status: Status, now: i64) -> 
 /// Forgets memory `id`: status `forgotten`, and its text, tags, categories, thread, metadata
 /// and anchors erased (the full-text index follows the row through its update trigger).
 pub(super) fn forget(tx: &Connection, id: u64, now: i64) -> Result<()> {
-    tx.execute(
-        "UPDATE memories SET status = 'forgotten', text = '', tags = '', categories = '[]', thread = NULL, metadata = NULL, updated_at = ?2 WHERE id = ?1",
-        params![id as i64, now],
-    )?;
+    tx.prepare_cached(&format!(
+        "UPDATE memories SET {}, updated_at = ?2 WHERE id = ?1",
+        super::rows::FORGOTTEN
+    ))?
+    .execute(params![id as i64, now])?;
     tx.execute("DELETE FROM anchors WHERE memory_id = ?1", [id as i64])?;
     Ok(())
 }

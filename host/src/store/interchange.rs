@@ -11,8 +11,8 @@ use rusqlite::Connection;
 
 use super::contract::IndexSoFar;
 use super::{
-    Event, Imported, MEMORY_COLUMNS, Memory, MemoryTarget, RowState, StoredPlacement, append_event,
-    attach_anchors, insert_row, memory_from_row,
+    Event, Imported, Memory, MemoryTarget, RowState, StoredPlacement, append_event, attach_anchors,
+    insert_row, memory_from_row,
 };
 use crate::error::Result;
 
@@ -20,12 +20,16 @@ use crate::error::Result;
 /// supersedes (if any).
 pub(super) fn all_memories(conn: &Connection) -> rusqlite::Result<Vec<(Memory, Option<u64>)>> {
     let mut stmt = conn.prepare(&format!(
-        "SELECT {MEMORY_COLUMNS}, supersedes FROM memories ORDER BY id"
+        "SELECT {}, supersedes FROM memories ORDER BY id",
+        super::rows::columns()
     ))?;
     let mut supersedes = Vec::new();
     let mut memories: Vec<Memory> = stmt
         .query_map([], |row| {
-            supersedes.push(row.get::<_, Option<i64>>(19)?.map(|id| id as u64));
+            supersedes.push(
+                row.get::<_, Option<i64>>(super::rows::Column::ALL.len())?
+                    .map(|id| id as u64),
+            );
             memory_from_row(row)
         })?
         .collect::<rusqlite::Result<_>>()?;

@@ -13,6 +13,7 @@ pub mod pool;
 #[cfg(feature = "postgres")]
 pub mod postgres;
 pub(crate) mod ranking;
+mod rows;
 mod schema;
 mod search;
 pub mod settings;
@@ -43,7 +44,7 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use kenning_contract::types::{Anchor, MemoryKind, Scope};
+use kenning_contract::types::{Anchor, Scope};
 use rusqlite::{Connection, OpenFlags, OptionalExtension, TransactionBehavior, params};
 
 use crate::error::{KenningError, Result};
@@ -921,47 +922,25 @@ fn tune_for_reading(conn: &Connection) -> rusqlite::Result<()> {
     Ok(())
 }
 
-/// How a memory's row stands when it is inserted.
-pub struct RowState<'a> {
-    /// Its provenance badge.
-    pub badge: Badge,
-    /// Its status.
-    pub status: Status,
-    /// The SHA-256 of its text ([`content_hash`]).
-    pub content_hash: &'a str,
-    /// When it was created, in seconds since the epoch.
-    pub created_at: i64,
-    /// When it last changed.
-    pub updated_at: i64,
-}
+pub use rows::RowState;
 
 /// Inserts the row of `memory` and its anchors; returns the new id. Every way a memory enters
 /// the store (a write, an import) goes through this one statement, prepared once per
 /// connection.
 pub(crate) fn insert_row(tx: &Connection, memory: &NewMemory, state: &RowState<'_>) -> Result<u64> {
-    tx.prepare_cached(
-        "INSERT INTO memories (scope, kind, target, day, text, tags, categories, confidence, author, badge, status, thread, content_hash, image_base, created_at, updated_at, metadata)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)",
-    )?
-    .execute(params![
-        memory.scope.as_str(),
-        memory.kind.as_str(),
-        memory.target.map(MemoryTarget::as_str),
-        memory.day,
-        memory.text,
-        memory.tags.join(" "),
-        serde_json::to_string(&memory.categories).expect("strings serialise"),
-        memory.confidence,
-        memory.author.as_str(),
-        state.badge.as_str(),
-        state.status.as_str(),
-        memory.thread,
-        state.content_hash,
-        memory.image_base as i64,
-        state.created_at,
-        state.updated_at,
-        memory.metadata.as_ref().map(crate::metadata::stored),
-    ])?;
+    let row = rows::inserted(memory, state);
+    static SQL: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    let sql = SQL.get_or_init(|| {
+        let places: Vec<String> = (1..=row.len()).map(|n| format!("?{n}")).collect();
+        format!(
+            "INSERT INTO memories ({}) VALUES ({})",
+            rows::column_list(&row),
+            places.join(", ")
+        )
+    });
+    tx.prepare_cached(sql)?.execute(rusqlite::params_from_iter(
+        row.iter().map(|(_, value)| value),
+    ))?;
     let id = tx.last_insert_rowid() as u64;
     insert_anchors(tx, id, &memory.anchors)?;
     Ok(id)
@@ -1184,7 +1163,8 @@ pub(crate) fn memories_in_order(
 ) -> rusqlite::Result<Vec<Memory>> {
     let mut memories = {
         let mut stmt = conn.prepare_cached(&format!(
-            "SELECT {MEMORY_COLUMNS} FROM memories WHERE (?1 = 0 OR status = 'active') ORDER BY id{}",
+            "SELECT {} FROM memories WHERE (?1 = 0 OR status = 'active') ORDER BY id{}",
+            rows::columns(),
             limit_sql(limit.into(), 0)
         ))?;
         stmt.query_map(params![i64::from(active_only)], memory_from_row)?
@@ -1194,13 +1174,12 @@ pub(crate) fn memories_in_order(
     Ok(memories)
 }
 
-pub(crate) const MEMORY_COLUMNS: &str = "id, scope, kind, target, day, text, tags, categories, confidence, author, badge, status, thread, content_hash, image_base, created_at, updated_at, metadata, forgets";
-
 /// Reads one memory with its anchors.
 pub(crate) fn get_memory(conn: &Connection, id: u64) -> rusqlite::Result<Option<Memory>> {
     let memory = conn
         .prepare_cached(&format!(
-            "SELECT {MEMORY_COLUMNS} FROM memories WHERE id = ?1"
+            "SELECT {} FROM memories WHERE id = ?1",
+            rows::columns()
         ))?
         .query_row([id as i64], memory_from_row)
         .optional()?;
@@ -1213,45 +1192,40 @@ pub(crate) fn get_memory(conn: &Connection, id: u64) -> rusqlite::Result<Option<
     }
 }
 
+/// The memory in a row selected with [`rows::columns`].
 pub(crate) fn memory_from_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<Memory> {
-    let bad = |index: usize, what: &str| {
-        rusqlite::Error::FromSqlConversionFailure(
-            index,
-            rusqlite::types::Type::Text,
-            format!("unknown {what}").into(),
-        )
-    };
-    let text_col = |index: usize| row.get::<_, String>(index);
-    let tags: String = text_col(6)?;
-    let categories: String = text_col(7)?;
-    Ok(Memory {
-        id: row.get::<_, i64>(0)? as u64,
-        scope: Scope::parse(&text_col(1)?).ok_or_else(|| bad(1, "scope"))?,
-        kind: MemoryKind::parse(&text_col(2)?).ok_or_else(|| bad(2, "kind"))?,
-        target: row
-            .get::<_, Option<String>>(3)?
-            .and_then(|t| MemoryTarget::parse(&t)),
-        day: row.get(4)?,
-        text: text_col(5)?,
-        tags: tags.split_whitespace().map(str::to_owned).collect(),
-        categories: serde_json::from_str(&categories).map_err(|_| bad(7, "categories"))?,
-        confidence: row.get::<_, f64>(8)? as f32,
-        author: Author::parse(&text_col(9)?).ok_or_else(|| bad(9, "author"))?,
-        badge: Badge::parse(&text_col(10)?).ok_or_else(|| bad(10, "badge"))?,
-        status: Status::parse(&text_col(11)?).ok_or_else(|| bad(11, "status"))?,
-        thread: row.get(12)?,
-        content_hash: text_col(13)?,
-        image_base: row.get::<_, i64>(14)? as u64,
-        anchors: Vec::new(),
-        created_at: row.get(15)?,
-        updated_at: row.get(16)?,
-        metadata: row
-            .get::<_, Option<String>>(17)?
-            .map(|text| crate::metadata::parse_stored(&text))
-            .transpose()
-            .map_err(|_| bad(17, "metadata"))?,
-        forgets: row.get::<_, Option<i64>>(18)?.map(|id| id as u64),
+    rows::memory(row).map_err(|error| {
+        rusqlite::Error::FromSqlConversionFailure(0, rusqlite::types::Type::Text, Box::new(error))
     })
+}
+
+impl rows::RowRead for rusqlite::Row<'_> {
+    fn integer(&self, column: rows::Column) -> std::result::Result<Option<i64>, rows::RowError> {
+        self.get(column.index())
+            .map_err(|e| rows::RowError::new(column, e.to_string()))
+    }
+
+    fn real(&self, column: rows::Column) -> std::result::Result<Option<f64>, rows::RowError> {
+        self.get(column.index())
+            .map_err(|e| rows::RowError::new(column, e.to_string()))
+    }
+
+    fn text(&self, column: rows::Column) -> std::result::Result<Option<String>, rows::RowError> {
+        self.get(column.index())
+            .map_err(|e| rows::RowError::new(column, e.to_string()))
+    }
+}
+
+impl rusqlite::ToSql for rows::Value<'_> {
+    fn to_sql(&self) -> rusqlite::Result<rusqlite::types::ToSqlOutput<'_>> {
+        use rusqlite::types::{ToSqlOutput, ValueRef};
+        Ok(match self {
+            rows::Value::Null => ToSqlOutput::Borrowed(ValueRef::Null),
+            rows::Value::Integer(n) => ToSqlOutput::Borrowed(ValueRef::Integer(*n)),
+            rows::Value::Real(x) => ToSqlOutput::Borrowed(ValueRef::Real(*x)),
+            rows::Value::Text(text) => ToSqlOutput::Borrowed(ValueRef::Text(text.as_bytes())),
+        })
+    }
 }
 
 /// A memory's anchors, in the order written.
@@ -1273,7 +1247,8 @@ pub(crate) fn get_memories(conn: &Connection, ids: &[u64]) -> rusqlite::Result<V
     let mut by_id: HashMap<u64, Memory> = HashMap::with_capacity(ids.len());
     {
         let mut stmt = conn.prepare_cached(&format!(
-            "SELECT {MEMORY_COLUMNS} FROM memories WHERE id IN (SELECT value FROM json_each(?1))"
+            "SELECT {} FROM memories WHERE id IN (SELECT value FROM json_each(?1))",
+            rows::columns()
         ))?;
         for memory in stmt.query_map([&id_list], memory_from_row)? {
             let memory = memory?;
@@ -1332,19 +1307,8 @@ fn anchor_from_row(row: &rusqlite::Row<'_>, first: usize) -> rusqlite::Result<An
 #[cfg(test)]
 pub(crate) fn global_fact(text: &str) -> NewMemory {
     NewMemory {
-        scope: Scope::Global,
-        kind: MemoryKind::Fact,
-        target: None,
-        day: None,
-        text: text.to_owned(),
-        tags: Vec::new(),
-        categories: Vec::new(),
         confidence: 0.8,
-        author: Author::Human,
-        thread: None,
-        anchors: Vec::new(),
-        image_base: 0,
-        metadata: None,
+        ..NewMemory::new(Author::Human, text.to_owned())
     }
 }
 

@@ -1,8 +1,6 @@
 //! The rows of a knowledge base as Rust values.
 
-use kenning_contract::types::{
-    Anchor, FunctionAnchor, MemoryKind, OffsetRadius, OffsetRange, Scope,
-};
+use kenning_contract::types::{Anchor, FunctionAnchor, OffsetRadius, OffsetRange};
 use serde::Serialize;
 
 // The shared vocabulary is the contract's, defined there once: who wrote a memory, its badge,
@@ -11,38 +9,7 @@ pub use kenning_contract::args::{Author, Badge, MemoryTarget, Status};
 // A memory as every layer sees it is the core's.
 #[cfg(test)]
 pub(crate) use crate::memory::sample_memory;
-pub use crate::memory::{Memory, content_hash};
-
-/// A memory about to be written.
-#[derive(Debug, Clone)]
-pub struct NewMemory {
-    /// Global or local.
-    pub scope: Scope,
-    /// Fact, preference, ...
-    pub kind: MemoryKind,
-    /// The profile file it belongs to, for profile memories.
-    pub target: Option<MemoryTarget>,
-    /// The date of a daily note, `YYYY-MM-DD`.
-    pub day: Option<String>,
-    /// The (already scanned) text.
-    pub text: String,
-    /// Lowercase tags without `#`.
-    pub tags: Vec<String>,
-    /// Free categories.
-    pub categories: Vec<String>,
-    /// 0 to 1.
-    pub confidence: f32,
-    /// Who wrote it.
-    pub author: Author,
-    /// The thread it was written in, if any.
-    pub thread: Option<String>,
-    /// Anchors as file offsets.
-    pub anchors: Vec<Anchor>,
-    /// The image base the anchors were written against.
-    pub image_base: u64,
-    /// Free-form metadata its writer gave (checked and scanned: [`crate::metadata`]).
-    pub metadata: Option<Metadata>,
-}
+pub use crate::memory::{Memory, NewMemory, content_hash};
 
 pub use crate::metadata::Metadata;
 

@@ -6,7 +6,7 @@
 //! the clock. It can fill a store with noise, never store a word of its own past the gate.
 
 use kenning_contract::types::{
-    Anchor, FunctionAnchor, MemoryKind, OffsetRadius, OffsetRange, ScanItem, Scope, Target, Verdict,
+    Anchor, FunctionAnchor, OffsetRadius, OffsetRange, ScanItem, Scope, Target, Verdict,
 };
 
 use super::sqlite::SqliteFiles;
@@ -105,18 +105,10 @@ fn populate_rows(tx: &dyn Writes, rng: &mut Rng, count: usize, now: i64) -> Resu
         };
         let memory = NewMemory {
             scope: if local { Scope::Local } else { Scope::Global },
-            kind: MemoryKind::Fact,
-            target: None,
-            day: None,
-            text,
-            tags: Vec::new(),
-            categories: Vec::new(),
             confidence: 0.8,
-            author: Author::Agent,
-            thread: None,
             anchors,
             image_base: 0x40_0000,
-            metadata: None,
+            ..NewMemory::new(Author::Agent, text)
         };
         let created = now - (rng.next() % 30_000_000) as i64;
         tx.insert_memory(

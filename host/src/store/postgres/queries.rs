@@ -15,15 +15,12 @@ use crate::settings::Settings;
 use crate::store::contract::{IndexSoFar, Reads, Writes};
 use crate::store::edits::Placement;
 use crate::store::ranking::{bm25, budget, context, exact_page, like_escape, terms};
+use crate::store::rows::{self, RowState};
 use crate::store::{
-    AnchorRow, Author, Badge, Event, LoggedEvent, Memory, MemoryFilter, MemoryTarget, NewMemory,
-    Status, content_hash,
+    AnchorRow, Badge, Event, LoggedEvent, Memory, MemoryFilter, MemoryTarget, NewMemory, Status,
+    content_hash,
 };
 use crate::store::{Imported, SearchHit, SearchPage, StoredPlacement};
-use kenning_contract::types::{MemoryKind, Scope};
-
-/// The columns [`memory_from_row`] reads, in its order.
-const MEMORY_COLUMNS: &str = "m.id, m.scope, m.kind, m.target, m.day, m.text, m.tags, m.categories, m.confidence, m.author, m.badge, m.status, m.thread, m.content_hash, m.image_base, m.created_at, m.updated_at, m.metadata, m.forgets";
 
 /// One subject's rows, through a client or a transaction.
 pub(super) struct Pg<'a, C: GenericClient> {
@@ -75,7 +72,8 @@ impl<'a, C: GenericClient> Pg<'a, C> {
     /// Memories (`m`) of this subject matching `conditions`, ordered and cut by `tail`.
     fn memories_where(&self, conditions: &str, tail: &str, args: &Args) -> Result<Vec<Memory>> {
         let sql = format!(
-            "SELECT {MEMORY_COLUMNS} FROM memories m WHERE m.subject_id = {} AND {conditions} {tail}",
+            "SELECT {} FROM memories m WHERE m.subject_id = {} AND {conditions} {tail}",
+            rows::columns_of_m(),
             self.subject
         );
         let rows = self.query(&sql, &args.refs())?;
@@ -134,39 +132,22 @@ impl<'a, C: GenericClient> Pg<'a, C> {
 
     /// Inserts a memory's row and anchors; returns its id, the subject's largest plus one (the
     /// caller's transaction holds the subject's write lock, so no other writer takes it).
-    fn insert_row(
-        &self,
-        memory: &NewMemory,
-        badge: Badge,
-        status: Status,
-        hash: &str,
-        (created_at, updated_at): (i64, i64),
-    ) -> Result<u64> {
-        let categories = serde_json::to_string(&memory.categories).expect("strings serialise");
-        let row = self.client.borrow_mut().query_one(
-            "INSERT INTO memories (id, subject_id, scope, kind, target, day, text, tags, categories, confidence, author, badge, status, thread, content_hash, image_base, created_at, updated_at, metadata)
-             VALUES ((SELECT coalesce(max(id), 0) + 1 FROM memories WHERE subject_id = $1), $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18) RETURNING id",
-            &[
-                &self.subject,
-                &memory.scope.as_str(),
-                &memory.kind.as_str(),
-                &memory.target.map(MemoryTarget::as_str),
-                &memory.day,
-                &memory.text,
-                &memory.tags.join(" "),
-                &categories,
-                &f64::from(memory.confidence),
-                &memory.author.as_str(),
-                &badge.as_str(),
-                &status.as_str(),
-                &memory.thread,
-                &hash,
-                &(memory.image_base as i64),
-                &created_at,
-                &updated_at,
-                &memory.metadata.as_ref().map(crate::metadata::stored),
-            ],
-        )?;
+    fn insert_row(&self, memory: &NewMemory, state: &RowState<'_>) -> Result<u64> {
+        let row = rows::inserted(memory, state);
+        static SQL: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+        let sql = SQL.get_or_init(|| {
+            let places: Vec<String> = (2..=row.len() + 1).map(|n| format!("${n}")).collect();
+            format!(
+                "INSERT INTO memories (id, subject_id, {}) \
+                 VALUES ((SELECT coalesce(max(id), 0) + 1 FROM memories WHERE subject_id = $1), $1, {}) \
+                 RETURNING id",
+                rows::column_list(&row),
+                places.join(", ")
+            )
+        });
+        let mut values: Vec<&(dyn ToSql + Sync)> = vec![&self.subject];
+        values.extend(row.iter().map(|(_, value)| value as &(dyn ToSql + Sync)));
+        let row = self.client.borrow_mut().query_one(sql.as_str(), &values)?;
         let id = row.get::<_, i64>(0) as u64;
         self.insert_anchors(id, &memory.anchors)?;
         Ok(id)
@@ -798,7 +779,16 @@ impl Writes for Pg<'_, postgres::Transaction<'_>> {
             return Err(KenningError::LimitReached { limit });
         }
         let hash = content_hash(&memory.text);
-        let id = self.insert_row(memory, badge, Status::Active, &hash, (now, now))?;
+        let id = self.insert_row(
+            memory,
+            &RowState {
+                badge,
+                status: Status::Active,
+                content_hash: &hash,
+                created_at: now,
+                updated_at: now,
+            },
+        )?;
         self.append_event(
             Some(id),
             now,
@@ -813,10 +803,13 @@ impl Writes for Pg<'_, postgres::Transaction<'_>> {
     fn insert_imported(&self, imported: &Imported, now: i64, event: &Event<'_>) -> Result<u64> {
         let id = self.insert_row(
             &imported.memory,
-            imported.badge,
-            imported.status,
-            &imported.content_hash,
-            (imported.created_at, imported.updated_at),
+            &RowState {
+                badge: imported.badge,
+                status: imported.status,
+                content_hash: &imported.content_hash,
+                created_at: imported.created_at,
+                updated_at: imported.updated_at,
+            },
         )?;
         self.append_event(Some(id), now, event)?;
         Ok(id)
@@ -866,25 +859,23 @@ impl Writes for Pg<'_, postgres::Transaction<'_>> {
         content_hash: &str,
         now: i64,
     ) -> Result<()> {
-        let categories = serde_json::to_string(&revised.categories).expect("strings serialise");
-        self.execute(
-            "UPDATE memories SET kind = $3, text = $4, tags = $5, categories = $6, confidence = $7, thread = $8, content_hash = $9, image_base = $10, updated_at = $11, metadata = $12
-             WHERE subject_id = $1 AND id = $2",
-            &[
-                &self.subject,
-                &(id as i64),
-                &revised.kind.as_str(),
-                &revised.text,
-                &revised.tags.join(" "),
-                &categories,
-                &f64::from(revised.confidence),
-                &revised.thread,
-                &content_hash,
-                &(revised.image_base as i64),
-                &now,
-                &revised.metadata.as_ref().map(crate::metadata::stored),
-            ],
-        )?;
+        let set = rows::revised(revised, content_hash, now);
+        static SQL: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+        let sql = SQL.get_or_init(|| {
+            let assignments: Vec<String> = set
+                .iter()
+                .enumerate()
+                .map(|(n, (column, _))| format!("{column} = ${}", n + 3))
+                .collect();
+            format!(
+                "UPDATE memories SET {} WHERE subject_id = $1 AND id = $2",
+                assignments.join(", ")
+            )
+        });
+        let id_value = id as i64;
+        let mut values: Vec<&(dyn ToSql + Sync)> = vec![&self.subject, &id_value];
+        values.extend(set.iter().map(|(_, value)| value as &(dyn ToSql + Sync)));
+        self.execute(sql, &values)?;
         self.execute(
             "DELETE FROM anchors WHERE subject_id = $2 AND memory_id = $1",
             &[&(id as i64), &self.subject],
@@ -910,7 +901,10 @@ impl Writes for Pg<'_, postgres::Transaction<'_>> {
 
     fn forget(&self, id: u64, now: i64) -> Result<()> {
         self.execute(
-            "UPDATE memories SET status = 'forgotten', text = '', tags = '', categories = '[]', thread = NULL, metadata = NULL, updated_at = $3 WHERE subject_id = $1 AND id = $2",
+            &format!(
+                "UPDATE memories SET {}, updated_at = $3 WHERE subject_id = $1 AND id = $2",
+                rows::FORGOTTEN
+            ),
             &[&self.subject, &(id as i64), &now],
         )?;
         self.execute(
@@ -1012,44 +1006,57 @@ fn tsquery_literal(stem: &str) -> String {
     format!("'{}'", stem.replace('\\', "\\\\").replace('\'', "''"))
 }
 
-/// A memory from the columns of [`MEMORY_COLUMNS`].
+/// The memory in a row selected with [`rows::columns_of_m`].
 fn memory_from_row(row: &postgres::Row) -> Result<Memory> {
-    let bad = |what: &str, value: &str| KenningError::Database {
+    rows::memory(row).map_err(|error| KenningError::Database {
         location: "<database>".to_owned(),
-        message: format!("a stored memory has an unknown {what}: {value:?}"),
-    };
-    let text = |index: usize| row.get::<_, String>(index);
-    let categories = text(7);
-    Ok(Memory {
-        id: row.get::<_, i64>(0) as u64,
-        scope: Scope::parse(&text(1)).ok_or_else(|| bad("scope", &text(1)))?,
-        kind: MemoryKind::parse(&text(2)).ok_or_else(|| bad("kind", &text(2)))?,
-        target: row
-            .get::<_, Option<String>>(3)
-            .and_then(|t| MemoryTarget::parse(&t)),
-        day: row.get(4),
-        text: text(5),
-        tags: text(6).split_whitespace().map(str::to_owned).collect(),
-        categories: serde_json::from_str(&categories)
-            .map_err(|_| bad("categories", &categories))?,
-        confidence: row.get::<_, f64>(8) as f32,
-        author: Author::parse(&text(9)).ok_or_else(|| bad("author", &text(9)))?,
-        badge: Badge::parse(&text(10)).ok_or_else(|| bad("badge", &text(10)))?,
-        status: Status::parse(&text(11)).ok_or_else(|| bad("status", &text(11)))?,
-        thread: row.get(12),
-        content_hash: text(13),
-        image_base: row.get::<_, i64>(14) as u64,
-        anchors: Vec::new(),
-        created_at: row.get(15),
-        updated_at: row.get(16),
-        metadata: row
-            .get::<_, Option<String>>(17)
-            .map(|stored| {
-                crate::metadata::parse_stored(&stored).map_err(|_| bad("metadata", &stored))
-            })
-            .transpose()?,
-        forgets: row.get::<_, Option<i64>>(18).map(|id| id as u64),
+        message: error.to_string(),
     })
+}
+
+impl rows::RowRead for postgres::Row {
+    fn integer(&self, column: rows::Column) -> std::result::Result<Option<i64>, rows::RowError> {
+        self.try_get(column.index())
+            .map_err(|e| rows::RowError::new(column, e.to_string()))
+    }
+
+    fn real(&self, column: rows::Column) -> std::result::Result<Option<f64>, rows::RowError> {
+        self.try_get(column.index())
+            .map_err(|e| rows::RowError::new(column, e.to_string()))
+    }
+
+    fn text(&self, column: rows::Column) -> std::result::Result<Option<String>, rows::RowError> {
+        self.try_get(column.index())
+            .map_err(|e| rows::RowError::new(column, e.to_string()))
+    }
+}
+
+/// A value bound as the column's own type; one the column cannot hold is refused, never
+/// written as another type's bytes.
+impl ToSql for rows::Value<'_> {
+    fn to_sql(
+        &self,
+        ty: &postgres::types::Type,
+        out: &mut postgres::types::private::BytesMut,
+    ) -> std::result::Result<postgres::types::IsNull, Box<dyn std::error::Error + Sync + Send>>
+    {
+        let refused = || format!("{self:?} bound to a column of type {ty}").into();
+        match self {
+            rows::Value::Null => Ok(postgres::types::IsNull::Yes),
+            rows::Value::Integer(n) if <i64 as ToSql>::accepts(ty) => n.to_sql(ty, out),
+            rows::Value::Real(x) if <f64 as ToSql>::accepts(ty) => x.to_sql(ty, out),
+            rows::Value::Text(text) if <&str as ToSql>::accepts(ty) => {
+                text.as_ref().to_sql(ty, out)
+            }
+            _ => Err(refused()),
+        }
+    }
+
+    fn accepts(ty: &postgres::types::Type) -> bool {
+        <i64 as ToSql>::accepts(ty) || <f64 as ToSql>::accepts(ty) || <&str as ToSql>::accepts(ty)
+    }
+
+    postgres::types::to_sql_checked!();
 }
 
 /// An anchor from the columns `kind, start, end, radius, name, value` starting at `first`.
