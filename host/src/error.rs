@@ -277,6 +277,14 @@ pub enum KenningError {
         /// SQLite's error.
         source: rusqlite::Error,
     },
+    /// The knowledge base is held by another writer for longer than this caller waits for it
+    /// (SQLite's lock; PostgreSQL's lock conflicts, deadlocks and serialization failures). The
+    /// write did not happen; the same request may be sent again.
+    #[error("knowledge base {location} is busy: another writer holds it; try again")]
+    Busy {
+        /// The file, or the database and subject.
+        location: String,
+    },
     /// The PostgreSQL database failed or could not be reached.
     #[error("database {location}: {message}")]
     Database {
@@ -354,6 +362,22 @@ fn join_field_errors(errors: &[FieldError]) -> String {
         .map(ToString::to_string)
         .collect::<Vec<_>>()
         .join("; ")
+}
+
+impl KenningError {
+    /// SQLite's `source` on the knowledge base at `path`: [`KenningError::Busy`] when another
+    /// connection held the lock past the wait, else [`KenningError::Store`].
+    pub(crate) fn sqlite(path: impl Into<PathBuf>, source: rusqlite::Error) -> KenningError {
+        let path = path.into();
+        match source.sqlite_error_code() {
+            Some(rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked) => {
+                KenningError::Busy {
+                    location: path.display().to_string(),
+                }
+            }
+            _ => KenningError::Store { path, source },
+        }
+    }
 }
 
 /// Shorthand for results of the kenning library.

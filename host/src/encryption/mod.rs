@@ -251,10 +251,7 @@ pub fn sniff(path: &Path) -> Result<FileKind> {
                 FileKind::NotSqlite
             })
         }
-        Err(source) => Err(KenningError::Store {
-            path: path.to_owned(),
-            source,
-        }),
+        Err(source) => Err(KenningError::sqlite(path.to_owned(), source)),
     }
 }
 
@@ -316,10 +313,7 @@ pub fn verify(conn: &Connection, path: &Path, key: Option<&StoreKey>) -> Result<
     conn.query_row("SELECT count(*) FROM sqlite_master", [], |_| Ok(()))
         .map_err(|error| match code_of(&error) {
             rusqlite::ErrorCode::NotADatabase => key_error(path, KeyProblem::Wrong),
-            _ => KenningError::Store {
-                path: path.to_owned(),
-                source: error,
-            },
+            _ => KenningError::sqlite(path.to_owned(), error),
         })
 }
 
@@ -341,10 +335,7 @@ pub fn export(
     target: &Path,
     key: Option<&StoreKey>,
 ) -> Result<()> {
-    let store_err = |source_error| KenningError::Store {
-        path: source.to_owned(),
-        source: source_error,
-    };
+    let store_err = |source_error| KenningError::sqlite(source.to_owned(), source_error);
     let target_text = target.to_str().ok_or_else(|| {
         KenningError::Usage(format!(
             "{}: the path is not UTF-8, which SQLite's ATTACH needs",
@@ -456,10 +447,7 @@ fn replace_with_copy(
     target_key: &StoreKey,
     purpose: &str,
 ) -> Result<()> {
-    let store_err = |source| KenningError::Store {
-        path: path.to_owned(),
-        source,
-    };
+    let store_err = |source| KenningError::sqlite(path.to_owned(), source);
     let mut name = path.file_name().unwrap_or_default().to_owned();
     name.push(format!(".{purpose}"));
     let temporary = path.with_file_name(name);
@@ -502,18 +490,12 @@ fn replace_with_copy(
             &temporary,
             rusqlite::OpenFlags::SQLITE_OPEN_READ_WRITE | rusqlite::OpenFlags::SQLITE_OPEN_NO_MUTEX,
         )
-        .map_err(|source| KenningError::Store {
-            path: temporary.clone(),
-            source,
-        })?;
+        .map_err(|source| KenningError::sqlite(temporary.clone(), source))?;
         apply(&copy, &temporary, Some(target_key))?;
         verify(&copy, &temporary, Some(target_key))?;
         let check: String = copy
             .query_row("PRAGMA quick_check", [], |row| row.get(0))
-            .map_err(|source| KenningError::Store {
-                path: temporary.clone(),
-                source,
-            })?;
+            .map_err(|source| KenningError::sqlite(temporary.clone(), source))?;
         drop(copy);
         if check != "ok" {
             return Err(KenningError::NotAStore {
@@ -568,10 +550,7 @@ pub fn open_immutable(path: &Path, key: Option<&StoreKey>) -> Result<Connection>
             | OpenFlags::SQLITE_OPEN_URI
             | OpenFlags::SQLITE_OPEN_NO_MUTEX,
     )
-    .map_err(|source| KenningError::Store {
-        path: path.to_owned(),
-        source,
-    })?;
+    .map_err(|source| KenningError::sqlite(path.to_owned(), source))?;
     apply(&conn, path, key)?;
     Ok(conn)
 }

@@ -261,7 +261,11 @@ impl Service {
             }
             let (outcome, detail) = match self.call(subject, author, "memory", &args.to_string()) {
                 Ok(answer) => ("applied", answer),
-                Err(error @ (KenningError::Store { .. } | KenningError::Policy(_))) => {
+                Err(
+                    error @ (KenningError::Store { .. }
+                    | KenningError::Busy { .. }
+                    | KenningError::Policy(_)),
+                ) => {
                     return Err(error);
                 }
                 Err(error) => ("refused", Value::String(error.to_string())),

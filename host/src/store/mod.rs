@@ -216,20 +216,14 @@ impl KnowledgeBase {
         let conn = open_immutable(path, key)?;
         let version: i64 = conn
             .pragma_query_value(None, "user_version", |row| row.get(0))
-            .map_err(|source| KenningError::Store {
-                path: path.to_owned(),
-                source,
-            })?;
+            .map_err(|source| KenningError::sqlite(path.to_owned(), source))?;
         if version != CURRENT_VERSION {
             // An older store would need migrating, which is a write.
             return Err(KenningError::ReadOnly {
                 path: path.to_owned(),
             });
         }
-        tune_for_reading(&conn).map_err(|source| KenningError::Store {
-            path: path.to_owned(),
-            source,
-        })?;
+        tune_for_reading(&conn).map_err(|source| KenningError::sqlite(path.to_owned(), source))?;
         Ok(KnowledgeBase {
             conn,
             path: path.to_owned(),
@@ -247,10 +241,7 @@ impl KnowledgeBase {
         key: Option<&StoreKey>,
         durability: Durability,
     ) -> Result<KnowledgeBase> {
-        let store_err = |source| KenningError::Store {
-            path: path.to_owned(),
-            source,
-        };
+        let store_err = |source| KenningError::sqlite(path.to_owned(), source);
         // A new store's file is made 0600 first, so that SQLite gives its log and shared
         // memory the same mode. Where it cannot be made, SQLite cannot make it either and
         // says why.
@@ -304,10 +295,7 @@ impl KnowledgeBase {
 
     /// A SQLite error on this knowledge base, naming its file.
     pub(crate) fn err(&self, source: rusqlite::Error) -> KenningError {
-        KenningError::Store {
-            path: self.path.clone(),
-            source,
-        }
+        KenningError::sqlite(self.path.clone(), source)
     }
 
     fn migrate(&mut self) -> Result<()> {
@@ -319,10 +307,7 @@ impl KnowledgeBase {
             self.backup(version)?;
         }
         let path = self.path.clone();
-        let store_err = |source| KenningError::Store {
-            path: path.clone(),
-            source,
-        };
+        let store_err = |source| KenningError::sqlite(path.clone(), source);
         let tx = self
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)
@@ -387,6 +372,9 @@ impl KnowledgeBase {
     pub fn read<T>(&self, f: impl FnOnce(&dyn Reads) -> Result<T>) -> Result<T> {
         f(&self.conn).map_err(|error| match error {
             KenningError::Store { source, .. } => self.err(source),
+            KenningError::Busy { .. } => KenningError::Busy {
+                location: self.path.display().to_string(),
+            },
             other => other,
         })
     }
@@ -413,10 +401,7 @@ impl KnowledgeBase {
                 .unwrap_or_else(std::sync::PoisonError::into_inner)
         });
         let path = self.path.clone();
-        let store_err = |source| KenningError::Store {
-            path: path.clone(),
-            source,
-        };
+        let store_err = |source| KenningError::sqlite(path.clone(), source);
         let tx = self
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)
@@ -424,6 +409,9 @@ impl KnowledgeBase {
         // Errors raised with `?` inside `f` do not know the file; name it here.
         let value = f(&tx).map_err(|error| match error {
             KenningError::Store { source, .. } => store_err(source),
+            KenningError::Busy { .. } => KenningError::Busy {
+                location: path.display().to_string(),
+            },
             other => other,
         })?;
         tx.commit().map_err(store_err)?;
@@ -482,7 +470,7 @@ impl KnowledgeBase {
         let path = self.path;
         self.conn
             .close()
-            .map_err(|(_, source)| KenningError::Store { path, source })
+            .map_err(|(_, source)| KenningError::sqlite(path, source))
     }
 
     /// Folds the write-ahead log into the file and empties it, so that the old versions of
@@ -704,10 +692,7 @@ impl KnowledgeBase {
 impl From<rusqlite::Error> for KenningError {
     /// For code inside [`KnowledgeBase::write`] closures, which names the file afterwards.
     fn from(source: rusqlite::Error) -> Self {
-        KenningError::Store {
-            path: PathBuf::from("<knowledge base>"),
-            source,
-        }
+        KenningError::sqlite(PathBuf::from("<knowledge base>"), source)
     }
 }
 
@@ -750,10 +735,7 @@ pub fn encrypt_store(path: &Path, key: &StoreKey) -> Result<Vec<PathBuf>> {
 fn check_version_read_only(path: &Path, key: Option<&StoreKey>) -> Result<()> {
     // Whether the file is encrypted is read from its first bytes, before SQLite opens it.
     encryption::check_file(path, key)?;
-    let store_err = |source| KenningError::Store {
-        path: path.to_owned(),
-        source,
-    };
+    let store_err = |source| KenningError::sqlite(path.to_owned(), source);
     let not_a_store = |problem: String| KenningError::NotAStore {
         path: path.to_owned(),
         problem,
@@ -822,18 +804,15 @@ fn read_header(conn: &Connection) -> rusqlite::Result<(i64, i64, i64)> {
     )
 }
 
-/// A lock held too long is a store error; anything else while reading the header means the
-/// file is no SQLite database of ours.
+/// A lock held too long is [`KenningError::Busy`]; anything else while reading the header
+/// means the file is no SQLite database of ours.
 fn classify_header_error(path: &Path, error: rusqlite::Error) -> KenningError {
     match error {
         rusqlite::Error::SqliteFailure(f, _)
             if f.code == rusqlite::ErrorCode::DatabaseBusy
                 || f.code == rusqlite::ErrorCode::DatabaseLocked =>
         {
-            KenningError::Store {
-                path: path.to_owned(),
-                source: error,
-            }
+            KenningError::sqlite(path.to_owned(), error)
         }
         other => KenningError::NotAStore {
             path: path.to_owned(),
@@ -844,16 +823,7 @@ fn classify_header_error(path: &Path, error: rusqlite::Error) -> KenningError {
 
 /// Whether an error is SQLite's "database is locked" (or "busy").
 fn is_busy(error: &KenningError) -> bool {
-    matches!(
-        error,
-        KenningError::Store {
-            source: rusqlite::Error::SqliteFailure(f, _),
-            ..
-        } if matches!(
-            f.code,
-            rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked
-        )
-    )
+    matches!(error, KenningError::Busy { .. })
 }
 
 /// Whether opening for writing failed because the file or its folder is read-only.
@@ -1325,6 +1295,28 @@ pub(crate) const TEST_EVENT: Event<'static> = Event {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_write_that_waits_past_the_lock_of_another_writer_is_busy_naming_the_file_and_writes_nothing()
+     {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("profile-me.sqlite");
+        let mut kb = KnowledgeBase::open_or_create(&path).unwrap();
+        kb.conn().busy_timeout(Duration::from_millis(20)).unwrap();
+        let other = Connection::open(&path).unwrap();
+        other.execute_batch("BEGIN IMMEDIATE").unwrap();
+        let error = kb
+            .write(|tx| tx.insert_memory(&global_fact("x"), Badge::Native, 1, &TEST_EVENT))
+            .unwrap_err();
+        match &error {
+            KenningError::Busy { location } => {
+                assert!(location.ends_with("profile-me.sqlite"), "{location}")
+            }
+            other => panic!("{other:?}"),
+        }
+        other.execute_batch("ROLLBACK").unwrap();
+        assert_eq!(kb.count_active().unwrap(), 0);
+    }
 
     fn global_note(kb: &mut KnowledgeBase, text: &str) -> u64 {
         kb.write(|tx| tx.insert_memory(&global_fact(text), Badge::Native, 1_000, &TEST_EVENT))

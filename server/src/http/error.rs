@@ -208,7 +208,7 @@ impl ApiError {
             E::BadImport { .. } | E::WrongSubject { .. } => {
                 ApiError::bad_request(error.to_string(), "")
             }
-            E::Store { ref source, .. } if is_busy(source) => ApiError::new(
+            E::Busy { .. } => ApiError::new(
                 StatusCode::SERVICE_UNAVAILABLE,
                 "unavailable",
                 "the knowledge base is busy; try again",
@@ -245,13 +245,6 @@ impl ApiError {
             }
         }
     }
-}
-
-fn is_busy(error: &rusqlite::Error) -> bool {
-    matches!(
-        error.sqlite_error_code(),
-        Some(rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked)
-    )
 }
 
 impl IntoResponse for ApiError {

@@ -355,6 +355,19 @@ fn describe(config: &postgres::Config) -> String {
 
 /// A database error with the server's message and detail, at `location`.
 pub(crate) fn database_error(location: &str, error: postgres::Error) -> KenningError {
+    use postgres::error::SqlState;
+    if let Some(code) = error.code()
+        && [
+            SqlState::LOCK_NOT_AVAILABLE,
+            SqlState::T_R_DEADLOCK_DETECTED,
+            SqlState::T_R_SERIALIZATION_FAILURE,
+        ]
+        .contains(code)
+    {
+        return KenningError::Busy {
+            location: location.to_owned(),
+        };
+    }
     let message = match error.as_db_error() {
         Some(db) => match db.detail() {
             Some(detail) => format!("{} ({detail})", db.message()),
