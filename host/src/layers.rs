@@ -137,10 +137,32 @@ fn the_rules_of_who_may_do_what_take_no_row_from_the_store() {
 }
 
 #[test]
-fn postgresql_takes_the_shared_ranking_never_sqlites_search() {
-    let found = crossings(
+fn the_two_backends_mirror_each_other_and_import_nothing_from_each_other() {
+    let mut found = crossings(
         "host/src/store/postgres",
-        &["store::search", "super::search"],
+        &["rusqlite", "store::sqlite", "super::sqlite"],
     );
+    found.extend(crossings(
+        "host/src/store/sqlite",
+        &["postgres::", "store::postgres", "super::postgres"],
+    ));
+    assert!(found.is_empty(), "{found:#?}");
+}
+
+#[test]
+fn the_stores_neutral_core_names_neither_backend() {
+    // What both backends share: the contract, the values, a memory's columns, the ranking.
+    let mut found = Vec::new();
+    for core in [
+        "host/src/store/contract.rs",
+        "host/src/store/model.rs",
+        "host/src/store/rows.rs",
+        "host/src/store/ranking",
+    ] {
+        found.extend(crossings(
+            core,
+            &["rusqlite", "postgres::", "sqlite::", "super::postgres"],
+        ));
+    }
     assert!(found.is_empty(), "{found:#?}");
 }

@@ -342,7 +342,7 @@ fn memories_in_whole_store(data: &Path, store: &Path) -> i64 {
     conn.texts(count, count).remove(0).parse().unwrap()
 }
 
-/// The files in `dir` that a staged store left (see `kenning::store::staging`).
+/// The files in `dir` that a staged store left (see `kenning::store::sqlite::staging`).
 fn staged_files(dir: &Path) -> Vec<std::ffi::OsString> {
     std::fs::read_dir(dir)
         .into_iter()

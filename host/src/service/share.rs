@@ -23,7 +23,7 @@ use serde::Serialize;
 use super::Service;
 use crate::error::{KenningError, Result};
 use crate::settings::ShareMode;
-use crate::store::edits::Placement;
+use crate::store::Placement;
 use crate::store::{Author, Badge, Event, NewMemory, Status, content_hash};
 use crate::subject::Subject;
 

@@ -22,7 +22,7 @@ use crate::api::{
 };
 use crate::error::{KenningError, PolicyError, Result};
 use crate::provenance::{self, EditRight};
-use crate::store::edits::Placement;
+use crate::store::Placement;
 use crate::store::{
     self, Author, Badge, Event, KnowledgeStore, Memory, MemoryFilter, Metadata, NewMemory, Reads,
     Status, Writes, content_hash,

@@ -12,7 +12,7 @@
 
 use std::collections::HashMap;
 
-use super::edits::Placement;
+use super::Placement;
 use super::{
     Badge, Event, Imported, Memory, MemoryFilter, NewMemory, SearchPage, Status, StoredPlacement,
 };

@@ -1,6 +1,6 @@
 //! The rows of a knowledge base as Rust values.
 
-use kenning_contract::types::{Anchor, FunctionAnchor, OffsetRadius, OffsetRange};
+use kenning_contract::types::{Anchor, FunctionAnchor, OffsetRadius, OffsetRange, Scope};
 use serde::Serialize;
 
 // The shared vocabulary is the contract's, defined there once: who wrote a memory, its badge,
@@ -144,4 +144,31 @@ impl<'a> AnchorRow<'a> {
             },
         }
     }
+}
+
+/// An audit event to append with a write.
+#[derive(Debug, Clone)]
+pub struct Event<'a> {
+    /// Who did it (an author name, or `reviewer`).
+    pub actor: &'a str,
+    /// What was done: add, replace, remove, revise, forget, accept, reject, import.
+    pub action: &'a str,
+    /// Content hash before the change.
+    pub before_hash: Option<&'a str>,
+    /// Content hash after the change.
+    pub after_hash: Option<&'a str>,
+    /// Free detail (a reason, a thread).
+    pub detail: Option<&'a str>,
+}
+
+/// Where a new memory would be placed, for duplicate detection: its scope, its profile file
+/// and day (profile entries), and its anchors.
+#[derive(Debug, Clone, Copy)]
+pub struct Placement<'a> {
+    /// Global or local.
+    pub scope: Scope,
+    /// The profile file and the day of a daily note, for profile entries.
+    pub profile: Option<(MemoryTarget, Option<&'a str>)>,
+    /// The anchors, as file offsets.
+    pub anchors: &'a [Anchor],
 }

@@ -12,8 +12,8 @@ use postgres::types::ToSql;
 
 use crate::error::{KenningError, Result};
 use crate::settings::Settings;
+use crate::store::Placement;
 use crate::store::contract::{IndexSoFar, Reads, Writes};
-use crate::store::edits::Placement;
 use crate::store::ranking::{bm25, budget, context, exact_page, like_escape, terms};
 use crate::store::rows::{self, RowState};
 use crate::store::{

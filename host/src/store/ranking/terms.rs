@@ -211,3 +211,23 @@ mod tests {
         );
     }
 }
+
+/// Splits `#tag` tokens (lowercased, without `#`) out of a query; returns the remaining words.
+pub fn split_tag_tokens(query: &str) -> (String, Vec<String>) {
+    let mut words = Vec::new();
+    let mut tags = Vec::new();
+    for token in query.split_whitespace() {
+        match token.strip_prefix('#') {
+            Some(tag)
+                if !tag.is_empty()
+                    && tag
+                        .chars()
+                        .all(|c| c.is_alphanumeric() || "_-.:/".contains(c)) =>
+            {
+                tags.push(tag.to_lowercase())
+            }
+            _ => words.push(token),
+        }
+    }
+    (words.join(" "), tags)
+}

@@ -1,12 +1,13 @@
 //! Changes to stored memories after they are written: revisions, status changes, profile
 //! entry edits, review decisions. Each runs inside the caller's transaction, which also appends
-//! the audit event (see [`super::KnowledgeBase::write`]).
+//! the audit event (see [`super::connection::KnowledgeBase::write`]).
 
-use kenning_contract::types::{Anchor, Scope};
 use rusqlite::{Connection, params};
 
-use super::{Badge, MemoryTarget, NewMemory, Status, anchors_of, insert_anchors};
+use super::reads::anchors_of;
+use super::writes::insert_anchors;
 use crate::error::Result;
+use crate::store::{Badge, NewMemory, Placement, Status};
 
 /// Overwrites memory `id` with `revised` (text, kind, tags, categories, confidence, thread,
 /// image base and anchors), whose text hashes to `content_hash`.
@@ -17,7 +18,7 @@ pub(super) fn update_memory(
     content_hash: &str,
     now: i64,
 ) -> Result<()> {
-    let set = super::rows::revised(revised, content_hash, now);
+    let set = crate::store::rows::revised(revised, content_hash, now);
     static SQL: std::sync::OnceLock<String> = std::sync::OnceLock::new();
     let sql = SQL.get_or_init(|| {
         let assignments: Vec<String> = set
@@ -67,7 +68,7 @@ pub(super) fn set_status(tx: &Connection, id: u64, status: Status, now: i64) -> 
 pub(super) fn forget(tx: &Connection, id: u64, now: i64) -> Result<()> {
     tx.prepare_cached(&format!(
         "UPDATE memories SET {}, updated_at = ?2 WHERE id = ?1",
-        super::rows::FORGOTTEN
+        crate::store::rows::FORGOTTEN
     ))?
     .execute(params![id as i64, now])?;
     tx.execute("DELETE FROM anchors WHERE memory_id = ?1", [id as i64])?;
@@ -120,18 +121,6 @@ pub(super) fn reject(tx: &Connection, id: u64, reviewer: &str, now: i64) -> Resu
 pub(super) fn delete(tx: &Connection, id: u64) -> Result<()> {
     tx.execute("DELETE FROM memories WHERE id = ?1", [id as i64])?;
     Ok(())
-}
-
-/// Where a new memory would be placed, for duplicate detection: its scope, its profile file
-/// and day (profile entries), and its anchors.
-#[derive(Debug, Clone, Copy)]
-pub struct Placement<'a> {
-    /// Global or local.
-    pub scope: Scope,
-    /// The profile file and the day of a daily note, for profile entries.
-    pub profile: Option<(MemoryTarget, Option<&'a str>)>,
-    /// The anchors, as file offsets.
-    pub anchors: &'a [Anchor],
 }
 
 /// An active memory with the same content hash and the same placement, if any. Writers ask

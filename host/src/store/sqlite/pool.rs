@@ -15,8 +15,9 @@ use std::ops::{Deref, DerefMut};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, PoisonError};
 
-use super::{CURRENT_VERSION, KnowledgeBase};
+use super::schema::CURRENT_VERSION;
 use crate::error::Result;
+use crate::store::KnowledgeBase;
 
 /// Most knowledge bases a pool keeps open.
 pub const MAX_OPEN: usize = 8;

@@ -21,8 +21,8 @@ use std::collections::HashMap;
 use rusqlite::Connection;
 
 use super::query::{any_of, quoted};
-use crate::store::limit_sql;
 use crate::store::ranking::budget::{Choice, choose};
+use crate::store::sqlite::connection::limit_sql;
 
 /// What to run: an FTS5 query, and the least rowid it may match (`None`: no bound).
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -1,11 +1,24 @@
-//! The SQLite backend of the [store contract](super::contract): one file per subject in the
+//! The SQLite backend of the [store contract](crate::store::contract): one file per subject in the
 //! data directory ([`SqliteFiles`]), its connections kept in a [`StorePool`]; a connection
 //! reads, and the same connection inside [`KnowledgeBase::write`]'s immediate transaction
 //! writes.
 //!
-//! The SQL itself lives in the store's modules by concern (memories in `store`, changes in
-//! [`super::edits`], interchange in [`super::interchange`], settings in [`super::settings`]);
-//! this module only maps the contract onto it.
+//! Its files mirror PostgreSQL's backend: the connection ([`connection`]), reads (`reads`),
+//! writes (`writes`, and [`edits`] for changes to stored rows), search (`search`),
+//! interchange ([`interchange`]), settings ([`settings`]), the schema and its migrations
+//! ([`schema`], `migrations/`); this module only maps the contract onto them.
+
+mod anchors;
+pub mod connection;
+pub mod edits;
+pub mod interchange;
+pub mod pool;
+pub(crate) mod reads;
+pub mod schema;
+mod search;
+pub mod settings;
+pub mod staging;
+pub(crate) mod writes;
 
 use std::collections::HashMap;
 use std::ops::DerefMut;
@@ -13,17 +26,19 @@ use std::path::{Path, PathBuf};
 
 use rusqlite::Connection;
 
-use super::contract::{
-    Backend, IndexSoFar, KnowledgeStore, Reads, StagedStore, WritePermit, Writes,
-};
-use super::edits::{self, Placement};
-use super::interchange;
-use super::pool::StorePool;
-use super::staging::StagedKb;
-use super::{Badge, Event, Imported, Memory, NewMemory, SearchPage, Status, StoredPlacement};
-use super::{KnowledgeBase, MemoryFilter, StoreKey};
+use self::pool::StorePool;
+use self::reads::*;
+use self::staging::StagedKb;
+use self::writes::*;
 use crate::error::Result;
 use crate::settings::Settings;
+use crate::store::contract::{
+    Backend, IndexSoFar, KnowledgeStore, Reads, StagedStore, WritePermit, Writes,
+};
+use crate::store::{
+    Badge, Event, Imported, Memory, NewMemory, Placement, SearchPage, Status, StoredPlacement,
+};
+use crate::store::{KnowledgeBase, MemoryFilter, StoreKey};
 use crate::subject::Subject;
 
 /// Knowledge bases as SQLite files in a data directory, one per subject, encrypted with `key`
@@ -145,11 +160,11 @@ impl<K: DerefMut<Target = KnowledgeBase> + Send> KnowledgeStore for K {
 
 impl Reads for Connection {
     fn memory(&self, id: u64) -> Result<Option<Memory>> {
-        Ok(super::get_memory(self, id)?)
+        Ok(get_memory(self, id)?)
     }
 
     fn memories_in_order(&self, active_only: bool, limit: u32) -> Result<Vec<Memory>> {
-        Ok(super::memories_in_order(self, active_only, limit)?)
+        Ok(memories_in_order(self, active_only, limit)?)
     }
 
     fn all_memories(&self) -> Result<Vec<(Memory, Option<u64>)>> {
@@ -173,19 +188,19 @@ impl Reads for Connection {
     }
 
     fn supersedes(&self, id: u64) -> Result<Option<u64>> {
-        Ok(super::supersedes(self, id)?)
+        Ok(supersedes(self, id)?)
     }
 
     fn is_superseded_by_another(&self, id: u64) -> Result<bool> {
-        Ok(super::is_superseded_by_another(self, id)?)
+        Ok(is_superseded_by_another(self, id)?)
     }
 
     fn forget_proposal_for(&self, id: u64) -> Result<Option<u64>> {
-        Ok(super::forget_proposal_for(self, id)?)
+        Ok(forget_proposal_for(self, id)?)
     }
 
     fn in_review(&self, limit: u32) -> Result<Vec<Memory>> {
-        Ok(super::in_review(self, limit)?)
+        Ok(in_review(self, limit)?)
     }
 
     fn rejected_before(&self, cutoff: i64) -> Result<Vec<(u64, String)>> {
@@ -199,23 +214,23 @@ impl Reads for Connection {
     }
 
     fn count_active(&self) -> Result<u64> {
-        Ok(super::count_active(self)?)
+        Ok(count_active(self)?)
     }
 
     fn stats(&self) -> Result<serde_json::Value> {
-        Ok(super::stats(self)?)
+        Ok(stats(self)?)
     }
 
     fn settings(&self, thread: Option<&str>) -> Result<Settings> {
-        Ok(super::settings::effective(self, thread)?)
+        Ok(settings::effective(self, thread)?)
     }
 
     fn meta_value(&self, key: &str) -> Result<Option<String>> {
-        Ok(super::meta_value(self, key)?)
+        Ok(meta_value(self, key)?)
     }
 
     fn index_segments(&self) -> Result<u64> {
-        Ok(super::index_segments(self)?)
+        Ok(index_segments(self)?)
     }
 }
 
@@ -227,7 +242,7 @@ impl Writes for Connection {
         now: i64,
         event: &Event<'_>,
     ) -> Result<u64> {
-        super::insert_memory(self, memory, badge, now, event)
+        insert_memory(self, memory, badge, now, event)
     }
 
     fn insert_imported(&self, imported: &Imported, now: i64, event: &Event<'_>) -> Result<u64> {
@@ -281,14 +296,14 @@ impl Writes for Connection {
     }
 
     fn append_event(&self, id: Option<u64>, now: i64, event: &Event<'_>) -> Result<()> {
-        super::append_event_for(self, id, now, event)
+        append_event_for(self, id, now, event)
     }
 
     fn save_setting(&self, thread: Option<&str>, key: &str, value: &str) -> Result<Option<String>> {
-        Ok(super::settings::save(self, thread, key, value)?)
+        Ok(settings::save(self, thread, key, value)?)
     }
 
     fn set_meta_value(&self, key: &str, value: &str) -> Result<()> {
-        Ok(super::set_meta_value(self, key, value)?)
+        Ok(set_meta_value(self, key, value)?)
     }
 }

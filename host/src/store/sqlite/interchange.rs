@@ -9,25 +9,24 @@ use std::collections::HashMap;
 
 use rusqlite::Connection;
 
-use super::contract::IndexSoFar;
-use super::{
-    Event, Imported, Memory, MemoryTarget, RowState, StoredPlacement, append_event, attach_anchors,
-    insert_row, memory_from_row,
-};
+use super::reads::{attach_anchors, memory_from_row};
+use super::writes::{append_event, insert_row};
 use crate::error::Result;
+use crate::store::contract::IndexSoFar;
+use crate::store::{Event, Imported, Memory, MemoryTarget, RowState, StoredPlacement};
 
 /// Every memory in any state, oldest id first, with its anchors and the id of the memory it
 /// supersedes (if any).
 pub(super) fn all_memories(conn: &Connection) -> rusqlite::Result<Vec<(Memory, Option<u64>)>> {
     let mut stmt = conn.prepare(&format!(
         "SELECT {}, supersedes FROM memories ORDER BY id",
-        super::rows::columns()
+        crate::store::rows::columns()
     ))?;
     let mut supersedes = Vec::new();
     let mut memories: Vec<Memory> = stmt
         .query_map([], |row| {
             supersedes.push(
-                row.get::<_, Option<i64>>(super::rows::Column::ALL.len())?
+                row.get::<_, Option<i64>>(crate::store::rows::Column::ALL.len())?
                     .map(|id| id as u64),
             );
             memory_from_row(row)

@@ -1,5 +1,5 @@
 //! A new subject's knowledge base built out of sight, for a bulk load that must leave nothing
-//! behind when it fails (see [`super::contract::StagedStore`]).
+//! behind when it fails (see [`crate::store::contract::StagedStore`]).
 //!
 //! The store is created under a hidden name beside where it belongs
 //! (`.SUBJECT.sqlite.PID.staged`), which no listing of subjects and no other connection
@@ -13,9 +13,9 @@ use std::ops::{Deref, DerefMut};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use super::contract::StagedStore;
-use super::{KnowledgeBase, StoreKey};
 use crate::error::{KenningError, Result};
+use crate::store::contract::StagedStore;
+use crate::store::{KnowledgeBase, StoreKey};
 
 /// What ends a staged store's file name.
 const STAGED_SUFFIX: &str = ".staged";

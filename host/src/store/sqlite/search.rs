@@ -21,10 +21,12 @@ use std::collections::HashMap;
 use rusqlite::Connection;
 use rusqlite::types::Value;
 
-use super::ranking::budget::RECALL_POSTING_BUDGET;
-use super::ranking::terms::query_terms;
-use super::ranking::{SearchHit, SearchPage, context, exact_page, like_escape};
-use super::{Memory, MemoryFilter, attach_anchors, get_memories, limit_sql, memory_from_row};
+use super::connection::limit_sql;
+use super::reads::{attach_anchors, get_memories, memory_from_row};
+use crate::store::ranking::budget::RECALL_POSTING_BUDGET;
+use crate::store::ranking::terms::query_terms;
+use crate::store::ranking::{SearchHit, SearchPage, context, exact_page, like_escape};
+use crate::store::{Memory, MemoryFilter};
 
 /// Matches ranked without the filter for each hit wanted ([`best_unfiltered`]): room for
 /// some to fail it.
@@ -102,7 +104,7 @@ pub(super) fn search(
 /// Memories matching the filter, newest first (no query words).
 fn listed(conn: &Connection, filter: &MemoryFilter) -> rusqlite::Result<Vec<(Memory, f32)>> {
     let (clause, args) = filter_clause(filter);
-    let cols = super::rows::columns_of_m();
+    let cols = crate::store::rows::columns_of_m();
     let sql = format!(
         "SELECT {cols} FROM memories m WHERE 1{clause} ORDER BY m.updated_at DESC, m.id DESC{}",
         limit_sql(filter.limit.into(), filter.offset.into())
@@ -130,7 +132,7 @@ pub(super) fn list_counted(
     let total: i64 = conn
         .prepare_cached(&format!("SELECT count(*) FROM memories m WHERE 1{clause}"))?
         .query_row(rusqlite::params_from_iter(args.iter()), |row| row.get(0))?;
-    let cols = super::rows::columns_of_m();
+    let cols = crate::store::rows::columns_of_m();
     let sql = format!(
         "SELECT {cols} FROM memories m WHERE 1{clause} ORDER BY m.created_at DESC, m.id DESC{}",
         limit_sql(filter.limit.into(), filter.offset.into())
