@@ -9,8 +9,11 @@
 //! - Connections come from a pool ([`r2d2`]); the schema is migrated once, under a lock, when
 //!   the backend connects.
 
-mod queries;
+mod connection;
+mod reads;
 mod schema;
+mod search;
+mod writes;
 
 use std::cell::RefCell;
 use std::path::PathBuf;
@@ -23,7 +26,7 @@ use super::contract::{Backend, KnowledgeStore, Reads, WritePermit, Writes};
 use super::{Memory, MemoryFilter};
 use crate::error::{KenningError, Result};
 use crate::subject::Subject;
-use queries::Pg;
+use connection::Pg;
 
 /// Connections a backend keeps open at most.
 const POOL_SIZE: u32 = 16;

@@ -1,0 +1,482 @@
+//! The contract's reads over one subject's rows on PostgreSQL: memories by id, in bulk, in
+//! review, in order, with their anchors, each row read by its named columns
+//! ([`crate::store::rows`]); listings, the anchor index, the log and the counts.
+
+use std::collections::HashMap;
+
+use postgres::GenericClient;
+
+use super::connection::{Args, Pg};
+use crate::error::{KenningError, Result};
+use crate::settings::Settings;
+use crate::store::Placement;
+use crate::store::StoredPlacement;
+use crate::store::contract::Reads;
+use crate::store::ranking::terms;
+use crate::store::rows::{self};
+use crate::store::{AnchorRow, LoggedEvent, Memory, MemoryFilter, MemoryTarget};
+
+impl<'a, C: GenericClient> Pg<'a, C> {
+    /// Memories (`m`) of this subject matching `conditions`, ordered and cut by `tail`.
+    pub(super) fn memories_where(
+        &self,
+        conditions: &str,
+        tail: &str,
+        args: &Args,
+    ) -> Result<Vec<Memory>> {
+        let sql = format!(
+            "SELECT {} FROM memories m WHERE m.subject_id = {} AND {conditions} {tail}",
+            rows::columns_of_m(),
+            self.subject
+        );
+        let rows = self.query(&sql, &args.refs())?;
+        let mut memories = rows
+            .iter()
+            .map(memory_from_row)
+            .collect::<Result<Vec<Memory>>>()?;
+        self.attach_anchors(&mut memories)?;
+        Ok(memories)
+    }
+
+    /// Reads the anchors of the local memories among `memories` in one query.
+    pub(super) fn attach_anchors(&self, memories: &mut [Memory]) -> Result<()> {
+        let mut position: HashMap<u64, usize> = HashMap::new();
+        for (index, memory) in memories.iter_mut().enumerate() {
+            if memory.scope == kenning_contract::types::Scope::Local {
+                memory.anchors.clear();
+                position.insert(memory.id, index);
+            }
+        }
+        if position.is_empty() {
+            return Ok(());
+        }
+        let ids: Vec<i64> = position.keys().map(|&id| id as i64).collect();
+        let rows = self.query(
+            r#"SELECT memory_id, kind, start, "end", radius, name, value FROM anchors WHERE subject_id = $2 AND memory_id = ANY($1) ORDER BY memory_id, id"#,
+            &[&ids, &self.subject],
+        )?;
+        for row in rows {
+            let id = row.get::<_, i64>(0) as u64;
+            if let Some(&index) = position.get(&id) {
+                memories[index].anchors.push(anchor_from_row(&row, 1));
+            }
+        }
+        Ok(())
+    }
+
+    pub(super) fn anchors_of(&self, id: u64) -> Result<Vec<kenning_contract::types::Anchor>> {
+        let rows = self.query(
+            r#"SELECT kind, start, "end", radius, name, value FROM anchors WHERE subject_id = $2 AND memory_id = $1 ORDER BY id"#,
+            &[&(id as i64), &self.subject],
+        )?;
+        Ok(rows.iter().map(|row| anchor_from_row(row, 0)).collect())
+    }
+
+    /// See [`crate::store::KnowledgeStore::list_counted`].
+    pub(super) fn list_counted(&self, filter: &MemoryFilter) -> Result<(Vec<Memory>, u64)> {
+        let (words, tags) = crate::store::split_tag_tokens(&filter.query);
+        let mut filter = filter.clone();
+        filter.tags.extend(tags);
+        let mut args = Args::default();
+        let mut clause = Self::filter_clause(&filter, &mut args);
+        let terms = terms::query_terms(&words);
+        if !terms.is_empty() {
+            clause.push_str(&format!(
+                " AND m.words @@ to_tsquery('english', {})",
+                args.add(terms.join(" & "))
+            ));
+        }
+        let total: i64 = self
+            .client
+            .borrow_mut()
+            .query_one(
+                &format!(
+                    "SELECT count(*) FROM memories m WHERE m.subject_id = {}{clause}",
+                    self.subject
+                ),
+                &args.refs(),
+            )?
+            .get(0);
+        let memories = self.memories_where(
+            &format!("TRUE{clause}"),
+            &format!(
+                "ORDER BY m.created_at DESC, m.id DESC LIMIT {} OFFSET {}",
+                i64::from(filter.limit),
+                i64::from(filter.offset)
+            ),
+            &args,
+        )?;
+        Ok((memories, total.max(0) as u64))
+    }
+
+    /// See [`crate::store::KnowledgeStore::get_many`].
+    pub(super) fn get_many(&self, ids: &[u64]) -> Result<Vec<Memory>> {
+        if ids.is_empty() {
+            return Ok(Vec::new());
+        }
+        let mut args = Args::default();
+        let list = args.add(ids.iter().map(|&id| id as i64).collect::<Vec<i64>>());
+        let mut by_id: HashMap<u64, Memory> = self
+            .memories_where(&format!("m.id = ANY({list})"), "", &args)?
+            .into_iter()
+            .map(|m| (m.id, m))
+            .collect();
+        Ok(ids.iter().filter_map(|id| by_id.remove(id)).collect())
+    }
+
+    /// See [`crate::store::KnowledgeStore::anchored_ids`].
+    pub(super) fn anchored_ids(
+        &self,
+        offset: Option<u64>,
+        function_start: Option<u64>,
+        function_name: Option<&str>,
+        strings: &[String],
+        limit: u32,
+    ) -> Result<Vec<u64>> {
+        // Each kind of match is its own indexed query, as in SQLite's anchor index: one `OR`
+        // of them all made PostgreSQL read every anchor (122 ms at 70,000 anchors, against
+        // under 1 ms so). Containment and radii are bounded by the widest span and radius
+        // stored (migration 2's indexes). The matches are gathered once into an array: as an
+        // `IN (...)` they could be planned as a subquery run for every memory of the subject
+        // (over 100 s at 100,000 memories when a bulk load had left no statistics yet).
+        let subject = self.subject;
+        let mut args = Args::default();
+        let mut matches: Vec<String> = Vec::new();
+        if let Some(offset) = offset {
+            let o = args.add(offset as i64);
+            matches.push(format!(
+                "SELECT memory_id FROM anchors WHERE subject_id = {subject} AND kind = 'address' AND start = {o}"
+            ));
+            matches.push(format!(
+                r#"SELECT memory_id FROM anchors WHERE subject_id = {subject} AND kind IN ('function', 'range') AND "end" > {o}
+                   AND start BETWEEN {o} - (SELECT coalesce(max("end" - start), 0) FROM anchors WHERE subject_id = {subject} AND kind IN ('function', 'range')) AND {o}"#
+            ));
+            matches.push(format!(
+                "SELECT memory_id FROM anchors WHERE subject_id = {subject} AND kind = 'near' AND abs(start - {o}) <= radius
+                   AND start BETWEEN {o} - (SELECT coalesce(max(radius), 0) FROM anchors WHERE subject_id = {subject} AND kind = 'near')
+                                 AND {o} + (SELECT coalesce(max(radius), 0) FROM anchors WHERE subject_id = {subject} AND kind = 'near')"
+            ));
+        }
+        if let Some(start) = function_start {
+            let s = args.add(start as i64);
+            matches.push(format!(
+                "SELECT memory_id FROM anchors WHERE subject_id = {subject} AND kind = 'function' AND start = {s}"
+            ));
+        }
+        if let Some(name) = function_name {
+            let n = args.add(name.to_owned());
+            matches.push(format!(
+                "SELECT memory_id FROM anchors WHERE subject_id = {subject} AND kind = 'function' AND name = {n}"
+            ));
+        }
+        let strings: Vec<String> = strings.iter().take(256).cloned().collect();
+        if !strings.is_empty() {
+            let v = args.add(strings);
+            matches.push(format!(
+                "SELECT memory_id FROM anchors WHERE subject_id = {subject} AND kind = 'string' AND value = ANY({v})"
+            ));
+        }
+        if matches.is_empty() {
+            return Ok(Vec::new());
+        }
+        let sql = format!(
+            "SELECT m.id FROM memories m
+             WHERE m.subject_id = {} AND m.status = 'active' AND m.badge IN ('native', 'foreign')
+               AND m.id = ANY(ARRAY({})) ORDER BY m.id DESC LIMIT {}",
+            self.subject,
+            matches.join(" UNION ALL "),
+            i64::from(limit)
+        );
+        Ok(self
+            .query(&sql, &args.refs())?
+            .iter()
+            .map(|row| row.get::<_, i64>(0) as u64)
+            .collect())
+    }
+
+    /// See [`crate::store::KnowledgeStore::events`].
+    pub(super) fn events(&self, limit: u32) -> Result<Vec<serde_json::Value>> {
+        let rows = self.query(
+            "SELECT id, at, actor, action, memory_id, before_hash, after_hash, detail FROM events WHERE subject_id = $1 ORDER BY id DESC LIMIT $2",
+            &[&self.subject, &i64::from(limit)],
+        )?;
+        Ok(rows
+            .iter()
+            .map(|row| {
+                LoggedEvent {
+                    id: row.get(0),
+                    at: row.get(1),
+                    actor: row.get(2),
+                    action: row.get(3),
+                    memory_id: row.get(4),
+                    before_hash: row.get(5),
+                    after_hash: row.get(6),
+                    detail: row.get(7),
+                }
+                .to_json()
+            })
+            .collect())
+    }
+
+    pub(super) fn count(&self, sql: &str) -> Result<u64> {
+        let n: i64 = self
+            .client
+            .borrow_mut()
+            .query_one(sql, &[&self.subject])?
+            .get(0);
+        Ok(n.max(0) as u64)
+    }
+
+    pub(super) fn group(&self, column: &str) -> Result<serde_json::Map<String, serde_json::Value>> {
+        let rows = self.query(
+            &format!(
+                "SELECT {column}, count(*) FROM memories WHERE subject_id = $1 AND status = 'active' GROUP BY {column} ORDER BY {column}"
+            ),
+            &[&self.subject],
+        )?;
+        Ok(rows
+            .iter()
+            .map(|row| (row.get::<_, String>(0), row.get::<_, i64>(1).into()))
+            .collect())
+    }
+}
+
+impl<C: GenericClient> Reads for Pg<'_, C> {
+    fn memory(&self, id: u64) -> Result<Option<Memory>> {
+        let mut args = Args::default();
+        let id = args.add(id as i64);
+        Ok(self
+            .memories_where(&format!("m.id = {id}"), "", &args)?
+            .pop())
+    }
+
+    fn memories_in_order(&self, active_only: bool, limit: u32) -> Result<Vec<Memory>> {
+        let condition = if active_only {
+            "m.status = 'active'"
+        } else {
+            "TRUE"
+        };
+        self.memories_where(
+            condition,
+            &format!("ORDER BY m.id LIMIT {}", i64::from(limit)),
+            &Args::default(),
+        )
+    }
+
+    fn all_memories(&self) -> Result<Vec<(Memory, Option<u64>)>> {
+        let memories = self.memories_where("TRUE", "ORDER BY m.id", &Args::default())?;
+        let supersedes: HashMap<u64, u64> = self
+            .query(
+                "SELECT id, supersedes FROM memories WHERE subject_id = $1 AND supersedes IS NOT NULL",
+                &[&self.subject],
+            )?
+            .iter()
+            .map(|row| (row.get::<_, i64>(0) as u64, row.get::<_, i64>(1) as u64))
+            .collect();
+        Ok(memories
+            .into_iter()
+            .map(|m| {
+                let replaced = supersedes.get(&m.id).copied();
+                (m, replaced)
+            })
+            .collect())
+    }
+
+    fn ids_by_hash(&self) -> Result<HashMap<String, Vec<u64>>> {
+        let mut index: HashMap<String, Vec<u64>> = HashMap::new();
+        for row in self.query(
+            "SELECT id, content_hash FROM memories WHERE subject_id = $1 ORDER BY id",
+            &[&self.subject],
+        )? {
+            index
+                .entry(row.get(1))
+                .or_default()
+                .push(row.get::<_, i64>(0) as u64);
+        }
+        Ok(index)
+    }
+
+    fn placement_of(&self, id: u64) -> Result<Option<StoredPlacement>> {
+        let Some(row) = self.query_opt(
+            "SELECT scope, target, day FROM memories WHERE subject_id = $1 AND id = $2",
+            &[&self.subject, &(id as i64)],
+        )?
+        else {
+            return Ok(None);
+        };
+        let target = row
+            .get::<_, Option<String>>(1)
+            .and_then(|t| MemoryTarget::parse(&t));
+        Ok(Some((row.get(0), target, row.get(2), self.anchors_of(id)?)))
+    }
+
+    fn find_active_duplicate(
+        &self,
+        content_hash: &str,
+        placement: Placement<'_>,
+    ) -> Result<Option<u64>> {
+        let rows = self.query(
+            "SELECT id FROM memories WHERE subject_id = $1 AND content_hash = $2 AND scope = $3 AND status = 'active'
+               AND target IS NOT DISTINCT FROM $4 AND day IS NOT DISTINCT FROM $5 ORDER BY id",
+            &[
+                &self.subject,
+                &content_hash,
+                &placement.scope.as_str(),
+                &placement.profile.map(|p| p.0.as_str()),
+                &placement.profile.and_then(|p| p.1),
+            ],
+        )?;
+        for row in rows {
+            let id = row.get::<_, i64>(0) as u64;
+            if self.anchors_of(id)? == placement.anchors {
+                return Ok(Some(id));
+            }
+        }
+        Ok(None)
+    }
+
+    fn supersedes(&self, id: u64) -> Result<Option<u64>> {
+        Ok(self
+            .query_opt(
+                "SELECT supersedes FROM memories WHERE subject_id = $1 AND id = $2",
+                &[&self.subject, &(id as i64)],
+            )?
+            .and_then(|row| row.get::<_, Option<i64>>(0))
+            .map(|id| id as u64))
+    }
+
+    fn forget_proposal_for(&self, id: u64) -> Result<Option<u64>> {
+        Ok(self
+            .query_opt(
+                "SELECT id FROM memories WHERE subject_id = $1 AND forgets = $2 AND status = 'active' AND badge IN ('pending', 'inbound_pending') ORDER BY id LIMIT 1",
+                &[&self.subject, &(id as i64)],
+            )?
+            .map(|row| row.get::<_, i64>(0) as u64))
+    }
+
+    fn is_superseded_by_another(&self, id: u64) -> Result<bool> {
+        Ok(self
+            .query_opt(
+                "SELECT 1 FROM memories WHERE subject_id = $1 AND supersedes = $2 AND id != $2 LIMIT 1",
+                &[&self.subject, &(id as i64)],
+            )?
+            .is_some())
+    }
+
+    fn in_review(&self, limit: u32) -> Result<Vec<Memory>> {
+        self.memories_where(
+            "m.status = 'active' AND m.badge IN ('pending', 'inbound_pending')",
+            &format!("ORDER BY m.id LIMIT {}", i64::from(limit)),
+            &Args::default(),
+        )
+    }
+
+    fn rejected_before(&self, cutoff: i64) -> Result<Vec<(u64, String)>> {
+        Ok(self
+            .query(
+                "SELECT id, content_hash FROM memories WHERE subject_id = $1 AND status = 'rejected' AND text <> '' AND updated_at <= $2 ORDER BY id",
+                &[&self.subject, &cutoff],
+            )?
+            .iter()
+            .map(|row| (row.get::<_, i64>(0) as u64, row.get(1)))
+            .collect())
+    }
+
+    fn count_active(&self) -> Result<u64> {
+        self.count("SELECT count(*) FROM memories WHERE subject_id = $1 AND status = 'active'")
+    }
+
+    fn stats(&self) -> Result<serde_json::Value> {
+        let row = self.client.borrow_mut().query_one(
+            "SELECT min(created_at), max(created_at) FROM memories WHERE subject_id = $1 AND status = 'active'",
+            &[&self.subject],
+        )?;
+        let (oldest, newest): (Option<i64>, Option<i64>) = (row.get(0), row.get(1));
+        let by_status: serde_json::Map<String, serde_json::Value> = self
+            .query(
+                "SELECT status, count(*) FROM memories WHERE subject_id = $1 GROUP BY status ORDER BY status",
+                &[&self.subject],
+            )?
+            .iter()
+            .map(|row| (row.get::<_, String>(0), row.get::<_, i64>(1).into()))
+            .collect();
+        Ok(serde_json::json!({
+            "active": self.count_active()?,
+            "by_type": self.group("kind")?,
+            "by_scope": self.group("scope")?,
+            "by_badge": self.group("badge")?,
+            "by_status": by_status,
+            "oldest": oldest,
+            "newest": newest,
+        }))
+    }
+
+    fn settings(&self, thread: Option<&str>) -> Result<Settings> {
+        let mut settings = Settings::default();
+        use crate::settings::Layer;
+        let layers = std::iter::once(("", Layer::Global)).chain(thread.map(|t| (t, Layer::Thread)));
+        for (scope, layer) in layers {
+            for row in self.query(
+                "SELECT key, value FROM settings WHERE subject_id = $1 AND thread = $2",
+                &[&self.subject, &scope],
+            )? {
+                crate::settings::apply(&mut settings, layer, row.get(0), row.get(1));
+            }
+        }
+        Ok(settings)
+    }
+
+    fn meta_value(&self, key: &str) -> Result<Option<String>> {
+        Ok(self
+            .query_opt(
+                "SELECT value FROM meta WHERE subject_id = $1 AND key = $2",
+                &[&self.subject, &key],
+            )?
+            .map(|row| row.get(0)))
+    }
+
+    fn index_segments(&self) -> Result<u64> {
+        Ok(0)
+    }
+}
+
+/// The memory in a row selected with [`rows::columns_of_m`].
+pub(super) fn memory_from_row(row: &postgres::Row) -> Result<Memory> {
+    rows::memory(row).map_err(|error| KenningError::Database {
+        location: "<database>".to_owned(),
+        message: error.to_string(),
+    })
+}
+
+impl rows::RowRead for postgres::Row {
+    fn integer(&self, column: rows::Column) -> std::result::Result<Option<i64>, rows::RowError> {
+        self.try_get(column.index())
+            .map_err(|e| rows::RowError::new(column, e.to_string()))
+    }
+
+    fn real(&self, column: rows::Column) -> std::result::Result<Option<f64>, rows::RowError> {
+        self.try_get(column.index())
+            .map_err(|e| rows::RowError::new(column, e.to_string()))
+    }
+
+    fn text(&self, column: rows::Column) -> std::result::Result<Option<String>, rows::RowError> {
+        self.try_get(column.index())
+            .map_err(|e| rows::RowError::new(column, e.to_string()))
+    }
+}
+
+/// An anchor from the columns `kind, start, end, radius, name, value` starting at `first`.
+pub(super) fn anchor_from_row(
+    row: &postgres::Row,
+    first: usize,
+) -> kenning_contract::types::Anchor {
+    AnchorRow {
+        kind: row.get(first),
+        start: row.get(first + 1),
+        end: row.get(first + 2),
+        radius: row.get(first + 3),
+        name: row.get(first + 4),
+        value: row.get(first + 5),
+    }
+    .anchor()
+}
