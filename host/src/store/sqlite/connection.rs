@@ -85,20 +85,9 @@ const RECALL_CHECKPOINT_UPDATES: u64 = 4_000;
 
 /// Most query words whose match counts are kept.
 const MAX_CACHED_WORDS: usize = 4096;
-/// Prepared statements a connection keeps: each distinct page size (see [`limit_sql`]) and
+/// Prepared statements a connection keeps: each distinct page size (see [`super::reads::limit_sql`]) and
 /// filter shape is a statement of its own.
 const STATEMENT_CACHE_CAPACITY: usize = 64;
-
-/// ` LIMIT {limit} OFFSET {offset}`, the numbers written into the SQL rather than bound.
-///
-/// SQLite lets a bound `LIMIT ?` steer the plan, so a statement whose bound limit is cleared or
-/// changed is planned again on its next step; rusqlite clears the bindings of every cached
-/// statement it takes back. With bound limits every search re-planned every query (about 13%
-/// of a recall). Integers in the text are safe, and the few distinct page sizes a store sees
-/// each keep a plan of their own.
-pub(crate) fn limit_sql(limit: u64, offset: u64) -> String {
-    format!(" LIMIT {limit} OFFSET {offset}")
-}
 
 impl KnowledgeBase {
     /// Opens an existing knowledge base, migrating it if it is older than this build.

@@ -21,8 +21,7 @@ use std::collections::HashMap;
 use rusqlite::Connection;
 use rusqlite::types::Value;
 
-use super::connection::limit_sql;
-use super::reads::{attach_anchors, get_memories, memory_from_row};
+use super::reads::{attach_anchors, get_memories, limit_sql, memory_from_row};
 use crate::store::ranking::budget::RECALL_POSTING_BUDGET;
 use crate::store::ranking::terms::query_terms;
 use crate::store::ranking::{SearchHit, SearchPage, context, exact_page, like_escape};

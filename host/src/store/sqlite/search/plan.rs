@@ -22,7 +22,7 @@ use rusqlite::Connection;
 
 use super::query::{any_of, quoted};
 use crate::store::ranking::budget::{Choice, choose};
-use crate::store::sqlite::connection::limit_sql;
+use crate::store::sqlite::reads::limit_sql;
 
 /// What to run: an FTS5 query, and the least rowid it may match (`None`: no bound).
 #[derive(Debug, Clone, PartialEq, Eq)]
