@@ -318,13 +318,7 @@ impl KnowledgeBase {
 
     /// Runs the reads of `f`, naming this knowledge base's file in any error.
     pub fn read<T>(&self, f: impl FnOnce(&dyn Reads) -> Result<T>) -> Result<T> {
-        f(&self.conn).map_err(|error| match error {
-            KenningError::Store { source, .. } => self.err(source),
-            KenningError::Busy { .. } => KenningError::Busy {
-                location: self.path.display().to_string(),
-            },
-            other => other,
-        })
+        f(&self.conn).map_err(|error| naming_file(&self.path, error))
     }
 
     /// Makes every write transaction through this connection first take `gate`: connections
@@ -355,13 +349,7 @@ impl KnowledgeBase {
             .transaction_with_behavior(TransactionBehavior::Immediate)
             .map_err(store_err)?;
         // Errors raised with `?` inside `f` do not know the file; name it here.
-        let value = f(&tx).map_err(|error| match error {
-            KenningError::Store { source, .. } => store_err(source),
-            KenningError::Busy { .. } => KenningError::Busy {
-                location: path.display().to_string(),
-            },
-            other => other,
-        })?;
+        let value = f(&tx).map_err(|error| naming_file(&path, error))?;
         tx.commit().map_err(store_err)?;
         Ok(value)
     }
@@ -755,17 +743,26 @@ fn read_header(conn: &Connection) -> rusqlite::Result<(i64, i64, i64)> {
 /// A lock held too long is [`KenningError::Busy`]; anything else while reading the header
 /// means the file is no SQLite database of ours.
 fn classify_header_error(path: &Path, error: rusqlite::Error) -> KenningError {
-    match error {
-        rusqlite::Error::SqliteFailure(f, _)
-            if f.code == rusqlite::ErrorCode::DatabaseBusy
-                || f.code == rusqlite::ErrorCode::DatabaseLocked =>
-        {
-            KenningError::sqlite(path.to_owned(), error)
+    match error.sqlite_error_code() {
+        Some(rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked) => {
+            KenningError::sqlite(path, error)
         }
-        other => KenningError::NotAStore {
+        _ => KenningError::NotAStore {
             path: path.to_owned(),
-            problem: other.to_string(),
+            problem: error.to_string(),
         },
+    }
+}
+
+/// `error`, raised by code that does not know the file (a `?` on a SQLite error inside a
+/// read or a write), naming the knowledge base at `path`.
+fn naming_file(path: &Path, error: KenningError) -> KenningError {
+    match error {
+        KenningError::Store { source, .. } => KenningError::sqlite(path, source),
+        KenningError::Busy { .. } => KenningError::Busy {
+            location: path.display().to_string(),
+        },
+        other => other,
     }
 }
 
