@@ -14,7 +14,8 @@ use std::collections::HashMap;
 
 use super::Placement;
 use super::{
-    Badge, Event, Imported, Memory, MemoryFilter, NewMemory, SearchPage, Status, StoredPlacement,
+    Badge, Event, Imported, Memory, MemoryFilter, NewMemory, RowState, SearchPage, Status,
+    StoredPlacement, content_hash,
 };
 use crate::error::{KenningError, Result};
 use crate::settings::Settings;
@@ -88,6 +89,11 @@ pub type IndexSoFar<'a> = dyn FnMut() -> Result<()> + 'a;
 
 /// The changes the service makes, inside one transaction with their audit events.
 pub trait Writes: Reads {
+    /// Inserts the row of `memory` in `state` and its anchors, and nothing else; returns the
+    /// new id. Every way a memory enters the store goes through it ([`Writes::insert_memory`],
+    /// [`Writes::insert_imported`]).
+    fn insert_row(&self, memory: &NewMemory, state: &RowState<'_>) -> Result<u64>;
+
     /// Inserts `memory` (active, with `badge`) and its anchors and appends `event` with the
     /// new text's hash; returns the new id. Refused with
     /// [`crate::error::KenningError::LimitReached`] at the `max_memories` setting.
@@ -97,11 +103,32 @@ pub trait Writes: Reads {
         badge: Badge,
         now: i64,
         event: &Event<'_>,
-    ) -> Result<u64>;
+    ) -> Result<u64> {
+        if let Some(limit) = self.settings(None)?.max_memories
+            && self.count_active()? >= limit
+        {
+            return Err(crate::error::KenningError::LimitReached { limit });
+        }
+        let hash = content_hash(&memory.text);
+        let id = self.insert_row(memory, &RowState::active(badge, &hash, now))?;
+        self.append_event(
+            Some(id),
+            now,
+            &Event {
+                after_hash: Some(&hash),
+                ..event.clone()
+            },
+        )?;
+        Ok(id)
+    }
 
     /// Inserts an imported memory with the state and times it carried, its anchors and its
     /// audit event (at `now`); returns its id. The caller checks the limit once per import.
-    fn insert_imported(&self, imported: &Imported, now: i64, event: &Event<'_>) -> Result<u64>;
+    fn insert_imported(&self, imported: &Imported, now: i64, event: &Event<'_>) -> Result<u64> {
+        let id = self.insert_row(&imported.memory, &RowState::imported(imported))?;
+        self.append_event(Some(id), now, event)?;
+        Ok(id)
+    }
 
     /// Runs `load` (which inserts memories) and leaves the full-text index whole afterwards, a
     /// backend free to index the new rows in bulk rather than one by one. `load` is handed

@@ -8,7 +8,7 @@
 
 use kenning_contract::types::{MemoryKind, Scope};
 
-use super::{Author, Badge, Memory, MemoryTarget, NewMemory, Status};
+use super::{Author, Badge, Imported, Memory, MemoryTarget, NewMemory, Status};
 
 /// The columns of `memories` a [`Memory`] is read from, in the order of a select list
 /// ([`select_list`]).
@@ -246,6 +246,30 @@ pub struct RowState<'a> {
     pub updated_at: i64,
 }
 
+impl<'a> RowState<'a> {
+    /// A new memory's: active with `badge`, its text hashing to `content_hash`, written `now`.
+    pub fn active(badge: Badge, content_hash: &'a str, now: i64) -> RowState<'a> {
+        RowState {
+            badge,
+            status: Status::Active,
+            content_hash,
+            created_at: now,
+            updated_at: now,
+        }
+    }
+
+    /// An imported memory's: the badge given here, and the state and times the export carried.
+    pub fn imported(imported: &'a Imported) -> RowState<'a> {
+        RowState {
+            badge: imported.badge,
+            status: imported.status,
+            content_hash: &imported.content_hash,
+            created_at: imported.created_at,
+            updated_at: imported.updated_at,
+        }
+    }
+}
+
 /// A memory's content, as written and as revised: not where it was placed, who wrote it, or
 /// how its row stands.
 fn content(memory: &NewMemory) -> Vec<Assignment<'_>> {
@@ -312,6 +336,26 @@ pub(crate) fn inserted<'a>(memory: &'a NewMemory, state: &RowState<'a>) -> Vec<A
 /// them. (Its anchors, in a table of their own, are deleted beside.)
 pub(crate) const FORGOTTEN: &str =
     "status = 'forgotten', text = '', tags = '', categories = '[]', thread = NULL, metadata = NULL";
+
+/// The placeholders of `count` values bound from `first` on, in the backend's notation
+/// (`?1, ?2` for SQLite, `$1, $2` for PostgreSQL: `mark`).
+pub(crate) fn placeholders(mark: char, first: usize, count: usize) -> String {
+    (first..first + count)
+        .map(|n| format!("{mark}{n}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// `column = ?n, ...` for `assignments`, their values bound from `first` on (see
+/// [`placeholders`]).
+pub(crate) fn set_list(mark: char, first: usize, assignments: &[Assignment<'_>]) -> String {
+    assignments
+        .iter()
+        .enumerate()
+        .map(|(n, (column, _))| format!("{column} = {mark}{}", first + n))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
 
 /// The columns of `assignments`, joined for a column list (`scope, target, ...`).
 pub(crate) fn column_list(assignments: &[Assignment<'_>]) -> String {

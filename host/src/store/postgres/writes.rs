@@ -6,11 +6,10 @@ use postgres::GenericClient;
 use postgres::types::ToSql;
 
 use super::connection::Pg;
-use crate::error::{KenningError, Result};
-use crate::store::Imported;
-use crate::store::contract::{IndexSoFar, Reads, Writes};
+use crate::error::Result;
+use crate::store::contract::{IndexSoFar, Writes};
 use crate::store::rows::{self, RowState};
-use crate::store::{AnchorRow, Badge, Event, NewMemory, Status, content_hash};
+use crate::store::{AnchorRow, Badge, Event, NewMemory, Status};
 
 impl<'a, C: GenericClient> Pg<'a, C> {
     pub(super) fn insert_anchors(
@@ -28,29 +27,6 @@ impl<'a, C: GenericClient> Pg<'a, C> {
         Ok(())
     }
 
-    /// Inserts a memory's row and anchors; returns its id, the subject's largest plus one (the
-    /// caller's transaction holds the subject's write lock, so no other writer takes it).
-    pub(super) fn insert_row(&self, memory: &NewMemory, state: &RowState<'_>) -> Result<u64> {
-        let row = rows::inserted(memory, state);
-        static SQL: std::sync::OnceLock<String> = std::sync::OnceLock::new();
-        let sql = SQL.get_or_init(|| {
-            let places: Vec<String> = (2..=row.len() + 1).map(|n| format!("${n}")).collect();
-            format!(
-                "INSERT INTO memories (id, subject_id, {}) \
-                 VALUES ((SELECT coalesce(max(id), 0) + 1 FROM memories WHERE subject_id = $1), $1, {}) \
-                 RETURNING id",
-                rows::column_list(&row),
-                places.join(", ")
-            )
-        });
-        let mut values: Vec<&(dyn ToSql + Sync)> = vec![&self.subject];
-        values.extend(row.iter().map(|(_, value)| value as &(dyn ToSql + Sync)));
-        let row = self.client.borrow_mut().query_one(sql.as_str(), &values)?;
-        let id = row.get::<_, i64>(0) as u64;
-        self.insert_anchors(id, &memory.anchors)?;
-        Ok(id)
-    }
-
     /// See [`crate::store::KnowledgeStore::mark_recalled`].
     pub(super) fn mark_recalled(&self, ids: &[u64], now: i64) -> Result<()> {
         if ids.is_empty() {
@@ -66,52 +42,25 @@ impl<'a, C: GenericClient> Pg<'a, C> {
 }
 
 impl Writes for Pg<'_, postgres::Transaction<'_>> {
-    fn insert_memory(
-        &self,
-        memory: &NewMemory,
-        badge: Badge,
-        now: i64,
-        event: &Event<'_>,
-    ) -> Result<u64> {
-        if let Some(limit) = self.settings(None)?.max_memories
-            && self.count_active()? >= limit
-        {
-            return Err(KenningError::LimitReached { limit });
-        }
-        let hash = content_hash(&memory.text);
-        let id = self.insert_row(
-            memory,
-            &RowState {
-                badge,
-                status: Status::Active,
-                content_hash: &hash,
-                created_at: now,
-                updated_at: now,
-            },
-        )?;
-        self.append_event(
-            Some(id),
-            now,
-            &Event {
-                after_hash: Some(&hash),
-                ..event.clone()
-            },
-        )?;
-        Ok(id)
-    }
-
-    fn insert_imported(&self, imported: &Imported, now: i64, event: &Event<'_>) -> Result<u64> {
-        let id = self.insert_row(
-            &imported.memory,
-            &RowState {
-                badge: imported.badge,
-                status: imported.status,
-                content_hash: &imported.content_hash,
-                created_at: imported.created_at,
-                updated_at: imported.updated_at,
-            },
-        )?;
-        self.append_event(Some(id), now, event)?;
+    /// Inserts a memory's row and anchors; returns its id, the subject's largest plus one (the
+    /// caller's transaction holds the subject's write lock, so no other writer takes it).
+    fn insert_row(&self, memory: &NewMemory, state: &RowState<'_>) -> Result<u64> {
+        let row = rows::inserted(memory, state);
+        static SQL: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+        let sql = SQL.get_or_init(|| {
+            format!(
+                "INSERT INTO memories (id, subject_id, {}) \
+                 VALUES ((SELECT coalesce(max(id), 0) + 1 FROM memories WHERE subject_id = $1), $1, {}) \
+                 RETURNING id",
+                rows::column_list(&row),
+                rows::placeholders('$', 2, row.len())
+            )
+        });
+        let mut values: Vec<&(dyn ToSql + Sync)> = vec![&self.subject];
+        values.extend(row.iter().map(|(_, value)| value as &(dyn ToSql + Sync)));
+        let row = self.client.borrow_mut().query_one(sql.as_str(), &values)?;
+        let id = row.get::<_, i64>(0) as u64;
+        self.insert_anchors(id, &memory.anchors)?;
         Ok(id)
     }
 
@@ -162,14 +111,9 @@ impl Writes for Pg<'_, postgres::Transaction<'_>> {
         let set = rows::revised(revised, content_hash, now);
         static SQL: std::sync::OnceLock<String> = std::sync::OnceLock::new();
         let sql = SQL.get_or_init(|| {
-            let assignments: Vec<String> = set
-                .iter()
-                .enumerate()
-                .map(|(n, (column, _))| format!("{column} = ${}", n + 3))
-                .collect();
             format!(
                 "UPDATE memories SET {} WHERE subject_id = $1 AND id = $2",
-                assignments.join(", ")
+                rows::set_list('$', 3, &set)
             )
         });
         let id_value = id as i64;

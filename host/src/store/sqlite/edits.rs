@@ -21,14 +21,9 @@ pub(super) fn update_memory(
     let set = crate::store::rows::revised(revised, content_hash, now);
     static SQL: std::sync::OnceLock<String> = std::sync::OnceLock::new();
     let sql = SQL.get_or_init(|| {
-        let assignments: Vec<String> = set
-            .iter()
-            .enumerate()
-            .map(|(n, (column, _))| format!("{column} = ?{}", n + 2))
-            .collect();
         format!(
             "UPDATE memories SET {} WHERE id = ?1",
-            assignments.join(", ")
+            crate::store::rows::set_list('?', 2, &set)
         )
     });
     let row_id = id as i64;

@@ -10,10 +10,9 @@ use std::collections::HashMap;
 use rusqlite::Connection;
 
 use super::reads::{attach_anchors, memory_from_row};
-use super::writes::{append_event, insert_row};
 use crate::error::Result;
 use crate::store::contract::IndexSoFar;
-use crate::store::{Event, Imported, Memory, MemoryTarget, RowState, StoredPlacement};
+use crate::store::{Memory, MemoryTarget, StoredPlacement};
 
 /// Every memory in any state, oldest id first, with its anchors and the id of the memory it
 /// supersedes (if any).
@@ -141,29 +140,6 @@ pub(super) fn placement_of(
         .and_then(|t| MemoryTarget::parse(&t));
     let day: Option<String> = row.get(2)?;
     Ok(Some((scope, target, day, super::anchors_of(conn, id)?)))
-}
-
-/// Inserts an imported memory, its anchors and its audit event (at `now`); returns its id.
-/// The caller checks the `max_memories` limit once for the whole import.
-pub(super) fn insert_imported(
-    tx: &Connection,
-    imported: &Imported,
-    now: i64,
-    event: &Event<'_>,
-) -> Result<u64> {
-    let id = insert_row(
-        tx,
-        &imported.memory,
-        &RowState {
-            badge: imported.badge,
-            status: imported.status,
-            content_hash: &imported.content_hash,
-            created_at: imported.created_at,
-            updated_at: imported.updated_at,
-        },
-    )?;
-    append_event(tx, id, now, event)?;
-    Ok(id)
 }
 
 #[cfg(test)]

@@ -36,7 +36,7 @@ use crate::store::contract::{
     Backend, IndexSoFar, KnowledgeStore, Reads, StagedStore, WritePermit, Writes,
 };
 use crate::store::{
-    Badge, Event, Imported, Memory, NewMemory, Placement, SearchPage, Status, StoredPlacement,
+    Badge, Event, Memory, NewMemory, Placement, RowState, SearchPage, Status, StoredPlacement,
 };
 use crate::store::{KnowledgeBase, MemoryFilter, StoreKey};
 use crate::subject::Subject;
@@ -235,18 +235,8 @@ impl Reads for Connection {
 }
 
 impl Writes for Connection {
-    fn insert_memory(
-        &self,
-        memory: &NewMemory,
-        badge: Badge,
-        now: i64,
-        event: &Event<'_>,
-    ) -> Result<u64> {
-        insert_memory(self, memory, badge, now, event)
-    }
-
-    fn insert_imported(&self, imported: &Imported, now: i64, event: &Event<'_>) -> Result<u64> {
-        interchange::insert_imported(self, imported, now, event)
+    fn insert_row(&self, memory: &NewMemory, state: &RowState<'_>) -> Result<u64> {
+        insert_row(self, memory, state)
     }
 
     fn bulk_load(&self, load: &mut dyn FnMut(&mut IndexSoFar<'_>) -> Result<()>) -> Result<()> {

@@ -5,11 +5,9 @@
 use kenning_contract::types::Anchor;
 use rusqlite::{Connection, params};
 
-use super::reads::count_active;
-use super::settings;
-use crate::error::{KenningError, Result};
+use crate::error::Result;
 use crate::store::rows::{self, RowState};
-use crate::store::{AnchorRow, Badge, Event, NewMemory, Status, content_hash};
+use crate::store::{AnchorRow, Event, NewMemory};
 
 /// Inserts the row of `memory` and its anchors; returns the new id. Every way a memory enters
 /// the store (a write, an import) goes through this one statement, prepared once per
@@ -18,11 +16,10 @@ pub(crate) fn insert_row(tx: &Connection, memory: &NewMemory, state: &RowState<'
     let row = rows::inserted(memory, state);
     static SQL: std::sync::OnceLock<String> = std::sync::OnceLock::new();
     let sql = SQL.get_or_init(|| {
-        let places: Vec<String> = (1..=row.len()).map(|n| format!("?{n}")).collect();
         format!(
             "INSERT INTO memories ({}) VALUES ({})",
             rows::column_list(&row),
-            places.join(", ")
+            rows::placeholders('?', 1, row.len())
         )
     });
     tx.prepare_cached(sql)?.execute(rusqlite::params_from_iter(
@@ -30,43 +27,6 @@ pub(crate) fn insert_row(tx: &Connection, memory: &NewMemory, state: &RowState<'
     ))?;
     let id = tx.last_insert_rowid() as u64;
     insert_anchors(tx, id, &memory.anchors)?;
-    Ok(id)
-}
-
-/// Inserts a memory and its anchors and appends the event; returns the new id.
-pub(crate) fn insert_memory(
-    tx: &Connection,
-    memory: &NewMemory,
-    badge: Badge,
-    now: i64,
-    event: &Event<'_>,
-) -> Result<u64> {
-    if let Some(limit) = settings::effective(tx, None)?.max_memories
-        && count_active(tx)? >= limit
-    {
-        return Err(KenningError::LimitReached { limit });
-    }
-    let hash = content_hash(&memory.text);
-    let id = insert_row(
-        tx,
-        memory,
-        &RowState {
-            badge,
-            status: Status::Active,
-            content_hash: &hash,
-            created_at: now,
-            updated_at: now,
-        },
-    )?;
-    append_event(
-        tx,
-        id,
-        now,
-        &Event {
-            after_hash: Some(&hash),
-            ..event.clone()
-        },
-    )?;
     Ok(id)
 }
 
@@ -82,11 +42,6 @@ pub(crate) fn insert_anchors(tx: &Connection, id: u64, anchors: &[Anchor]) -> Re
         ])?;
     }
     Ok(())
-}
-
-/// Appends an audit event for memory `id`.
-pub(crate) fn append_event(tx: &Connection, id: u64, now: i64, event: &Event<'_>) -> Result<()> {
-    append_event_for(tx, Some(id), now, event)
 }
 
 /// Appends an audit event, about a memory or (for settings) about none.
