@@ -193,25 +193,6 @@ pub fn query_terms(text: &str) -> Vec<String> {
         .collect()
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_stop_list_is_sorted_lowercase_and_unique() {
-        assert!(STOPWORDS.windows(2).all(|w| w[0] < w[1]));
-        assert!(STOPWORDS.iter().all(|w| *w == w.to_lowercase()));
-    }
-
-    #[test]
-    fn repeated_words_are_searched_once() {
-        assert_eq!(
-            query_terms("Key key KEY rc4 key"),
-            vec!["Key".to_owned(), "rc4".to_owned()]
-        );
-    }
-}
-
 /// Splits `#tag` tokens (lowercased, without `#`) out of a query; returns the remaining words.
 pub fn split_tag_tokens(query: &str) -> (String, Vec<String>) {
     let mut words = Vec::new();
@@ -230,4 +211,23 @@ pub fn split_tag_tokens(query: &str) -> (String, Vec<String>) {
         }
     }
     (words.join(" "), tags)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_stop_list_is_sorted_lowercase_and_unique() {
+        assert!(STOPWORDS.windows(2).all(|w| w[0] < w[1]));
+        assert!(STOPWORDS.iter().all(|w| *w == w.to_lowercase()));
+    }
+
+    #[test]
+    fn repeated_words_are_searched_once() {
+        assert_eq!(
+            query_terms("Key key KEY rc4 key"),
+            vec!["Key".to_owned(), "rc4".to_owned()]
+        );
+    }
 }
