@@ -145,6 +145,8 @@ impl ServiceBuilder {
     }
 
     /// Loads the policy and makes the service.
+    // `mut` serves the `postgres` feature's store, made here from its URL.
+    #[cfg_attr(not(feature = "postgres"), allow(unused_mut))]
     pub fn build(mut self) -> Result<Service> {
         self.limits.check()?;
         #[cfg(feature = "postgres")]

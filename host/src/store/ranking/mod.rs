@@ -1,9 +1,10 @@
 //! Ranking, the same on every backend: the words a query searches for ([`terms`]), the budget
 //! that bounds its cost ([`budget`]), BM25 with FTS5's constants where the backend has no FTS5
-//! ([`bm25`]), context smoothing over threads ([`context`]), and the paging that cuts every
+//! (`bm25`, compiled with the `postgres` feature), context smoothing over threads ([`context`]), and the paging that cuts every
 //! page of a query from one ranked list ([`exact_page`]). A change to how recall ranks lands
 //! here; `search` (SQLite) and `postgres` only gather matches and read rows.
 
+#[cfg(feature = "postgres")]
 pub mod bm25;
 pub mod budget;
 pub mod context;
