@@ -1122,7 +1122,7 @@ fn a_consolidation_reason_holding_a_secret_or_an_injection_is_refused_naming_its
     };
     let (workspace, service) =
         planning(|ids| merge_of(ids, "alike; the key AKIA4HJ2K7LMNPQ5RSTU was seen in both"));
-    match service.dream_plan(&workspace.subject, forced.clone()) {
+    match service.dream_plan(&workspace.subject, forced) {
         Err(KenningError::Invalid { errors, .. }) => {
             assert_eq!(errors.len(), 1, "{errors:?}");
             assert_eq!(errors[0].path, "merges[0].reason");

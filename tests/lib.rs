@@ -4,7 +4,6 @@ use std::path::{Path, PathBuf};
 
 use kenning::policy::{PolicyEngine, SandboxLimits};
 use kenning::store::Author;
-use kenning::store::postgres::PostgresStore;
 use kenning::subject::Subject;
 use kenning::{PolicySource, Service, ServiceBuilder};
 
@@ -172,9 +171,7 @@ pub struct StoreState {
 /// `data_dir`.
 pub fn on_this_backend(builder: ServiceBuilder, data_dir: &Path) -> ServiceBuilder {
     match postgres::store_for(data_dir) {
-        Some(url) => builder.backend(Box::new(
-            PostgresStore::connect(&url).expect("connect to the test database"),
-        )),
+        Some(url) => builder.postgres(url),
         None => builder,
     }
 }

@@ -14,13 +14,12 @@ use std::time::{Duration, Instant};
 use kenning::policy::{
     ComponentPolicy, DEFAULT_POLICY_WASM, NativePolicy, Policy, PolicyEngine, SandboxLimits,
 };
-use kenning::service::turn::gather_candidates;
-use kenning::store::postgres::PostgresStore;
-use kenning::store::sqlite::SqliteFiles;
-use kenning::store::synthetic::{Rng, populate, populate_files, word};
-use kenning::store::{Author, Backend};
+use kenning::service::turn::CandidateQuery;
+
+use kenning::store::synthetic::{Rng, Stores, populate, populate_files, word};
 use kenning::subject::Subject;
-use kenning::{KenningError, PolicyError, PolicySource, Result, Service, TurnContext};
+use kenning::{PolicyError, PolicySource, Result, Service, TurnContext};
+use kenning_contract::args::Author;
 use kenning_contract::types::{Limits, LiveFunction, ScanItem, SubjectKind, Target};
 use kenning_policy::vectors::{scan_workload, workload};
 use serde::Serialize;
@@ -543,24 +542,22 @@ fn inject_figures(
     let dir = scratch.path();
     let result = (|| {
         let subject = Subject::parse("account:bench")?;
-        let backend = || -> Result<Box<dyn Backend>> {
-            Ok(match postgres {
-                Some(url) => Box::new(PostgresStore::connect(url)?),
-                None => Box::new(SqliteFiles::new(dir, None)),
-            })
+        let stores = match postgres {
+            Some(url) => Stores::Postgres(url),
+            None => Stores::Files(dir),
         };
-        populate(&subject, &*backend()?, config.memories, NOW)?;
+        populate(&subject, stores, config.memories, NOW)?;
         // The component from the run's cache, so the figures leave compiling out.
         let policy = component.load(engine)?;
-        let service = Service::builder(dir)
+        let mut builder = Service::builder(dir)
             .policy(PolicySource::Custom(Box::new(policy)))
-            .fixed_now(NOW)
-            .backend(backend()?)
-            .build()?;
+            .fixed_now(NOW);
+        if let Some(url) = postgres {
+            builder = builder.postgres(url);
+        }
+        let service = builder.build()?;
         let turns: Vec<TurnContext> = (0..config.turns.max(2)).map(|i| turn(i as u64)).collect();
-        let kb = backend()?
-            .open(&subject, false)?
-            .ok_or_else(|| KenningError::Usage(format!("no knowledge base for {subject}")))?;
+        let kb = CandidateQuery::open(stores, &subject)?;
         let mut query = Vec::with_capacity(turns.len());
         let mut inject = Vec::with_capacity(turns.len());
         let mut turn_candidates = Vec::with_capacity(turns.len());
@@ -570,7 +567,7 @@ fn inject_figures(
             let context = turn.to_context(NOW, SubjectKind::Binary);
             let mut time_query = || -> Result<()> {
                 let start = Instant::now();
-                let candidates = gather_candidates(&*kb, &context)?;
+                let candidates = kb.gather(&context)?;
                 query.push(start.elapsed());
                 turn_candidates.push((context.clone(), candidates.into_values().collect()));
                 Ok(())
@@ -608,17 +605,17 @@ const NOW: i64 = 1_790_000_000;
 /// The `i`th bench turn: a cursor somewhere in the image, inside its function, and a query.
 pub fn turn(i: u64) -> TurnContext {
     let mut rng = Rng(0x9e37_79b9_7f4a_7c15 ^ (i + 1).wrapping_mul(0x1000_0000_01b3));
-    let function_start = (rng.next() % 0x4000) * 0x400;
+    let function_start = (rng.draw() % 0x4000) * 0x400;
     let base = 0x40_0000;
     TurnContext {
         image_base: base,
-        cursor: Some(base + function_start + rng.next() % 0x400),
+        cursor: Some(base + function_start + rng.draw() % 0x400),
         current_function: Some(LiveFunction {
             start: base + function_start,
             end: base + function_start + 0x400,
             name: format!("fn_{function_start:x}"),
         }),
-        referenced_strings: vec![format!("str_{}", rng.next() % 20_000)],
+        referenced_strings: vec![format!("str_{}", rng.draw() % 20_000)],
         query: (0..4)
             .map(|_| word(rng.zipf(20_000)))
             .collect::<Vec<_>>()

@@ -361,11 +361,9 @@ pub struct Extraction {
 mod tests {
     use super::*;
 
-    fn spelled_as_serde<T: Serialize + Copy + core::fmt::Display>(
-        all: &[T],
-        parse: fn(&str) -> Option<T>,
-    ) where
-        T: PartialEq + core::fmt::Debug,
+    fn spelled_as_serde<T>(all: &[T], parse: fn(&str) -> Option<T>)
+    where
+        T: Serialize + Copy + core::fmt::Display + PartialEq + core::fmt::Debug,
     {
         for &value in all {
             let serde = serde_json::to_value(value).unwrap();

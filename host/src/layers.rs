@@ -131,6 +131,24 @@ fn the_doors_reach_the_store_only_where_docs_layers_md_says() {
 }
 
 #[test]
+fn the_stores_contract_and_its_backends_are_the_librarys_own() {
+    // Outside the library, data is reached through the service: a public store trait or backend
+    // module would let a caller read and write past the one gate.
+    let mut found = crossings("host/src/store/contract.rs", &["pub trait"]);
+    found.extend(crossings(
+        "host/src/store/mod.rs",
+        &[
+            "pub mod contract",
+            "pub use contract",
+            "pub mod sqlite",
+            "pub mod postgres",
+        ],
+    ));
+    found.extend(crossings("host/src/service/config.rs", &["pub fn backend"]));
+    assert!(found.is_empty(), "{found:#?}");
+}
+
+#[test]
 fn the_rules_of_who_may_do_what_take_no_row_from_the_store() {
     let found = crossings("host/src/provenance.rs", &["crate::store"]);
     assert!(found.is_empty(), "{found:#?}");

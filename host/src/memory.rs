@@ -64,7 +64,7 @@ pub struct Memory {
 }
 
 impl Memory {
-    /// Whether it was forgotten for good ([`crate::store::Writes::forget`]): its text is gone and only
+    /// Whether it was forgotten for good (the store's forget): its text is gone and only
     /// its id, times and content hash remain. (A daily note archived by retention is forgotten
     /// with its text kept.)
     pub fn is_erased(&self) -> bool {

@@ -1,7 +1,7 @@
 //! Settings of a knowledge base, global and per thread. A thread's setting can only narrow the
 //! global one: off globally is off in every thread, whatever a thread says, and a thread may
 //! turn off what is on globally. They are rows of the `settings` table (thread `''` is global),
-//! read and written by [`crate::store::sqlite::settings`].
+//! read and written by each backend's store.
 
 use std::fmt;
 

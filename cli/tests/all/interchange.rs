@@ -4,10 +4,6 @@ use std::path::{Path, PathBuf};
 use std::process::Output;
 use std::time::Duration;
 
-use kenning::Service;
-use kenning::service::interchange::ImportOptions;
-use kenning::store::sqlite::SqliteFiles;
-use kenning::store::{Author, Backend, KnowledgeStore, StagedStore};
 use kenning::subject::Subject;
 use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
@@ -342,7 +338,7 @@ fn memories_in_whole_store(data: &Path, store: &Path) -> i64 {
     conn.texts(count, count).remove(0).parse().unwrap()
 }
 
-/// The files in `dir` that a staged store left (see `kenning::store::sqlite::staging`).
+/// The files in `dir` that a staged store left (the staging of a new subject's store).
 fn staged_files(dir: &Path) -> Vec<std::ffi::OsString> {
     std::fs::read_dir(dir)
         .into_iter()
@@ -351,99 +347,6 @@ fn staged_files(dir: &Path) -> Vec<std::ffi::OsString> {
         .map(|entry| entry.file_name())
         .filter(|name| name.to_string_lossy().contains("staged"))
         .collect()
-}
-
-/// SQLite files whose subject gets a knowledge base from another writer (one memory written
-/// through a second service) just after an import has staged one of its own.
-struct StoreCreatedMeanwhile {
-    files: SqliteFiles,
-    data: PathBuf,
-}
-
-impl Backend for StoreCreatedMeanwhile {
-    fn open(
-        &self,
-        subject: &Subject,
-        create: bool,
-    ) -> kenning::Result<Option<Box<dyn KnowledgeStore>>> {
-        self.files.open(subject, create)
-    }
-
-    fn subjects(&self) -> kenning::Result<Vec<Subject>> {
-        self.files.subjects()
-    }
-
-    fn location(&self, subject: &Subject) -> PathBuf {
-        self.files.location(subject)
-    }
-
-    fn stage(&self, subject: &Subject) -> kenning::Result<Option<Box<dyn StagedStore>>> {
-        let staged = self.files.stage(subject)?;
-        let other = Service::builder(&self.data)
-            .cache_dir(support::shared_cache_dir())
-            .build()?;
-        let args =
-            json!({"text": "Written by another writer during the import", "scope": "global"});
-        other.call(subject, Author::Human, "remember", &args.to_string())?;
-        Ok(staged)
-    }
-}
-
-#[test]
-fn records_staged_for_a_new_subject_go_into_the_store_another_writer_made_meanwhile() {
-    if support::postgres::sqlite_only("stages a new subject's SQLite file beside the stores") {
-        return;
-    }
-    let s = scratch(b"a binary two writers begin at once");
-    let subject = Subject::parse(&s.subject()).unwrap();
-    let recs: Vec<Value> = (1..=600)
-        .map(|i| record(i, &format!("Imported finding number {i}")))
-        .collect();
-    let service = Service::builder(&s.data)
-        .cache_dir(support::shared_cache_dir())
-        .backend(Box::new(StoreCreatedMeanwhile {
-            files: SqliteFiles::new(&s.data, None),
-            data: s.data.clone(),
-        }))
-        .build()
-        .unwrap();
-    let options = ImportOptions {
-        importer: Author::Human,
-        dry_run: false,
-        source_name: "raced.jsonl".to_owned(),
-    };
-    let report = service
-        .import(
-            &subject,
-            &file_of(&subject.key, &recs),
-            &options,
-            &mut |_, _, _| {},
-        )
-        .unwrap();
-    assert_eq!((report.records, report.imported), (600, 600));
-    let texts: Vec<String> = records(&s.export())
-        .iter()
-        .map(|r| r["text"].as_str().unwrap().to_owned())
-        .collect();
-    assert_eq!(
-        texts.len(),
-        601,
-        "the other writer's memory and every record"
-    );
-    assert_eq!(texts[0], "Written by another writer during the import");
-    assert_eq!(texts[600], "Imported finding number 600");
-    let mut names: Vec<String> = std::fs::read_dir(&s.data)
-        .unwrap()
-        .flatten()
-        .map(|entry| entry.file_name().to_string_lossy().into_owned())
-        .filter(|name| !name.ends_with("-wal") && !name.ends_with("-shm"))
-        .collect();
-    names.sort();
-    assert_eq!(
-        names,
-        [subject.file_name()],
-        "one store, nothing staged left"
-    );
 }
 
 #[test]

@@ -351,9 +351,7 @@ impl Harness {
             .cache_dir(support::shared_cache_dir())
             .config(kenning::config::Config::load(&data).unwrap());
         if let Some(url) = support::postgres::store_for(&data) {
-            builder = builder.backend(Box::new(
-                kenning::store::postgres::PostgresStore::connect(&url).unwrap(),
-            ));
+            builder = builder.postgres(url);
         }
         Harness {
             data,
@@ -1479,9 +1477,8 @@ fn check(
     let secrets: Vec<&String> = model.secrets.iter().collect();
     match support::postgres::store_for(&h.data) {
         None => {
-            let store = kenning::store::sqlite::SqliteFiles::new(&h.data, None);
             for (whose, words) in [(subject, &gone), (&peer, &secrets)] {
-                let file = kenning::store::Backend::location(&store, whose);
+                let file = whose.store_path(&h.data);
                 let files: Vec<PathBuf> = ["", "-wal", "-shm", "-journal"]
                     .iter()
                     .map(|suffix| PathBuf::from(format!("{}{suffix}", file.display())))
@@ -1590,9 +1587,7 @@ fn library(data: &Path, now: Option<i64>) -> Service {
         builder = builder.fixed_now(now);
     }
     if let Some(url) = support::postgres::store_for(data) {
-        builder = builder.backend(Box::new(
-            kenning::store::postgres::PostgresStore::connect(&url).unwrap(),
-        ));
+        builder = builder.postgres(url);
     }
     builder.build().unwrap()
 }
@@ -1636,10 +1631,7 @@ fn a_reviewer_reads_what_is_stored_and_no_stored_string_holds_a_control_characte
     );
 
     // A text an older kenning stored raw is shown escaped.
-    let store = kenning::store::Backend::location(
-        &kenning::store::sqlite::SqliteFiles::new(&data, None),
-        &subject,
-    );
+    let store = subject.store_path(&data);
     let raw = "UPDATE memories SET text = 'old' || char(13) || char(27) || '[Khidden'";
     support::postgres::DirectSql::open(&data, &store).execute(
         raw,
@@ -1756,10 +1748,7 @@ fn an_export_never_writes_over_a_store() {
             r#"{"text": "Keep this."}"#,
         )
         .unwrap();
-    let store = kenning::store::Backend::location(
-        &kenning::store::sqlite::SqliteFiles::new(&data, None),
-        &subject,
-    );
+    let store = subject.store_path(&data);
     let before = std::fs::read(&store).unwrap();
     let link = dir.path().join("another-name.jsonl");
     std::os::unix::fs::symlink(&store, &link).unwrap();
@@ -2023,13 +2012,10 @@ fn an_agents_first_recall_and_context_over_http_and_mcp_are_empty_answers() {
     });
     // Reading made no knowledge base.
     assert!(
-        kenning::store::Backend::open(
-            &kenning::store::sqlite::SqliteFiles::new(&data, None),
-            &Subject::parse("profile:new").unwrap(),
-            false
-        )
-        .unwrap()
-        .is_none()
+        !Subject::parse("profile:new")
+            .unwrap()
+            .store_path(&data)
+            .exists()
             || support::postgres::on_postgres()
     );
 }
@@ -2076,10 +2062,7 @@ fn retention_removes_a_rejected_proposal_once_its_time_has_come() {
     assert_eq!(report.expired[0].memory.id, id);
     assert!(!holds(start + 15 * day));
     if !support::postgres::on_postgres() {
-        let file = kenning::store::Backend::location(
-            &kenning::store::sqlite::SqliteFiles::new(&data, None),
-            &subject,
-        );
+        let file = subject.store_path(&data);
         for suffix in ["", "-wal"] {
             let bytes = std::fs::read(format!("{}{suffix}", file.display())).unwrap_or_default();
             assert!(!bytes.windows(11).any(|w| w == b"mkrejectedq"), "{suffix}");

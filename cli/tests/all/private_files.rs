@@ -232,11 +232,11 @@ fn a_store_and_its_write_ahead_log_are_private_while_it_is_open() {
 /// kenning left it, `0644`; `key` encrypts it.
 fn older_store(path: &Path, key: Option<&kenning::store::StoreKey>) {
     use kenning::encryption;
-    use kenning::store::{APPLICATION_ID, CURRENT_VERSION, MIGRATIONS};
+    use kenning::store::{APPLICATION_ID, CURRENT_VERSION, SQLITE_MIGRATIONS};
     let conn = rusqlite::Connection::open(path).unwrap();
     encryption::apply(&conn, path, key).unwrap();
     let old = CURRENT_VERSION - 1;
-    for sql in &MIGRATIONS[..old as usize] {
+    for sql in &SQLITE_MIGRATIONS[..old as usize] {
         conn.execute_batch(sql).unwrap();
     }
     conn.pragma_update(None, "user_version", old).unwrap();

@@ -9,7 +9,6 @@ use std::sync::Arc;
 use kenning::service::governance::{Decision, ListRequest, ListStatus};
 use kenning::service::interchange::{ExportFormat, ImportOptions};
 use kenning::store::Author;
-use kenning::store::postgres::PostgresStore;
 use kenning::subject::Subject;
 use kenning::{KenningError, Service};
 use serde_json::{Value, json};
@@ -43,7 +42,7 @@ fn on_database(url: &str) -> Backend {
     let service = Service::builder(dir.path())
         .cache_dir(support::shared_cache_dir())
         .fixed_now(1_700_000_000)
-        .backend(Box::new(PostgresStore::connect(url).unwrap()))
+        .postgres(url)
         .build()
         .unwrap();
     Backend {
@@ -642,7 +641,7 @@ fn a_postgres_database_of_schema_two_migrates_keeping_every_id_anchor_and_word_c
                  INSERT INTO kenning_migrations VALUES (1), (2);",
             )
             .unwrap();
-        for migration in &kenning::store::postgres::MIGRATIONS[..2] {
+        for migration in &kenning::store::POSTGRES_MIGRATIONS[..2] {
             client.batch_execute(migration).unwrap();
         }
         client

@@ -1,5 +1,5 @@
 //! The background review (the personal assistant's): successful user turns are counted, and
-//! every [`ReviewConfig::every_turns`] turns of a session a model reviews the profile with
+//! every [`crate::config::ReviewConfig::every_turns`] turns of a session a model reviews the profile with
 //! only the `memory` tool available.
 //!
 //! - [`Service::record_turn`] counts a turn (per session, and in all) in one transaction, and

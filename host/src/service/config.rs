@@ -79,8 +79,10 @@ impl ServiceBuilder {
     }
 
     /// Where the knowledge bases live (default: SQLite files in the data directory, encrypted
-    /// with the [`ServiceBuilder::store_key`]).
-    pub fn backend(mut self, backend: Box<dyn Backend>) -> Self {
+    /// with the [`ServiceBuilder::store_key`]); outside the crate, [`ServiceBuilder::postgres`]
+    /// is the one other choice.
+    #[cfg(test)]
+    pub(crate) fn backend(mut self, backend: Box<dyn Backend>) -> Self {
         self.backend = Some(backend);
         self
     }

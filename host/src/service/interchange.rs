@@ -26,7 +26,7 @@
 //! 5. The rest is written in one transaction with one `import` audit event per memory, in file
 //!    order, while later records are still being checked; a failure anywhere (the
 //!    `max_memories` limit included) writes nothing. A subject without a store gets one staged
-//!    out of sight ([`crate::store::Backend::stage`]) and published only when the transaction
+//!    out of sight and published only when the transaction
 //!    has committed, so a refused file leaves no store either.
 //!
 //! Provenance is kept: the author is the one the export names, the status and timestamps are
@@ -1143,5 +1143,129 @@ fn describe_anchor(anchor: &Anchor, image_base: u64) -> String {
         Anchor::Address { offset } => format!("address {}", at(*offset)),
         Anchor::Near(n) => format!("near {} (±{} bytes)", at(n.offset), n.radius),
         Anchor::String { value } => format!("string {value:?}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::{Path, PathBuf};
+
+    use serde_json::json;
+
+    use super::*;
+    use crate::store::Backend;
+    use crate::store::contract::StagedStore;
+    use crate::store::sqlite::SqliteFiles;
+
+    /// SQLite files whose subject gets a knowledge base from another writer (one memory
+    /// remembered through a second service) just after an import has staged one of its own.
+    struct StoreCreatedMeanwhile {
+        files: SqliteFiles,
+        data: PathBuf,
+    }
+
+    impl Backend for StoreCreatedMeanwhile {
+        fn open(&self, subject: &Subject, create: bool) -> Result<Option<Box<dyn KnowledgeStore>>> {
+            self.files.open(subject, create)
+        }
+
+        fn subjects(&self) -> Result<Vec<Subject>> {
+            self.files.subjects()
+        }
+
+        fn location(&self, subject: &Subject) -> PathBuf {
+            self.files.location(subject)
+        }
+
+        fn stage(&self, subject: &Subject) -> Result<Option<Box<dyn StagedStore>>> {
+            let staged = self.files.stage(subject)?;
+            let other = Service::builder(&self.data).without_cache().build()?;
+            let args =
+                json!({"text": "Written by another writer during the import", "scope": "global"});
+            other.call(subject, Author::Human, "remember", &args.to_string())?;
+            Ok(staged)
+        }
+    }
+
+    /// A `kenning-memory/1` file for the account `name` with `count` global facts.
+    fn export_of(name: &str, count: u64) -> String {
+        let mut text = json!({"format": IMPORT_FORMAT,
+            "subject": {"kind": "account", "key": name, "label": name},
+            "exported_at": 1_700_000_000, "memories": count})
+        .to_string();
+        for id in 1..=count {
+            let memory = format!("Imported finding number {id}");
+            let record = json!({"format": IMPORT_FORMAT, "id": id, "scope": "global",
+                "type": "fact", "text": memory, "confidence": 0.5, "author": "human",
+                "badge": "native", "content_hash": content_hash(&memory),
+                "created_at": 1_700_000_000, "updated_at": 1_700_000_000});
+            text.push('\n');
+            text.push_str(&record.to_string());
+        }
+        text.push('\n');
+        text
+    }
+
+    /// The files in `dir` but the SQLite write-ahead log and its index.
+    fn files_in(dir: &Path) -> Vec<String> {
+        let mut names: Vec<String> = std::fs::read_dir(dir)
+            .unwrap()
+            .flatten()
+            .map(|entry| entry.file_name().to_string_lossy().into_owned())
+            .filter(|name| !name.ends_with("-wal") && !name.ends_with("-shm"))
+            .collect();
+        names.sort();
+        names
+    }
+
+    #[test]
+    fn records_staged_for_a_new_subject_go_into_the_store_another_writer_made_meanwhile() {
+        let dir = tempfile::tempdir().unwrap();
+        let data = dir.path().to_path_buf();
+        let subject = Subject::parse("account:raced").unwrap();
+        let service = Service::builder(&data)
+            .without_cache()
+            .backend(Box::new(StoreCreatedMeanwhile {
+                files: SqliteFiles::new(&data, None),
+                data: data.clone(),
+            }))
+            .build()
+            .unwrap();
+        let options = ImportOptions {
+            importer: Author::Human,
+            dry_run: false,
+            source_name: "raced.jsonl".to_owned(),
+        };
+        let report = service
+            .import(
+                &subject,
+                &export_of("raced", 600),
+                &options,
+                &mut |_, _, _| {},
+            )
+            .unwrap();
+        assert_eq!((report.records, report.imported), (600, 600));
+
+        let export = service.export(&subject, ExportFormat::Jsonl).unwrap().text;
+        let texts: Vec<String> = export
+            .lines()
+            .skip(1)
+            .map(|line| {
+                let record: serde_json::Value = serde_json::from_str(line).unwrap();
+                record["text"].as_str().unwrap().to_owned()
+            })
+            .collect();
+        assert_eq!(
+            texts.len(),
+            601,
+            "the other writer's memory and every record"
+        );
+        assert_eq!(texts[0], "Written by another writer during the import");
+        assert_eq!(texts[600], "Imported finding number 600");
+        assert_eq!(
+            files_in(&data),
+            [subject.file_name()],
+            "one store, nothing staged left"
+        );
     }
 }

@@ -111,7 +111,7 @@ impl Service {
     }
 
     /// The `context` tool: the turn for a place and a query, with the reason for every choice
-    /// (the best [`MAX_REJECTED_SHOWN`] of the candidates left out).
+    /// (the best [`api::MAX_REJECTED_SHOWN`] of the candidates left out).
     pub fn context(&self, subject: &Subject, args: &ContextArgs) -> Result<ContextResult> {
         let (turn, limits) = turn_of(args)?;
         let injection = self.inject(subject, &turn, &limits)?;
@@ -305,7 +305,7 @@ fn preview(text: &str) -> String {
 
 /// The candidates for one turn: local memories whose anchors can match, full-text matches for
 /// the query, and accepted global memories. Quarantined memories never get here.
-pub fn gather_candidates(
+pub(crate) fn gather_candidates(
     kb: &dyn KnowledgeStore,
     context: &Context,
 ) -> Result<BTreeMap<u64, Candidate>> {
@@ -342,6 +342,29 @@ pub fn gather_candidates(
             .or_insert_with(|| candidate_of(&memory, 0.0));
     }
     Ok(candidates)
+}
+
+/// The store half of an injection, timed apart from the policy's by `kenning bench` (the
+/// `bench-support` feature): one subject's knowledge base held open, asked for a turn's
+/// candidates as [`Service::inject`] asks it.
+#[cfg(feature = "bench-support")]
+pub struct CandidateQuery {
+    kb: Box<dyn KnowledgeStore>,
+}
+
+#[cfg(feature = "bench-support")]
+impl CandidateQuery {
+    /// Opens `subject`'s knowledge base, which must exist.
+    pub fn open(stores: store::synthetic::Stores, subject: &Subject) -> Result<CandidateQuery> {
+        Ok(CandidateQuery {
+            kb: stores.open(subject, false)?,
+        })
+    }
+
+    /// The candidates of a turn in `context`, by id.
+    pub fn gather(&self, context: &Context) -> Result<BTreeMap<u64, Candidate>> {
+        gather_candidates(&*self.kb, context)
+    }
 }
 
 /// A stored memory as the policy sees it.

@@ -22,7 +22,7 @@ use crate::settings::Settings;
 use crate::subject::Subject;
 
 /// The queries the service makes of a knowledge base.
-pub trait Reads {
+pub(crate) trait Reads {
     /// One memory by id, in any state, with its anchors.
     fn memory(&self, id: u64) -> Result<Option<Memory>>;
 
@@ -88,7 +88,7 @@ pub trait Reads {
 pub type IndexSoFar<'a> = dyn FnMut() -> Result<()> + 'a;
 
 /// The changes the service makes, inside one transaction with their audit events.
-pub trait Writes: Reads {
+pub(crate) trait Writes: Reads {
     /// Inserts the row of `memory` in `state` and its anchors, and nothing else; returns the
     /// new id. Every way a memory enters the store goes through it ([`Writes::insert_memory`],
     /// [`Writes::insert_imported`]).
@@ -231,7 +231,7 @@ impl WritePermit {
 
 /// One subject's knowledge base, open: its transactions, and the queries whose cost a backend
 /// bounds its own way (ranked search, listings, the anchor index, recall statistics).
-pub trait KnowledgeStore: Send {
+pub(crate) trait KnowledgeStore: Send {
     /// Runs `f`'s reads (called once), naming this store in any error.
     fn read_with(&self, f: &mut dyn FnMut(&dyn Reads) -> Result<()>) -> Result<()>;
 
@@ -342,7 +342,7 @@ fn never_ran() -> KenningError {
 
 /// Where knowledge bases live: one SQLite file per subject in a data directory, or one
 /// database with subjects as its partition key.
-pub trait Backend: Send + Sync {
+pub(crate) trait Backend: Send + Sync {
     /// The subject's knowledge base: `None` when it has none and `create` is false.
     fn open(&self, subject: &Subject, create: bool) -> Result<Option<Box<dyn KnowledgeStore>>>;
 
@@ -364,7 +364,7 @@ pub trait Backend: Send + Sync {
 
 /// A knowledge base built out of sight for a subject that had none (see [`Backend::stage`]).
 /// Dropped without being published, it is discarded.
-pub trait StagedStore: KnowledgeStore {
+pub(crate) trait StagedStore: KnowledgeStore {
     /// Makes the staged knowledge base the subject's. `false`, and the staged one discarded,
     /// when the subject got a knowledge base of its own meanwhile: that one is never replaced.
     fn publish(self: Box<Self>) -> Result<bool>;

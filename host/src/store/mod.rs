@@ -1,16 +1,16 @@
-//! Where memories are kept: the contract every backend keeps ([`contract`]), the values they
+//! Where memories are kept: the contract every backend keeps (`contract`), the values they
 //! trade in (`model`, and `rows` for a memory's columns), the ranking they share
 //! (`ranking`), and the backends, each in a folder of its own that mirrors the other:
-//! [`sqlite`] (one file per subject) and `postgres` (one database for every subject).
+//! `sqlite` (one file per subject) and `postgres` (one database for every subject).
 
-pub mod contract;
+pub(crate) mod contract;
 mod model;
 /// One PostgreSQL database for every subject, for teams (the `postgres` feature).
 #[cfg(feature = "postgres")]
-pub mod postgres;
+pub(crate) mod postgres;
 pub(crate) mod ranking;
 mod rows;
-pub mod sqlite;
+pub(crate) mod sqlite;
 /// Seeded noise written past the service's rules, for `kenning bench`: behind the
 /// `bench-support` feature, which only `kenning-bench` turns on.
 #[cfg(feature = "bench-support")]
@@ -18,19 +18,22 @@ pub mod synthetic;
 
 pub use crate::encryption::StoreKey;
 pub use crate::memory::MemoryFilter;
-pub use contract::{Backend, KnowledgeStore, Reads, StagedStore, WritePermit, Writes};
+pub(crate) use contract::{Backend, KnowledgeStore, Reads, Writes};
 #[cfg(test)]
 pub(crate) use model::sample_memory;
 pub use model::{
     AnchorRow, Author, Badge, Event, Imported, LoggedEvent, Memory, MemoryTarget, Metadata,
     NewMemory, Placement, Status, StoredPlacement, content_hash,
 };
+/// PostgreSQL's schema, one migration per version (the `postgres` feature).
+#[cfg(feature = "postgres")]
+pub use postgres::MIGRATIONS as POSTGRES_MIGRATIONS;
 pub use ranking::budget::{RECALL_POSTING_BUDGET, TURN_POSTING_BUDGET};
 pub use ranking::terms::split_tag_tokens;
 pub use ranking::{SearchHit, SearchPage};
 pub use rows::RowState;
 pub use sqlite::connection::{KnowledgeBase, encrypt_store};
-pub use sqlite::schema::{APPLICATION_ID, CURRENT_VERSION, MIGRATIONS};
+pub use sqlite::schema::{APPLICATION_ID, CURRENT_VERSION, MIGRATIONS as SQLITE_MIGRATIONS};
 
 /// A global fact by a human, as the store's tests write one.
 #[cfg(test)]

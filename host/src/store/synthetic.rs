@@ -10,7 +10,7 @@ use kenning_contract::types::{
 };
 
 use super::sqlite::SqliteFiles;
-use super::{Author, Backend, Badge, Event, NewMemory, Writes};
+use super::{Author, Backend, Badge, Event, KnowledgeStore, NewMemory, Writes};
 use crate::error::{KenningError, Result};
 use crate::subject::Subject;
 
@@ -36,7 +36,7 @@ pub struct Rng(pub u64);
 
 impl Rng {
     /// The next draw.
-    pub fn next(&mut self) -> u64 {
+    pub fn draw(&mut self) -> u64 {
         self.0 ^= self.0 << 13;
         self.0 ^= self.0 >> 7;
         self.0 ^= self.0 << 17;
@@ -45,29 +45,50 @@ impl Rng {
 
     /// Roughly Zipf-distributed word ranks below `n`.
     pub fn zipf(&mut self, n: u64) -> u64 {
-        let u = (self.next() % 1_000_000) as f64 / 1_000_000.0;
+        let u = (self.draw() % 1_000_000) as f64 / 1_000_000.0;
         ((n as f64).powf(u) as u64).saturating_sub(1)
+    }
+}
+
+/// Where a benchmark's knowledge bases are kept: the two backends a service can be built over.
+#[derive(Debug, Clone, Copy)]
+pub enum Stores<'a> {
+    /// One SQLite file per subject in this directory, unencrypted.
+    Files(&'a std::path::Path),
+    /// The PostgreSQL database at this URL (the `postgres` feature).
+    #[cfg(feature = "postgres")]
+    Postgres(&'a str),
+}
+
+impl Stores<'_> {
+    /// The backend, connected.
+    fn backend(self) -> Result<Box<dyn Backend>> {
+        Ok(match self {
+            Stores::Files(dir) => Box::new(SqliteFiles::new(dir, None)),
+            #[cfg(feature = "postgres")]
+            Stores::Postgres(url) => Box::new(super::postgres::PostgresStore::connect(url)?),
+        })
+    }
+
+    /// `subject`'s knowledge base, made when `create`.
+    pub(crate) fn open(self, subject: &Subject, create: bool) -> Result<Box<dyn KnowledgeStore>> {
+        self.backend()?
+            .open(subject, create)?
+            .ok_or_else(|| KenningError::Usage(format!("no knowledge base for {subject}")))
     }
 }
 
 /// [`populate`] into the SQLite file of subject `spec` in `dir`.
 pub fn populate_files(dir: &std::path::Path, spec: &str, count: usize, now: i64) -> Result<()> {
-    populate(
-        &Subject::parse(spec)?,
-        &SqliteFiles::new(dir, None),
-        count,
-        now,
-    )
+    populate(&Subject::parse(spec)?, Stores::Files(dir), count, now)
 }
 
 /// Writes `count` memories straight into `subject`'s new knowledge base in one transaction, as
 /// a bulk load (the full-text index and vocabulary brought up to date once, at its end):
 /// 70% local ones anchored across a 16 MiB image (functions, addresses, ranges, radii,
 /// strings), 30% global.
-pub fn populate(subject: &Subject, backend: &dyn Backend, count: usize, now: i64) -> Result<()> {
-    let mut kb = backend
-        .open(subject, true)?
-        .ok_or_else(|| KenningError::Usage(format!("no knowledge base for {subject}")))?;
+pub fn populate(subject: &Subject, stores: Stores, count: usize, now: i64) -> Result<()> {
+    let mut kb = stores.open(subject, true)?;
     let mut rng = Rng(0x2545_f491_4f6c_dd1d);
     kb.write(|tx| tx.bulk_load(&mut |_| populate_rows(tx, &mut rng, count, now)))
 }
@@ -77,7 +98,7 @@ fn populate_rows(tx: &dyn Writes, rng: &mut Rng, count: usize, now: i64) -> Resu
     for i in 0..count as u64 {
         let text = memory_text(rng);
         let local = i % 10 < 7;
-        let function_start = (rng.next() % 0x4000) * 0x400;
+        let function_start = (rng.draw() % 0x4000) * 0x400;
         let anchors = if !local {
             Vec::new()
         } else {
@@ -88,7 +109,7 @@ fn populate_rows(tx: &dyn Writes, rng: &mut Rng, count: usize, now: i64) -> Resu
                     name: format!("fn_{function_start:x}"),
                 }),
                 1 => Anchor::Address {
-                    offset: function_start + rng.next() % 0x400,
+                    offset: function_start + rng.draw() % 0x400,
                 },
                 2 => Anchor::Range(OffsetRange {
                     start: function_start,
@@ -99,7 +120,7 @@ fn populate_rows(tx: &dyn Writes, rng: &mut Rng, count: usize, now: i64) -> Resu
                     radius: 0x40,
                 }),
                 _ => Anchor::String {
-                    value: format!("str_{}", rng.next() % 20_000),
+                    value: format!("str_{}", rng.draw() % 20_000),
                 },
             }]
         };
@@ -110,7 +131,7 @@ fn populate_rows(tx: &dyn Writes, rng: &mut Rng, count: usize, now: i64) -> Resu
             image_base: 0x40_0000,
             ..NewMemory::new(Author::Agent, text)
         };
-        let created = now - (rng.next() % 30_000_000) as i64;
+        let created = now - (rng.draw() % 30_000_000) as i64;
         tx.insert_memory(
             &memory,
             Badge::Native,

@@ -74,12 +74,6 @@ impl PostgresStore {
         Ok(store)
     }
 
-    /// The schema version of the database.
-    pub fn schema_version(&self) -> Result<i64> {
-        let mut conn = self.connection()?;
-        version(&mut *conn).map_err(|e| self.error(e))
-    }
-
     fn migrate(&self) -> Result<()> {
         let mut conn = self.connection()?;
         let mut tx = conn.transaction().map_err(|e| self.error(e))?;

@@ -99,7 +99,7 @@ fn widest(conn: &Connection, sql: &str) -> rusqlite::Result<Option<i64>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::MIGRATIONS;
+    use crate::store::SQLITE_MIGRATIONS as MIGRATIONS;
 
     /// kind, start, end, radius, name, value: one memory each.
     type Row<'a> = (

@@ -317,7 +317,7 @@ impl KnowledgeBase {
     }
 
     /// Runs the reads of `f`, naming this knowledge base's file in any error.
-    pub fn read<T>(&self, f: impl FnOnce(&dyn Reads) -> Result<T>) -> Result<T> {
+    pub(crate) fn read<T>(&self, f: impl FnOnce(&dyn Reads) -> Result<T>) -> Result<T> {
         f(&self.conn).map_err(|error| naming_file(&self.path, error))
     }
 
@@ -626,7 +626,7 @@ impl KnowledgeBase {
 }
 
 impl From<rusqlite::Error> for KenningError {
-    /// For code inside [`KnowledgeBase::write`] closures, which names the file afterwards.
+    /// For code inside a knowledge base's write closures, which names the file afterwards.
     fn from(source: rusqlite::Error) -> Self {
         KenningError::sqlite(PathBuf::from("<knowledge base>"), source)
     }

@@ -93,11 +93,13 @@ impl StorePool {
     }
 
     /// How many connections the pool holds (those lent out are not counted).
+    #[cfg(test)]
     pub fn len(&self) -> usize {
         self.lock().values().map(Vec::len).sum()
     }
 
     /// Whether the pool holds no connection.
+    #[cfg(test)]
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }

@@ -51,7 +51,8 @@ mod tests {
 
     fn conn() -> Connection {
         let conn = Connection::open_in_memory().unwrap();
-        conn.execute_batch(crate::store::MIGRATIONS[0]).unwrap();
+        conn.execute_batch(crate::store::SQLITE_MIGRATIONS[0])
+            .unwrap();
         conn
     }
 
