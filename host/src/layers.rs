@@ -113,9 +113,8 @@ fn only_the_bench_crate_turns_on_the_write_past_the_rules_hook() {
 
 #[test]
 fn the_doors_reach_the_store_only_where_docs_layers_md_says() {
-    // docs/layers.md, "Broken today": the bench fills stores, and `kenning encrypt` converts a
-    // knowledge base's file. A new crossing fails here; so does a fixed one, until the list
-    // (here and in the document) says so.
+    // docs/layers.md: the bench fills stores through the `bench-support` hook. A new crossing
+    // fails here; so does a fixed one, until the list (here and in the document) says so.
     let mut files: Vec<String> = DOOR_CRATES
         .iter()
         .flat_map(|crate_sources| crossings(crate_sources, &["kenning::store"]))
@@ -123,11 +122,7 @@ fn the_doors_reach_the_store_only_where_docs_layers_md_says() {
         .collect();
     files.sort();
     files.dedup();
-    assert_eq!(
-        files,
-        ["bench/src/measure.rs", "cli/src/commands/encrypt.rs"],
-        "{files:#?}"
-    );
+    assert_eq!(files, ["bench/src/measure.rs"], "{files:#?}");
 }
 
 #[test]

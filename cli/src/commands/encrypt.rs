@@ -4,12 +4,12 @@
 use std::process::ExitCode;
 
 use clap::Args;
+use kenning::Result;
 use kenning::encryption::{self, KEY_FILE_VAR, KEY_VAR};
 use kenning::subject::Subject;
-use kenning::{KenningError, Result};
 use kenning_server::tokens::TOKENS_FILE;
 
-use super::{GlobalOpts, usage};
+use super::{GlobalOpts, PolicyUse, usage};
 
 /// `kenning encrypt`'s arguments.
 #[derive(Args)]
@@ -35,29 +35,23 @@ pub fn run(global: &GlobalOpts, cmd: &EncryptCmd) -> Result<ExitCode> {
             "no key is configured: give --key-file, or set {KEY_FILE_VAR} or {KEY_VAR}"
         ))
     })?;
-    let data_dir = global.data_dir();
-    for spec in &cmd.subject {
-        let subject = Subject::parse(spec)?;
-        let path = subject.store_path(&data_dir);
-        if !path.is_file() {
-            return Err(KenningError::UnknownSubject {
-                subject: subject.to_string(),
-                path,
-            });
-        }
-        let plaintext_copies = kenning::store::encrypt_store(&path, &key)?;
-        outln!("encrypted {}", path.display());
-        for copy in plaintext_copies {
-            use std::io::Write;
-            let _ = writeln!(
-                std::io::stderr(),
-                "kenning: {} is a plaintext migration backup of it, left as it was: delete it once you no longer need it",
-                copy.display()
-            );
+    if !cmd.subject.is_empty() {
+        let service = super::service(global, None, PolicyUse::StoreOnly)?.build()?;
+        for spec in &cmd.subject {
+            let encrypted = service.encrypt_store(&Subject::parse(spec)?)?;
+            outln!("encrypted {}", encrypted.path.display());
+            for copy in encrypted.plaintext_copies {
+                use std::io::Write;
+                let _ = writeln!(
+                    std::io::stderr(),
+                    "kenning: {} is a plaintext migration backup of it, left as it was: delete it once you no longer need it",
+                    copy.display()
+                );
+            }
         }
     }
     if cmd.tokens {
-        let path = data_dir.join(TOKENS_FILE);
+        let path = global.data_dir().join(TOKENS_FILE);
         encryption::encrypt_in_place(&path, &key)?;
         outln!("encrypted {}", path.display());
     }

@@ -11,8 +11,6 @@ use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use kenning::store::KnowledgeBase;
-
 use crate::support;
 
 const SUBJECT: &str = "profile:me";
@@ -208,62 +206,6 @@ fn kenning_encrypt_leaves_a_private_store_even_for_a_shared_plaintext_one() {
         &["recall", "--subject", SUBJECT, "keys"],
     ));
     assert_private(&data);
-}
-
-#[test]
-fn a_store_and_its_write_ahead_log_are_private_while_it_is_open() {
-    if support::postgres::sqlite_only("looks at the modes of SQLite files") {
-        return;
-    }
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("new/profile-open.sqlite");
-    let kb = KnowledgeBase::open_or_create(&path).unwrap();
-    let wal = dir.path().join("new/profile-open.sqlite-wal");
-    let shm = dir.path().join("new/profile-open.sqlite-shm");
-    assert!(wal.is_file() && shm.is_file(), "the store is in WAL mode");
-    assert_eq!(mode(&dir.path().join("new")), 0o700);
-    for file in [&path, &wal, &shm] {
-        assert_eq!(mode(file), 0o600, "{}", file.display());
-    }
-    drop(kb);
-}
-
-/// Makes a plaintext store of the schema version before this build's at `path`, as an older
-/// kenning left it, `0644`; `key` encrypts it.
-fn older_store(path: &Path, key: Option<&kenning::store::StoreKey>) {
-    use kenning::encryption;
-    use kenning::store::{APPLICATION_ID, CURRENT_VERSION, SQLITE_MIGRATIONS};
-    let conn = rusqlite::Connection::open(path).unwrap();
-    encryption::apply(&conn, path, key).unwrap();
-    let old = CURRENT_VERSION - 1;
-    for sql in &SQLITE_MIGRATIONS[..old as usize] {
-        conn.execute_batch(sql).unwrap();
-    }
-    conn.pragma_update(None, "user_version", old).unwrap();
-    conn.pragma_update(None, "application_id", APPLICATION_ID)
-        .unwrap();
-    drop(conn);
-    std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o644)).unwrap();
-}
-
-#[test]
-fn a_migration_backup_is_private_encrypted_or_not() {
-    if support::postgres::sqlite_only("looks at the modes of SQLite files") {
-        return;
-    }
-    let dir = tempfile::tempdir().unwrap();
-    let old = kenning::store::CURRENT_VERSION - 1;
-    let key = kenning::store::StoreKey::new("backup passphrase", "test").unwrap();
-    for (name, key) in [("profile-plain", None), ("profile-secret", Some(&key))] {
-        let path = dir.path().join(format!("{name}.sqlite"));
-        older_store(&path, key);
-        let kb = KnowledgeBase::open_existing_keyed(&path, key)
-            .unwrap()
-            .unwrap();
-        drop(kb);
-        let backup = dir.path().join(format!("{name}.sqlite.v{old}.bak"));
-        assert_eq!(mode(&backup), 0o600, "{}", backup.display());
-    }
 }
 
 #[test]

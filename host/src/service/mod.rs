@@ -21,6 +21,7 @@
 //! - [`profile_files`]: a profile as `USER.md`, `MEMORY.md` and daily notes, out and back in.
 //! - [`share`]: confirmed findings copied into a linked subject, awaiting review there.
 
+mod at_rest;
 pub mod background_review;
 mod browse;
 mod config;
@@ -41,6 +42,7 @@ use std::path::{Path, PathBuf};
 use kenning_contract::MAX_TEXT_BYTES;
 use kenning_contract::types::{FieldError, ScanItem, ScanResult, Target, Verdict};
 
+pub use self::at_rest::Encrypted;
 pub use self::config::{PolicySource, ServiceBuilder};
 use crate::controls;
 use crate::error::{KenningError, Result};

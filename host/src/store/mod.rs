@@ -32,7 +32,7 @@ pub use ranking::budget::{RECALL_POSTING_BUDGET, TURN_POSTING_BUDGET};
 pub use ranking::terms::split_tag_tokens;
 pub use ranking::{SearchHit, SearchPage};
 pub use rows::RowState;
-pub use sqlite::connection::{KnowledgeBase, encrypt_store};
+pub(crate) use sqlite::connection::KnowledgeBase;
 pub use sqlite::schema::{APPLICATION_ID, CURRENT_VERSION, MIGRATIONS as SQLITE_MIGRATIONS};
 
 /// A global fact by a human, as the store's tests write one.

@@ -14,7 +14,7 @@ use rusqlite::{Connection, OpenFlags, TransactionBehavior, params};
 use super::anchors;
 use super::reads::*;
 use super::schema::{APPLICATION_ID, CURRENT_VERSION, MIGRATIONS};
-use super::{search, settings};
+use super::search;
 use crate::encryption::open_immutable;
 use crate::encryption::{self, StoreKey};
 use crate::error::{KenningError, Result};
@@ -93,6 +93,7 @@ impl KnowledgeBase {
     /// Opens an existing knowledge base, migrating it if it is older than this build.
     /// Fails with [`KenningError::UnknownSubject`]-style errors left to the caller when the file
     /// is missing: this returns `Ok(None)`.
+    #[cfg(test)]
     pub fn open_existing(path: &Path) -> Result<Option<KnowledgeBase>> {
         Self::open_existing_keyed(path, None)
     }
@@ -113,6 +114,7 @@ impl KnowledgeBase {
     }
 
     /// Opens a knowledge base, creating it (and its folder) when missing.
+    #[cfg(test)]
     pub fn open_or_create(path: &Path) -> Result<KnowledgeBase> {
         Self::open_or_create_keyed(path, None)
     }
@@ -354,11 +356,6 @@ impl KnowledgeBase {
         Ok(value)
     }
 
-    /// The settings in force for `thread` (the global ones when `None`).
-    pub fn settings(&self, thread: Option<&str>) -> Result<crate::settings::Settings> {
-        settings::effective(&self.conn, thread).map_err(|e| self.err(e))
-    }
-
     /// Creates a knowledge base at `path`, where no other connection can know of it (a
     /// staged one, which a failure discards whole), without crash safety from its first
     /// statement: the rollback journal kept in memory and no flush at any commit. Its schema
@@ -424,11 +421,6 @@ impl KnowledgeBase {
         &self.conn
     }
 
-    /// Reads one memory by id, in any state.
-    pub fn get(&self, id: u64) -> Result<Option<Memory>> {
-        get_memory(&self.conn, id).map_err(|e| self.err(e))
-    }
-
     /// The read cache, emptied first if the store changed since it was filled.
     fn fresh_cache(&self) -> Result<std::cell::RefMut<'_, ReadCache>> {
         let data_version: i64 = self
@@ -477,6 +469,7 @@ impl KnowledgeBase {
     /// relevance, larger is better), else newest first (relevance 0).
     ///
     /// `#tag` tokens in the query filter by tag instead of matching words.
+    #[cfg(test)]
     pub fn search(&self, filter: &MemoryFilter) -> Result<Vec<(Memory, f32)>> {
         self.search_page(filter).map(SearchPage::scored)
     }
@@ -508,6 +501,7 @@ impl KnowledgeBase {
     }
 
     /// How many active memories the knowledge base holds (pending ones included).
+    #[cfg(test)]
     pub fn count_active(&self) -> Result<u64> {
         count_active(&self.conn).map_err(|e| self.err(e))
     }
@@ -1061,22 +1055,72 @@ mod tests {
         assert_eq!(matches(&kb, "plantedmarker"), 2);
     }
 
+    /// Makes a store of the schema version before this build's at `path`, as an older kenning
+    /// left it, readable by everyone (`0644`); `key` encrypts it. Returns its version.
+    fn older_store(path: &Path, key: Option<&StoreKey>) -> i64 {
+        use std::os::unix::fs::PermissionsExt;
+        let old = CURRENT_VERSION - 1;
+        let conn = Connection::open(path).unwrap();
+        encryption::apply(&conn, path, key).unwrap();
+        for sql in &MIGRATIONS[..old as usize] {
+            conn.execute_batch(sql).unwrap();
+        }
+        conn.pragma_update(None, "user_version", old).unwrap();
+        conn.pragma_update(None, "application_id", APPLICATION_ID)
+            .unwrap();
+        drop(conn);
+        std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o644)).unwrap();
+        old
+    }
+
+    /// The permission bits of `path`.
+    fn mode(path: &Path) -> u32 {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::metadata(path)
+            .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+            .permissions()
+            .mode()
+            & 0o7777
+    }
+
+    #[test]
+    fn a_store_and_its_write_ahead_log_are_private_while_it_is_open() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("new/profile-open.sqlite");
+        let kb = KnowledgeBase::open_or_create(&path).unwrap();
+        let wal = dir.path().join("new/profile-open.sqlite-wal");
+        let shm = dir.path().join("new/profile-open.sqlite-shm");
+        assert!(wal.is_file() && shm.is_file(), "the store is in WAL mode");
+        assert_eq!(mode(&dir.path().join("new")), 0o700);
+        for file in [&path, &wal, &shm] {
+            assert_eq!(mode(file), 0o600, "{}", file.display());
+        }
+        drop(kb);
+    }
+
+    #[test]
+    fn a_migration_backup_is_private_encrypted_or_not() {
+        let dir = tempfile::tempdir().unwrap();
+        let k = key("backup passphrase");
+        for (name, key) in [("profile-plain", None), ("profile-secret", Some(&k))] {
+            let path = dir.path().join(format!("{name}.sqlite"));
+            let old = older_store(&path, key);
+            drop(
+                KnowledgeBase::open_existing_keyed(&path, key)
+                    .unwrap()
+                    .unwrap(),
+            );
+            let backup = dir.path().join(format!("{name}.sqlite.v{old}.bak"));
+            assert_eq!(mode(&backup), 0o600, "{}", backup.display());
+        }
+    }
+
     #[test]
     fn an_encrypted_store_is_migrated_with_an_encrypted_backup() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("profile-old.sqlite");
         let k = key("migration key");
-        let old = CURRENT_VERSION - 1;
-        {
-            let conn = Connection::open(&path).unwrap();
-            encryption::apply(&conn, &path, Some(&k)).unwrap();
-            for sql in &MIGRATIONS[..old as usize] {
-                conn.execute_batch(sql).unwrap();
-            }
-            conn.pragma_update(None, "user_version", old).unwrap();
-            conn.pragma_update(None, "application_id", APPLICATION_ID)
-                .unwrap();
-        }
+        let old = older_store(&path, Some(&k));
         let kb = KnowledgeBase::open_existing_keyed(&path, Some(&k))
             .unwrap()
             .unwrap();
