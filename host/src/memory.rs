@@ -178,9 +178,8 @@ pub struct MemoryFilter {
     pub limit: u32,
     /// Skip this many.
     pub offset: u32,
-    /// Most matches the query's BM25 scores (`None`:
-    /// [`crate::store::RECALL_POSTING_BUDGET`]); the commonest query words are left out beyond
-    /// it (see the store's search plan).
+    /// Most matches the query's BM25 scores (`None`: the budget of recall); the
+    /// commonest query words are left out beyond it (see the store's search plan).
     pub posting_budget: Option<usize>,
 }
 

@@ -21,19 +21,22 @@ pub use crate::memory::MemoryFilter;
 pub(crate) use contract::{Backend, KnowledgeStore, Reads, Writes};
 #[cfg(test)]
 pub(crate) use model::sample_memory;
+pub(crate) use model::{AnchorRow, LoggedEvent, NewMemory, Placement, StoredPlacement};
 pub use model::{
-    AnchorRow, Author, Badge, Event, Imported, LoggedEvent, Memory, MemoryTarget, Metadata,
-    NewMemory, Placement, Status, StoredPlacement, content_hash,
+    Author, Badge, Event, Imported, Memory, MemoryTarget, Metadata, Status, content_hash,
 };
 /// PostgreSQL's schema, one migration per version (the `postgres` feature).
 #[cfg(feature = "postgres")]
 pub use postgres::MIGRATIONS as POSTGRES_MIGRATIONS;
-pub use ranking::budget::{RECALL_POSTING_BUDGET, TURN_POSTING_BUDGET};
-pub use ranking::terms::split_tag_tokens;
-pub use ranking::{SearchHit, SearchPage};
-pub use rows::RowState;
+pub(crate) use ranking::budget::{RECALL_POSTING_BUDGET, TURN_POSTING_BUDGET};
+pub(crate) use ranking::terms::split_tag_tokens;
+pub(crate) use ranking::{SearchHit, SearchPage};
+pub(crate) use rows::RowState;
 pub(crate) use sqlite::connection::KnowledgeBase;
-pub use sqlite::schema::{APPLICATION_ID, CURRENT_VERSION, MIGRATIONS as SQLITE_MIGRATIONS};
+pub(crate) use sqlite::schema::APPLICATION_ID;
+pub use sqlite::schema::CURRENT_VERSION;
+#[cfg(test)]
+pub(crate) use sqlite::schema::MIGRATIONS as SQLITE_MIGRATIONS;
 
 /// A global fact by a human, as the store's tests write one.
 #[cfg(test)]
