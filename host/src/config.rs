@@ -62,19 +62,24 @@ impl Config {
                 None => bad(message.to_owned()),
             }
         })?;
-        config.maintenance.check().map_err(bad)?;
-        config.review.check().map_err(bad)?;
         Ok(config)
     }
 }
 
-/// A count of hours, turns or seconds that must be at least 1, named by its `table.key`.
-pub(crate) fn at_least_one(key: &str, value: u64) -> std::result::Result<(), String> {
-    if value == 0 {
-        Err(format!("{key}: expected at least 1, got 0"))
-    } else {
-        Ok(())
+/// Reads a count of hours, turns or seconds, which must be at least 1. Refused while the file
+/// is read, so the error names the line the value is on, as any other bad value's does.
+fn at_least_one<'de, D, T>(deserializer: D) -> std::result::Result<T, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: Deserialize<'de> + Default + PartialEq + std::fmt::Display,
+{
+    let value = T::deserialize(deserializer)?;
+    if value == T::default() {
+        return Err(serde::de::Error::custom(format!(
+            "expected at least 1, got {value}"
+        )));
     }
+    Ok(value)
 }
 
 /// The `[review]` table of `kenning.toml`; every key is optional.
@@ -83,9 +88,11 @@ pub(crate) fn at_least_one(key: &str, value: u64) -> std::result::Result<(), Str
 pub struct ReviewConfig {
     /// The model command reviews run with; without one, no review is ever due.
     pub model_cmd: Option<String>,
-    /// A review is due every this many turns of a session.
+    /// A review is due every this many turns of a session (at least 1).
+    #[serde(deserialize_with = "at_least_one")]
     pub every_turns: u32,
-    /// Seconds the model command may take.
+    /// Seconds the model command may take (at least 1).
+    #[serde(deserialize_with = "at_least_one")]
     pub timeout_secs: u64,
 }
 
@@ -97,14 +104,6 @@ impl Default for ReviewConfig {
             every_turns: 10,
             timeout_secs: 120,
         }
-    }
-}
-
-impl ReviewConfig {
-    /// A value out of range, named by its key.
-    pub(crate) fn check(&self) -> std::result::Result<(), String> {
-        at_least_one("review.every_turns", self.every_turns.into())?;
-        at_least_one("review.timeout_secs", self.timeout_secs)
     }
 }
 
@@ -131,7 +130,8 @@ pub struct MaintenanceConfig {
     pub daily_retention_days: u32,
     /// What becomes of an expired daily note.
     pub daily_mode: DailyMode,
-    /// Hours between two runs of the server's schedule.
+    /// Hours between two runs of the server's schedule (at least 1).
+    #[serde(deserialize_with = "at_least_one")]
     pub interval_hours: u32,
 }
 
@@ -156,11 +156,6 @@ impl MaintenanceConfig {
             pending_days: self.suggestion_ttl_days,
             daily_days: self.daily_retention_days,
         }
-    }
-
-    /// A value out of range, named by its key.
-    pub(crate) fn check(&self) -> std::result::Result<(), String> {
-        at_least_one("maintenance.interval_hours", self.interval_hours.into())
     }
 }
 
@@ -201,7 +196,7 @@ mod tests {
     }
 
     #[test]
-    fn an_unknown_key_or_a_bad_value_is_one_error_naming_the_file_and_the_key() {
+    fn an_unknown_key_or_a_bad_value_is_one_error_naming_the_file_the_line_and_the_key() {
         for (text, named) in [
             ("[maintenance]\nsuggestion_ttl = 3\n", "suggestion_ttl"),
             ("[maintenance]\ndaily_mode = \"shred\"\n", "shred"),
@@ -211,12 +206,23 @@ mod tests {
             ),
             ("[maintenance]\ninterval_hours = 0\n", "interval_hours"),
             ("[review]\nevery_turns = 0\n", "every_turns"),
+            (
+                "[review]\nmodel_cmd = \"cat\"\n\nevery_turns = 0\n",
+                "every_turns",
+            ),
             ("[review]\ntimeout_secs = 0\n", "timeout_secs"),
             ("[maintenence]\n", "maintenence"),
             ("[maintenance\n", ""),
         ] {
             let error = load(text).unwrap_err().to_string();
             assert!(error.contains(CONFIG_FILE), "{text:?}: {error}");
+            if !named.is_empty() {
+                let line = text.lines().position(|l| l.contains(named)).unwrap() + 1;
+                assert!(
+                    error.contains(&format!("line {line} (")),
+                    "{text:?}: {error}"
+                );
+            }
             assert!(error.contains(named), "{text:?}: {error}");
             assert_eq!(error.lines().count(), 1, "{text:?}: {error}");
         }

@@ -52,6 +52,12 @@ pub fn run(global: &GlobalOpts, cmd: &EncryptCmd) -> Result<ExitCode> {
     }
     if cmd.tokens {
         let path = global.data_dir().join(TOKENS_FILE);
+        if !path.is_file() {
+            return Err(usage(format!(
+                "there is no tokens file to encrypt at {}: the first `kenning token create` makes it (encrypted, with the key configured then)",
+                path.display()
+            )));
+        }
         encryption::encrypt_in_place(&path, &key)?;
         outln!("encrypted {}", path.display());
     }

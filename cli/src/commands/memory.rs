@@ -122,7 +122,8 @@ pub struct ListCmd {
 /// `kenning call`.
 #[derive(Args)]
 pub struct CallCmd {
-    /// remember, revise_memory, forget_memory, recall, memory or context.
+    /// The tool (its list comes from the operation table).
+    #[arg(help = format!("The tool: {}", kenning::api::tool_names().join(", ")))]
     tool: String,
     /// The arguments as JSON.
     args: String,

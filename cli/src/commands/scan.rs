@@ -8,7 +8,9 @@ use std::process::ExitCode;
 
 use clap::Args;
 use kenning::policy::Policy;
+use kenning::service::interchange::Header;
 use kenning::{KenningError, Result, Service};
+use kenning_contract::args::IMPORT_FORMAT;
 use kenning_contract::types::{FieldError, ScanItem, Target};
 use serde_json::json;
 
@@ -166,7 +168,9 @@ fn scan_jsonl(service: &Service) -> Result<()> {
 /// `kenning validate`: checks each non-blank line of `input` against the policy's schema named
 /// `schema` and prints one JSON line for it, `{"line": N, "ok": true, "canonical": {...}}` or
 /// `{"line": N, "ok": false, "errors": [{"path", "message"}]}`, N counting every input line
-/// from 1. Returns whether every line was valid. Nothing is written but standard output.
+/// from 1. For `import-record`, a first line that is an export's header is the file's, not a
+/// record: it is printed as `{"line": N, "ok": true, "header": {...}}`, so an export validates
+/// whole. Returns whether every line was valid. Nothing is written but standard output.
 fn validate_jsonl(
     policy: &dyn Policy,
     schema: &str,
@@ -177,6 +181,7 @@ fn validate_jsonl(
     let mut out = std::io::BufWriter::new(stdout.lock());
     let whole_line = |message: String| Err(vec![FieldError::new("", message)]);
     let mut all_valid = true;
+    let mut first = true;
     for (index, line) in input.split(b'\n').enumerate() {
         let number = index + 1;
         let bytes = line.map_err(|source_error| KenningError::Io {
@@ -185,6 +190,14 @@ fn validate_jsonl(
         })?;
         let bytes = bytes.strip_suffix(b"\r").unwrap_or(&bytes);
         if bytes.iter().all(u8::is_ascii_whitespace) {
+            continue;
+        }
+        if std::mem::take(&mut first)
+            && schema == IMPORT_RECORD
+            && let Some(header) = export_header(bytes)
+        {
+            writeln!(out, "{{\"line\":{number},\"ok\":true,\"header\":{header}}}")
+                .map_err(KenningError::Output)?;
             continue;
         }
         let answer = if bytes.len() > MAX_VALIDATE_LINE_BYTES {
@@ -217,4 +230,14 @@ fn validate_jsonl(
     }
     out.flush().map_err(KenningError::Output)?;
     Ok(all_valid)
+}
+
+/// The schema whose files begin with an export's header.
+const IMPORT_RECORD: &str = "import-record";
+
+/// `line` as JSON when it is the header of a `kenning-memory/1` export.
+fn export_header(line: &[u8]) -> Option<String> {
+    let header: Header = serde_json::from_slice(line).ok()?;
+    (header.format == IMPORT_FORMAT)
+        .then(|| serde_json::to_string(&header).expect("a header serialises"))
 }

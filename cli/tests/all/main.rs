@@ -7,6 +7,7 @@ mod support;
 
 mod background_review;
 mod cli;
+mod docs;
 mod encryption;
 mod eval_locomo;
 mod extract;

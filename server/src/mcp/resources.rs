@@ -199,10 +199,9 @@ pub fn read(
             let pending = service.review_list(subject, Author::Human)?;
             let lines: Vec<String> = pending.iter().map(described).collect();
             let title = format!(
-                "# Awaiting review in {}: {}\n\nSettle them as the user: `kenning review --subject {}` in a terminal, or from a client that can ask you (MCP elicitation), which asks at each proposal. Until then none is recalled or injected.\n\n",
+                "# Awaiting review in {}: {}\n\nSettle them as the user: `kenning review list --subject {0}`, then `kenning review accept --subject {0} ID` (or `reject`) in a terminal, or from a client that can ask you (MCP elicitation), which asks at each proposal. Until then none is recalled or injected.\n\n",
                 subject.spec(),
                 pending.len(),
-                subject.spec()
             );
             Some(bounded(&title, &lines, pending.len()))
         }
