@@ -1073,14 +1073,11 @@ mod tests {
         old
     }
 
-    /// The permission bits of `path`.
+    /// The permission bits of `path`, which exists.
     fn mode(path: &Path) -> u32 {
-        use std::os::unix::fs::PermissionsExt;
-        std::fs::metadata(path)
-            .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-            .permissions()
-            .mode()
-            & 0o7777
+        crate::private::mode_of(path)
+            .unwrap()
+            .unwrap_or_else(|| panic!("{} is not there", path.display()))
     }
 
     #[test]
