@@ -18,8 +18,9 @@ only:
   length is at least MIN_LEN and some window has S > 0 and S * S * 1024 >= T2 * max(G, MIN_GRAMS).
 
 Training data: the TUNE split only (every `tune-*.jsonl`, the older hand-written files, the
-shared `secrets-dev.jsonl` and `locomo-dev.json` dev sets: turns and whole sessions as benign
-text, and the project's own Markdown documentation as long benign text). `heldout-*` files are
+shared `secrets-dev.jsonl` and `locomo-dev.json` dev sets: turns, whole sessions and the facts
+observed in each session as benign dialog, and the project's own Markdown documentation as long
+benign text). `heldout-*` files are
 never read. Each source weighs the same within its class, so the 667 PromptInject rows do not
 drown the rest. The threshold is the lowest (a benign text's out-of-fold score, 5 folds, plus a
 margin) at which the out-of-fold false positives stay within half of each benign goal: at most
@@ -152,6 +153,7 @@ def load(shared):
     add(jsonl(shared / "secrets-dev.jsonl"), "secrets-dev")
     sessions = []
     turns = []
+    observations = []
     for sample in json.loads((shared / "locomo-dev.json").read_text(encoding="utf-8")):
         for key, value in sample["conversation"].items():
             if key.startswith("session_") and isinstance(value, list):
@@ -159,8 +161,14 @@ def load(shared):
                 sessions.append(
                     {"text": "\n".join(f"{t['speaker']}: {t['text']}" for t in value), "label": "benign"}
                 )
+        # The facts observed in each session: the notes a memory of the conversation keeps
+        # (scripts/locomo_to_kenning.py imports them), so they are dialog the signal never flags.
+        for facts in sample.get("observation", {}).values():
+            for said in facts.values():
+                observations += [{"text": fact[0], "label": "benign"} for fact in said]
     add(turns, "locomo-turns")
     add(sessions, "locomo-sessions")
+    add(observations, "locomo-observations")
     docs = []
     listed = subprocess.run(["git", "-C", str(ROOT), "ls-files", "*.md"], capture_output=True, text=True)
     for name in listed.stdout.split():

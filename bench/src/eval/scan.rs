@@ -9,7 +9,9 @@
 //!   and an optional `secret` naming the exact credential of a `risk` row. This covers
 //!   `secrets-dev.jsonl` (leaky-repo rows) and the corpora under `tests/corpora/`.
 //! - A LoCoMo file (a JSON list of samples with a `conversation`): every dialog turn of every
-//!   `session_N` is a `benign` row.
+//!   `session_N` is a `benign` row (family `locomo-turn`), and so is every fact of its
+//!   `observation` (family `locomo-observation`: the notes `scripts/locomo_to_kenning.py`
+//!   imports).
 //!
 //! When is a risk row redacted? Its verdict must be `redact` or `block`, and its credential
 //! must not survive in the stored text. The credential is the row's `secret` when given; else
@@ -88,7 +90,7 @@ pub fn load(path: &Path) -> Result<Vec<Row>, KenningError> {
     if text.trim_start().starts_with('[') {
         let samples: Value =
             serde_json::from_str(&text).map_err(|e| bad(format!("not JSON: {e}")))?;
-        return locomo_turns(&samples).ok_or_else(|| {
+        return locomo_rows(&samples).ok_or_else(|| {
             bad("a JSON list, but not of LoCoMo samples with a `conversation`".into())
         });
     }
@@ -128,9 +130,17 @@ pub fn load(path: &Path) -> Result<Vec<Row>, KenningError> {
     Ok(rows)
 }
 
-/// Every dialog turn of a LoCoMo file as a benign row, or `None` if it is not one.
-fn locomo_turns(samples: &Value) -> Option<Vec<Row>> {
+/// Every dialog turn and every observed fact of a LoCoMo file as a benign row, or `None` if it
+/// is not one.
+fn locomo_rows(samples: &Value) -> Option<Vec<Row>> {
     let mut rows = Vec::new();
+    let benign = |text: &str, family: &str| Row {
+        text: text.to_string(),
+        label: Label::Benign,
+        target: Target::Memory,
+        secret: None,
+        family: family.into(),
+    };
     for sample in samples.as_array()? {
         let conversation = sample.get("conversation")?.as_object()?;
         for (key, session) in conversation {
@@ -139,13 +149,18 @@ fn locomo_turns(samples: &Value) -> Option<Vec<Row>> {
             };
             for turn in turns {
                 if let Some(text) = turn.get("text").and_then(Value::as_str) {
-                    rows.push(Row {
-                        text: text.to_string(),
-                        label: Label::Benign,
-                        target: Target::Memory,
-                        secret: None,
-                        family: "locomo-turn".into(),
-                    });
+                    rows.push(benign(text, "locomo-turn"));
+                }
+            }
+        }
+        // `observation`: {session_N_observation: {speaker: [[fact, evidence], ...]}}.
+        let sessions = sample.get("observation").and_then(Value::as_object);
+        for said in sessions.into_iter().flat_map(|s| s.values()) {
+            for facts in said.as_object().into_iter().flat_map(|s| s.values()) {
+                for fact in facts.as_array().into_iter().flatten() {
+                    if let Some(text) = fact.get(0).and_then(Value::as_str) {
+                        rows.push(benign(text, "locomo-observation"));
+                    }
                 }
             }
         }
@@ -661,15 +676,26 @@ mod tests {
     }
 
     #[test]
-    fn locomo_turns_are_benign_rows() {
+    fn locomo_turns_and_observed_facts_are_benign_rows() {
         let v: Value = serde_json::from_str(
-            r#"[{"sample_id":"a","conversation":{"speaker_a":"A","session_1_date_time":"x","session_1":[{"speaker":"A","dia_id":"D1:1","text":"hello"}]}}]"#,
+            r#"[{"sample_id":"a","conversation":{"speaker_a":"A","session_1_date_time":"x","session_1":[{"speaker":"A","dia_id":"D1:1","text":"hello"}]},
+                "observation":{"session_1_observation":{"A":[["A says hello.","D1:1"]]}}}]"#,
         )
         .unwrap();
-        let rows = locomo_turns(&v).unwrap();
-        assert_eq!(rows.len(), 1);
-        assert_eq!(rows[0].label, Label::Benign);
-        assert!(locomo_turns(&serde_json::json!([{"x": 1}])).is_none());
+        let rows = locomo_rows(&v).unwrap();
+        let read: Vec<(&str, &str)> = rows
+            .iter()
+            .map(|r| (r.text.as_str(), r.family.as_str()))
+            .collect();
+        assert_eq!(
+            read,
+            [
+                ("hello", "locomo-turn"),
+                ("A says hello.", "locomo-observation")
+            ]
+        );
+        assert!(rows.iter().all(|r| r.label == Label::Benign));
+        assert!(locomo_rows(&serde_json::json!([{"x": 1}])).is_none());
     }
 
     // The scanning goals, measured through the sandboxed default component over the committed
@@ -837,7 +863,7 @@ mod tests {
         let locomo = load(&data.join("locomo-dev.json"))
             .unwrap_or_else(|e| panic!("the shared evaluation data: {e}"));
         let report = measure(&service, &locomo);
-        let turns = &report.labels[&Label::Benign];
+        let turns = &report.families[&(Label::Benign, "locomo-turn".to_owned())];
         assert!(turns.rows > 1000, "{} LoCoMo turns", turns.rows);
         assert!(
             pct(turns.blocked, turns.rows) <= 1.0,
@@ -846,6 +872,21 @@ mod tests {
         assert!(
             pct(turns.rows - turns.met, turns.rows) <= 0.5,
             "LoCoMo turns altered"
+        );
+        // The README's LoCoMo recipe imports a conversation's observed facts all or nothing:
+        // one blocked fact and the conversation does not import.
+        let facts = &report.families[&(Label::Benign, "locomo-observation".to_owned())];
+        assert!(facts.rows > 1000, "{} LoCoMo observations", facts.rows);
+        let blocked: Vec<&str> = report
+            .misses
+            .iter()
+            .filter(|(_, family, ..)| family == "locomo-observation")
+            .filter(|(.., verdict, _)| *verdict == Verdict::Block)
+            .map(|(_, _, text, ..)| text.as_str())
+            .collect();
+        assert!(
+            blocked.is_empty(),
+            "LoCoMo observations blocked: {blocked:?}"
         );
     }
 }

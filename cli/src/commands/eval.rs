@@ -15,7 +15,7 @@ use super::{GlobalOpts, PolicyUse, print_json, service};
 pub enum EvalCmd {
     /// Recall@k on a LoCoMo-format file: each turn a memory, each question a `recall` query.
     Locomo(LocomoCmd),
-    /// Redaction and blocking rates over labelled JSONL corpora and LoCoMo turns.
+    /// Redaction and blocking rates over labelled JSONL corpora and LoCoMo conversations.
     Scan(EvalScanCmd),
 }
 
@@ -23,7 +23,7 @@ pub enum EvalCmd {
 #[derive(Args)]
 pub struct EvalScanCmd {
     /// A corpus: labelled JSONL ({text, label: risk|informative|benign|attack, ...}) or a
-    /// LoCoMo-format JSON file (every turn benign). Repeatable.
+    /// LoCoMo-format JSON file (every turn and every observed fact benign). Repeatable.
     #[arg(long, value_name = "PATH", required = true)]
     data: Vec<PathBuf>,
     /// Print the figures as one JSON object on the last line.

@@ -267,6 +267,9 @@ mod tests {
              empowering; she is thinking about a career in counseling.",
             "sub_401000 decrypts the config with RC4; the key is derived from the volume \
              serial number. Rename to decrypt_config and mark the key schedule.",
+            // A fact LoCoMo observed (conv-42), which the signal once blocked: a memory about
+            // writing and memories is no instruction to the model.
+            "Joanna incorporates memories and childhood experiences into her writing.",
         ] {
             assert!(!is_attack(text), "{text}");
         }
