@@ -70,7 +70,10 @@ pub const TOOLS: &[&str] = &[
 /// The record kinds `validate` also checks: data the host reads from elsewhere, never an
 /// agent's call. `import-record` is one line of a JSONL export ([`args::ImportRecord`]);
 /// `extraction` is what a model-driven extraction step proposes ([`args::Extraction`]).
-pub const RECORDS: &[&str] = &["import-record", "extraction"];
+pub const RECORDS: &[&str] = &[IMPORT_RECORD, "extraction"];
+
+/// The record kind of one line of a `kenning-memory/1` export.
+pub const IMPORT_RECORD: &str = "import-record";
 
 /// Largest `args_json` a tool call or an import record may have, in bytes.
 pub const MAX_ARGS_BYTES: usize = 65536;

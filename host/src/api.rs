@@ -978,7 +978,7 @@ pub fn runtime_tool(name: &str) -> Option<&'static ToolSpec> {
 
 /// The record kinds the policy's `validate` checks besides tool calls: one line of a
 /// `kenning-memory/1` export, and a model's extraction result. They are data, never tools.
-pub const RECORD_KINDS: &[&str] = &["import-record", "extraction"];
+pub const RECORD_KINDS: &[&str] = kenning_contract::RECORDS;
 
 /// Every schema the policy's `validate` knows: the tools it validates (all but the host's own
 /// `context`) and the [`RECORD_KINDS`].

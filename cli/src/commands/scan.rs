@@ -10,7 +10,7 @@ use clap::Args;
 use kenning::policy::Policy;
 use kenning::service::interchange::Header;
 use kenning::{KenningError, Result, Service};
-use kenning_contract::args::IMPORT_FORMAT;
+use kenning_contract::IMPORT_RECORD;
 use kenning_contract::types::{FieldError, ScanItem, Target};
 use serde_json::json;
 
@@ -194,8 +194,11 @@ fn validate_jsonl(
         }
         if std::mem::take(&mut first)
             && schema == IMPORT_RECORD
-            && let Some(header) = export_header(bytes)
+            && let Some(header) = std::str::from_utf8(bytes)
+                .ok()
+                .and_then(|line| Header::parse(line).ok())
         {
+            let header = serde_json::to_string(&header).expect("a header serialises");
             writeln!(out, "{{\"line\":{number},\"ok\":true,\"header\":{header}}}")
                 .map_err(KenningError::Output)?;
             continue;
@@ -230,14 +233,4 @@ fn validate_jsonl(
     }
     out.flush().map_err(KenningError::Output)?;
     Ok(all_valid)
-}
-
-/// The schema whose files begin with an export's header.
-const IMPORT_RECORD: &str = "import-record";
-
-/// `line` as JSON when it is the header of a `kenning-memory/1` export.
-fn export_header(line: &[u8]) -> Option<String> {
-    let header: Header = serde_json::from_slice(line).ok()?;
-    (header.format == IMPORT_FORMAT)
-        .then(|| serde_json::to_string(&header).expect("a header serialises"))
 }

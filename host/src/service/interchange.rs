@@ -240,7 +240,7 @@ impl Service {
                 format!("empty file; expected a {IMPORT_FORMAT} header"),
             ));
         };
-        let header = read_header(header_text).map_err(|problem| bad(header_line, problem))?;
+        let header = Header::parse(header_text).map_err(|problem| bad(header_line, problem))?;
         if !header.subject.is(subject) {
             return Err(KenningError::WrongSubject {
                 source_name: options.source_name.clone(),
@@ -598,7 +598,7 @@ fn read_record(policy: &dyn Policy, line: &str) -> std::result::Result<ImportRec
         ));
     }
     let call = policy
-        .validate("import-record", line)
+        .validate(kenning_contract::IMPORT_RECORD, line)
         .map_err(|e| e.to_string())?
         .map_err(|errors| {
             errors
@@ -954,16 +954,20 @@ fn stored_duplicate(store: &dyn Reads, plan: &Planned, candidates: &[u64]) -> Re
 }
 
 /// Reads the header line strictly.
-fn read_header(line: &str) -> std::result::Result<Header, String> {
-    let header: Header =
-        serde_json::from_str(line).map_err(|e| format!("not a {IMPORT_FORMAT} header ({e})"))?;
-    if header.format != IMPORT_FORMAT {
-        return Err(format!(
-            "unsupported format {:?} (expected {IMPORT_FORMAT})",
-            header.format
-        ));
+impl Header {
+    /// The header an export's first line holds, or why `line` is none: not a header, or one of
+    /// another format.
+    pub fn parse(line: &str) -> std::result::Result<Header, String> {
+        let header: Header = serde_json::from_str(line)
+            .map_err(|e| format!("not a {IMPORT_FORMAT} header ({e})"))?;
+        if header.format != IMPORT_FORMAT {
+            return Err(format!(
+                "unsupported format {:?} (expected {IMPORT_FORMAT})",
+                header.format
+            ));
+        }
+        Ok(header)
     }
-    Ok(header)
 }
 
 /// What an imported text is scanned as: its profile file, else its scope.
