@@ -120,7 +120,7 @@ check("elicitation: a kept revision is in force", revision.structuredContent?.st
 // What stays pending is listed as a resource for the user, without its text (a resource may
 // reach the model, and nothing awaiting review does).
 const pending = (await reviewing.readResource({ uri: "kenning://profile/me/pending.md" })).contents[0].text;
-check("the pending resource lists the proposal", /Awaiting review in profile:me: [1-9]/.test(pending) && pending.includes("kenning review"), pending);
+check("the pending resource lists the proposal", /Awaiting review in profile:me: [1-9]/.test(pending) && pending.includes("kenning review list --subject profile:me"), pending);
 check("the pending resource never holds a proposal's text", !pending.includes("eu-west"), pending);
 const templates = (await reviewing.listResourceTemplates()).resourceTemplates.map((t) => t.uriTemplate);
 check("a template reads any day's note", templates.includes("kenning://profile/{name}/daily/{date}.md"), templates);

@@ -130,6 +130,7 @@ async def with_elicitation(server):
             check("elicitation: only what the human kept is recalled", texts == ["The on-call rota changes on Mondays (keep me)."], texts)
             pending = (await session.read_resource("kenning://profile/me/pending.md")).contents[0].text
             check("the pending resource lists without text", "Awaiting review in profile:me" in pending and "rota" not in pending, pending)
+            check("the pending resource names a command that exists", "`kenning review list --subject profile:me`" in pending, pending)
             forgot = await session.call_tool("forget_memory", {"id": kept.structured_content["id"], "reason": "the rota moved to a tool"})
             check("elicitation: a forget the human confirms is done", forgot.structured_content["status"] == "forgotten", forgot)
             found = await session.call_tool("recall", {"query": "rota"})
