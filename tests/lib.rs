@@ -171,7 +171,9 @@ pub struct StoreState {
 /// `data_dir`.
 pub fn on_this_backend(builder: ServiceBuilder, data_dir: &Path) -> ServiceBuilder {
     match postgres::store_for(data_dir) {
-        Some(url) => builder.postgres(url),
+        Some(url) => builder
+            .query_login(postgres::query_login_for(&url))
+            .postgres(url),
         None => builder,
     }
 }

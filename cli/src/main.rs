@@ -35,6 +35,8 @@ enum Command {
     Scan(commands::scan::ScanCmd),
     /// Run one tool call as an agent would and print one JSON line.
     Call(commands::memory::CallCmd),
+    /// Ask a subject's knowledge base one read-only SQL question (runs the `query` tool).
+    Query(commands::query::QueryCmd),
     /// Check JSON lines against one of the policy's closed schemas; writes nothing.
     Validate(commands::scan::ValidateCmd),
     /// Review memories awaiting review (PENDING, INBOUND-PENDING).
@@ -182,6 +184,7 @@ fn run(cli: &Cli) -> kenning::Result<ExitCode> {
         Command::List(cmd) => commands::memory::list(global, cmd),
         Command::Scan(cmd) => commands::scan::scan(global, cmd),
         Command::Call(cmd) => commands::memory::call(global, cmd),
+        Command::Query(cmd) => commands::query::run(global, cmd),
         Command::Validate(cmd) => commands::scan::validate(global, cmd),
         Command::Review(cmd) => commands::review::run(global, cmd),
         Command::Settings(cmd) => commands::settings::settings(global, cmd),

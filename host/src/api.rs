@@ -778,6 +778,10 @@ pub enum Tool {
     RecentMemories,
     /// `memory_stats`: the totals.
     MemoryStats,
+    /// `query`: read-only SQL over the knowledge base's views.
+    Query,
+    /// `query_schema`: the views `query` reads.
+    QuerySchema,
     /// `turn`: a runtime tool (see [`RUNTIME_TOOLS`]).
     Turn,
 }
@@ -909,6 +913,28 @@ pub const TOOLS: &[ToolSpec] = &[
             idempotent: true,
         },
     },
+    ToolSpec {
+        tool: Tool::Query,
+        name: "query",
+        title: "Ask the knowledge base in SQL",
+        description: "Run one read-only SQL SELECT over the knowledge base's views (memories, anchors, tags, categories, events, settings, clock; query_schema lists their columns) for questions recall cannot answer: counts, groupings, joins, time windows. Example: SELECT a.name, count(*) AS notes FROM anchors a JOIN memories m ON m.id = a.memory_id WHERE a.kind = 'function' AND m.author = 'triage' GROUP BY a.name HAVING count(*) > 3. Times are seconds since the epoch (clock.now is now). It cannot write, and reads only what you may read. For finding memories by meaning, use recall.",
+        hints: ToolHints {
+            read_only: true,
+            destructive: false,
+            idempotent: true,
+        },
+    },
+    ToolSpec {
+        tool: Tool::QuerySchema,
+        name: "query_schema",
+        title: "The views a query reads",
+        description: "List the views query reads, with every column's type and meaning, the functions a query may call and its budgets (rows, time, size). Call it once before writing your first query.",
+        hints: ToolHints {
+            read_only: true,
+            destructive: false,
+            idempotent: true,
+        },
+    },
 ];
 
 /// Tools for the agent runtime rather than the model: events of the conversation the memory
@@ -980,13 +1006,13 @@ pub fn runtime_tool(name: &str) -> Option<&'static ToolSpec> {
 /// `kenning-memory/1` export, and a model's extraction result. They are data, never tools.
 pub const RECORD_KINDS: &[&str] = kenning_contract::RECORDS;
 
-/// Every schema the policy's `validate` knows: the tools it validates (all but the host's own
-/// `context`) and the [`RECORD_KINDS`].
+/// Every schema the policy's `validate` knows: the tools it validates (those that carry a
+/// memory, [`kenning_contract::TOOLS`]; the host checks its read tools' arguments itself) and
+/// the [`RECORD_KINDS`].
 pub fn policy_schemas() -> Vec<&'static str> {
-    TOOLS
+    kenning_contract::TOOLS
         .iter()
-        .map(|t| t.name)
-        .filter(|&name| name != "context")
+        .copied()
         .chain(RECORD_KINDS.iter().copied())
         .collect()
 }
@@ -1027,6 +1053,8 @@ pub fn input_schema(tool: &str) -> Option<Value> {
         Tool::GetMemory => schema::<GetMemoryArgs>(),
         Tool::RecentMemories => schema::<RecentMemoriesArgs>(),
         Tool::MemoryStats => schema::<MemoryStatsArgs>(),
+        Tool::Query => schema::<crate::query::QueryArgs>(),
+        Tool::QuerySchema => schema::<crate::query::QuerySchemaArgs>(),
         Tool::Turn => schema::<TurnArgs>(),
     })
 }
@@ -1043,6 +1071,8 @@ pub fn output_schema(tool: &str) -> Option<Value> {
         Tool::GetMemory => schema::<Memory>(),
         Tool::RecentMemories => schema::<RecentMemories>(),
         Tool::MemoryStats => schema::<MemoryStats>(),
+        Tool::Query => schema::<crate::query::QueryResult>(),
+        Tool::QuerySchema => schema::<crate::query::QuerySchema>(),
         Tool::Turn => schema::<TurnCounted>(),
     })
 }

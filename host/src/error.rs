@@ -224,6 +224,13 @@ pub enum KenningError {
     /// The author may not do this.
     #[error("not allowed: {0}")]
     Forbidden(String),
+    /// A `query` was refused (not one read-only statement over the views) or stopped at a
+    /// budget; nothing was read past that point.
+    #[error("query: {problem}")]
+    Query {
+        /// What was wrong.
+        problem: crate::query::QueryProblem,
+    },
     /// The store was written by a newer kenning.
     #[error(
         "knowledge base {} has schema version {found}, newer than this kenning supports ({supported}); upgrade kenning, the file was left untouched",

@@ -43,6 +43,7 @@ pub mod model_command;
 pub mod policy;
 pub mod private;
 pub mod provenance;
+pub mod query;
 pub mod service;
 pub mod settings;
 pub mod store;

@@ -35,6 +35,16 @@ pub fn may_read(reader: Author, memory: &Memory) -> bool {
     }
 }
 
+/// [`may_read`] as a SQL condition over the memories table aliased `m`, for the views a
+/// `query` reads ([`crate::query`]); `human` is a boolean SQL expression saying whether the
+/// reader is a human. Both backends build their views with it, and a test holds it to
+/// [`may_read`] for every status and badge.
+pub(crate) fn readable_sql(human: &str) -> String {
+    format!(
+        "(m.status = 'superseded' OR (m.status = 'active' AND (m.badge NOT IN ('pending', 'inbound_pending') OR {human})))"
+    )
+}
+
 /// Whether `reader` may see the review queue (what awaits review, and decide on it).
 pub fn may_review(reader: Author) -> bool {
     reader == Author::Human
@@ -159,6 +169,42 @@ mod tests {
 
     fn memory(author: Author, badge: Badge) -> Memory {
         crate::memory::sample_memory(1, "x", author, badge)
+    }
+
+    #[test]
+    fn the_sql_rule_of_the_query_views_reads_what_may_read_reads() {
+        let conn = rusqlite::Connection::open_in_memory().unwrap();
+        let statuses = [
+            Status::Active,
+            Status::Forgotten,
+            Status::Rejected,
+            Status::Superseded,
+        ];
+        for reader in AUTHORS {
+            let human = if reader == Author::Human {
+                "TRUE"
+            } else {
+                "FALSE"
+            };
+            let sql = format!(
+                "SELECT {} FROM (SELECT ?1 AS status, ?2 AS badge) m",
+                readable_sql(human)
+            );
+            for badge in BADGES {
+                for status in statuses {
+                    let mut memory = memory(Author::Agent, badge);
+                    memory.status = status;
+                    let readable: bool = conn
+                        .query_row(&sql, [status.as_str(), badge.as_str()], |row| row.get(0))
+                        .unwrap();
+                    assert_eq!(
+                        readable,
+                        may_read(reader, &memory),
+                        "{reader:?} reading a {status:?} {badge:?} memory"
+                    );
+                }
+            }
+        }
     }
 
     #[test]

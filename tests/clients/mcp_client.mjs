@@ -32,7 +32,7 @@ function errorOf(result) {
 
 async function exercise(client, where) {
   const tools = (await client.listTools()).tools.map((t) => t.name).sort();
-  check(`${where}: the tools`, tools.join() === "context,forget_memory,get_memory,memory,memory_stats,recall,recent_memories,remember,revise_memory,turn", tools);
+  check(`${where}: the tools`, tools.join() === "context,forget_memory,get_memory,memory,memory_stats,query,query_schema,recall,recent_memories,remember,revise_memory,turn", tools);
 
   const added = await client.callTool({ name: "memory", arguments: { action: "add", target: "user", content: `Prefers tabs (${where}).` } });
   check(`${where}: memory add`, !added.isError, added);
@@ -50,6 +50,12 @@ async function exercise(client, where) {
   check(`${where}: recent_memories`, !recent.isError && recent.structuredContent.count >= 1 && recent.structuredContent.since === "2020-01-01T00:00:00Z", recent);
   const stats = await client.callTool({ name: "memory_stats", arguments: {} });
   check(`${where}: memory_stats`, !stats.isError && stats.structuredContent.active >= 1 && typeof stats.structuredContent.newest === "string", stats);
+  const views = await client.callTool({ name: "query_schema", arguments: {} });
+  check(`${where}: query_schema`, !views.isError && views.structuredContent.views.some((v) => v.name === "memories"), views);
+  const counted = await client.callTool({ name: "query", arguments: { sql: "SELECT count(*) AS n FROM memories WHERE text LIKE '%Tuesdays%'" } });
+  check(`${where}: query`, !counted.isError && counted.structuredContent.columns[0] === "n" && counted.structuredContent.rows[0][0] >= 1, counted);
+  const write = errorOf(await client.callTool({ name: "query", arguments: { sql: "DELETE FROM memories" } }));
+  check(`${where}: a write through query is refused, naming sql`, write.code === "query_refused" && write.path === "sql", write);
   const badTime = errorOf(await client.callTool({ name: "recent_memories", arguments: { since: "last week" } }));
   check(`${where}: a time that is not one is named`, badTime.path === "since", badTime);
   const turned = await client.callTool({ name: "turn", arguments: { session: "ts-1" } });

@@ -37,7 +37,7 @@ def error_of(result):
 async def exercise(session, where):
     await session.initialize()
     tools = {tool.name for tool in (await session.list_tools()).tools}
-    expected = {"remember", "recall", "context", "revise_memory", "forget_memory", "memory", "turn", "get_memory", "recent_memories", "memory_stats"}
+    expected = {"remember", "recall", "context", "revise_memory", "forget_memory", "memory", "turn", "get_memory", "recent_memories", "memory_stats", "query", "query_schema"}
     check(f"{where}: the tools", tools == expected, tools)
 
     added = await session.call_tool("memory", {"action": "add", "target": "user", "content": f"Prefers short answers ({where})."})
@@ -56,6 +56,12 @@ async def exercise(session, where):
     check(f"{where}: recent_memories", not recent.is_error and recent.structured_content["count"] >= 1, recent)
     stats = await session.call_tool("memory_stats", {})
     check(f"{where}: memory_stats", not stats.is_error and stats.structured_content["active"] >= 1, stats)
+    views = await session.call_tool("query_schema", {})
+    check(f"{where}: query_schema", not views.is_error and any(v["name"] == "anchors" for v in views.structured_content["views"]), views)
+    counted = await session.call_tool("query", {"sql": "SELECT count(*) AS n FROM memories WHERE text LIKE '%nextest%'"})
+    check(f"{where}: query", not counted.is_error and counted.structured_content["rows"][0][0] >= 1, counted)
+    attach = error_of(await session.call_tool("query", {"sql": "ATTACH DATABASE '/tmp/x.db' AS x"}))
+    check(f"{where}: ATTACH through query is refused, naming sql", attach["code"] == "query_refused" and attach["path"] == "sql", attach)
     turned = await session.call_tool("turn", {"session": "py-1"})
     check(f"{where}: turn", not turned.is_error, turned)
 

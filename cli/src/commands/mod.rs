@@ -50,6 +50,7 @@ pub mod maintain;
 pub mod mcp;
 pub mod memory;
 pub mod policy;
+pub mod query;
 pub mod rekey;
 pub mod review;
 pub mod scan;
@@ -106,6 +107,10 @@ pub struct GlobalOpts {
     /// which still holds tokens, settings and the cache [default: $KENNING_STORE, else SQLite]
     #[arg(long, global = true, value_name = "URL")]
     pub store: Option<String>,
+    /// With a PostgreSQL store: the login `query` runs as, one that holds no privilege on any
+    /// table (see docs/query.md) [default: $KENNING_QUERY_STORE, else none: query is refused]
+    #[arg(long, global = true, value_name = "URL")]
+    pub query_store: Option<String>,
 }
 
 impl GlobalOpts {
@@ -128,6 +133,18 @@ impl GlobalOpts {
             .filter(|url| !url.is_empty())
             .or_else(|| {
                 std::env::var("KENNING_STORE")
+                    .ok()
+                    .filter(|url| !url.is_empty())
+            })
+    }
+
+    /// The query login named by `--query-store` or `KENNING_QUERY_STORE`, if either is set.
+    pub fn query_store_url(&self) -> Option<String> {
+        self.query_store
+            .clone()
+            .filter(|url| !url.is_empty())
+            .or_else(|| {
+                std::env::var("KENNING_QUERY_STORE")
                     .ok()
                     .filter(|url| !url.is_empty())
             })
@@ -157,6 +174,9 @@ impl GlobalOpts {
         child.args(self.as_args());
         if let Some(store) = self.store_url() {
             child.env("KENNING_STORE", store);
+        }
+        if let Some(login) = self.query_store_url() {
+            child.env("KENNING_QUERY_STORE", login);
         }
         child
     }
@@ -257,6 +277,9 @@ pub fn service(
     }
     if let Some(url) = global.store_url() {
         builder = builder.postgres(url);
+        if let Some(login) = global.query_store_url() {
+            builder = builder.query_login(login);
+        }
     }
     Ok(builder)
 }
@@ -428,23 +451,36 @@ mod tests {
             key_file: None,
             cache_dir: None,
             store: None,
+            query_store: None,
         }
     }
 
     #[test]
     fn a_background_job_gets_the_store_in_its_environment_and_not_in_its_arguments() {
         let url = "postgres://kenning:secret@db/kenning";
+        let login = "postgres://kenning_query:other@db/kenning";
         let global = GlobalOpts {
             store: Some(url.to_owned()),
+            query_store: Some(login.to_owned()),
             ..opts(64)
         };
         let child = global.child(Path::new("/bin/kenning"));
-        let store = child
-            .get_envs()
-            .find(|(name, _)| *name == "KENNING_STORE")
-            .and_then(|(_, value)| value);
-        assert_eq!(store, Some(std::ffi::OsStr::new(url)));
-        assert!(child.get_args().all(|arg| arg.to_str() != Some(url)));
+        let env = |var: &str| {
+            child
+                .get_envs()
+                .find(|(name, _)| *name == var)
+                .and_then(|(_, value)| value)
+        };
+        assert_eq!(env("KENNING_STORE"), Some(std::ffi::OsStr::new(url)));
+        assert_eq!(
+            env("KENNING_QUERY_STORE"),
+            Some(std::ffi::OsStr::new(login))
+        );
+        assert!(
+            child
+                .get_args()
+                .all(|arg| arg.to_str() != Some(url) && arg.to_str() != Some(login))
+        );
     }
 
     #[test]

@@ -20,6 +20,7 @@ mod one_gate;
 mod postgres_servers;
 mod private_files;
 mod processes;
+mod query;
 mod share;
 mod store_conformance;
 mod write_paths;

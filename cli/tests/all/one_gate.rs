@@ -5,9 +5,11 @@
 //! API over a socket, an MCP client over `/v1/mcp`) against a small reference model of the
 //! rules, and after every step the invariants are checked:
 //!
-//! 1. nothing forgotten or rejected is readable by id, recalled, injected or exported, and
-//!    nothing forgotten is left in the store's files (SQLite) or rows (PostgreSQL);
-//! 2. nothing awaiting review is recalled or injected, or read by a caller who is no human;
+//! 1. nothing forgotten or rejected is readable by id or by SQL (`query`), recalled, injected
+//!    or exported, and nothing forgotten is left in the store's files (SQLite) or rows
+//!    (PostgreSQL);
+//! 2. nothing awaiting review is recalled or injected, or read (by id or by SQL) by a caller
+//!    who is no human;
 //! 3. nothing an external client wrote, itself or through a review it started, is NATIVE
 //!    unless a human accepted it;
 //! 4. off means off: with memory off globally or for the thread, no write lands and nothing is
@@ -351,7 +353,9 @@ impl Harness {
             .cache_dir(support::shared_cache_dir())
             .config(kenning::config::Config::load(&data).unwrap());
         if let Some(url) = support::postgres::store_for(&data) {
-            builder = builder.postgres(url);
+            builder = builder
+                .query_login(support::postgres::query_login_for(&url))
+                .postgres(url);
         }
         Harness {
             data,
@@ -534,6 +538,7 @@ impl Harness {
                             renamed_ids(&mut v["rejected"]);
                             v
                         }),
+                    "query" => self.http(who, M::POST, &format!("{base}/query"), Some(args)),
                     other => panic!("no HTTP route for {other}"),
                 }
             }
@@ -1328,6 +1333,52 @@ fn apply(
                     }
                 }
             }
+            // Read-only SQL reads what get_memory reads, no more: the same rule, in the views.
+            let queried = h.call(
+                door,
+                spec,
+                who,
+                "query",
+                json!({"sql": "SELECT id, text FROM memories ORDER BY id", "max_rows": 1000}),
+            );
+            let readable: BTreeSet<u64> = model
+                .memories
+                .iter()
+                .filter(|(_, m)| match m.state {
+                    State::Accepted | State::Superseded => true,
+                    State::Pending => who == Who::Human,
+                    State::Forgotten | State::Rejected => false,
+                })
+                .map(|(id, _)| *id)
+                .collect();
+            match (model.on(None), queried) {
+                (true, Ok(answer)) => {
+                    let rows = answer["rows"].as_array().cloned().unwrap_or_default();
+                    let ids: BTreeSet<u64> = rows.iter().filter_map(|r| r[0].as_u64()).collect();
+                    if ids != readable {
+                        return Err(format!(
+                            "query as {who:?} read {ids:?}; readable: {readable:?}"
+                        ));
+                    }
+                    for row in &rows {
+                        let text = row[1].as_str().unwrap_or_default();
+                        if let Some(word) = model.forgotten.iter().chain(&model.secrets).find(|w| {
+                            text.contains(w.as_str())
+                                && !model
+                                    .memories
+                                    .values()
+                                    .any(|m| &m.marker == *w && m.state != State::Forgotten)
+                        }) {
+                            return Err(format!("query read {word}, which is gone: {text:?}"));
+                        }
+                    }
+                }
+                (true, Err(e)) => return Err(format!("query with memory on failed: {e}")),
+                (false, Ok(answer)) => {
+                    return Err(format!("off is not off: query answered {answer}"));
+                }
+                (false, Err(_)) => {}
+            }
             let mut args = json!({"query": COMMON, "global_quota": 24, "token_budget": 3000});
             if let Some(t) = thread {
                 args["thread"] = thread_name(t).into();
@@ -1587,7 +1638,9 @@ fn library(data: &Path, now: Option<i64>) -> Service {
         builder = builder.fixed_now(now);
     }
     if let Some(url) = support::postgres::store_for(data) {
-        builder = builder.postgres(url);
+        builder = builder
+            .query_login(support::postgres::query_login_for(&url))
+            .postgres(url);
     }
     builder.build().unwrap()
 }

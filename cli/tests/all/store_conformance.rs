@@ -42,6 +42,7 @@ fn on_database(url: &str) -> Backend {
     let service = Service::builder(dir.path())
         .cache_dir(support::shared_cache_dir())
         .fixed_now(1_700_000_000)
+        .query_login(support::postgres::query_login_for(url))
         .postgres(url)
         .build()
         .unwrap();

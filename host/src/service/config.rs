@@ -44,6 +44,9 @@ pub struct ServiceBuilder {
     /// The PostgreSQL database to connect to at build, when no backend was given.
     #[cfg(feature = "postgres")]
     postgres: Option<String>,
+    /// The login read-only queries run as on PostgreSQL.
+    #[cfg(feature = "postgres")]
+    query_login: Option<String>,
     config: Option<Config>,
 }
 
@@ -64,6 +67,8 @@ impl ServiceBuilder {
             backend: None,
             #[cfg(feature = "postgres")]
             postgres: None,
+            #[cfg(feature = "postgres")]
+            query_login: None,
             config: None,
         }
     }
@@ -75,6 +80,16 @@ impl ServiceBuilder {
     #[cfg(feature = "postgres")]
     pub fn postgres(mut self, url: impl Into<String>) -> Self {
         self.postgres = Some(url.into());
+        self
+    }
+
+    /// On a PostgreSQL store, the login `query` runs as (`postgres://...` or a `key=value`
+    /// string): a role of its own that holds no privilege on any table, so that what a query
+    /// reads is only what the views show (see [`crate::query`]). Without one, `query` is
+    /// refused on PostgreSQL; SQLite files need none.
+    #[cfg(feature = "postgres")]
+    pub fn query_login(mut self, url: impl Into<String>) -> Self {
+        self.query_login = Some(url.into());
         self
     }
 
@@ -160,6 +175,7 @@ impl ServiceBuilder {
             }
             self.backend = Some(Box::new(crate::store::postgres::PostgresStore::connect(
                 &url,
+                self.query_login.as_deref(),
             )?));
         }
         let config = match self.config {

@@ -32,6 +32,7 @@ pub mod graph;
 pub mod interchange;
 pub mod maintain;
 pub mod profile_files;
+mod query;
 pub mod share;
 pub mod tools;
 pub mod turn;

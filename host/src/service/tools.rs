@@ -74,6 +74,15 @@ impl Service {
                 let _: api::MemoryStatsArgs = parse_args(tool, args_json)?;
                 to_value(self.memory_stats(subject))
             }
+            api::Tool::Query => {
+                check_size(tool, args_json)?;
+                to_value(self.query(subject, author, &parse_args(tool, args_json)?))
+            }
+            api::Tool::QuerySchema => {
+                check_size(tool, args_json)?;
+                let _: crate::query::QuerySchemaArgs = parse_args(tool, args_json)?;
+                to_value(Ok(self.query_schema()))
+            }
             // Not in `api::TOOLS`: the servers run it through `record_turn_and_review`.
             api::Tool::Turn => Err(unknown_tool(tool)),
         }

@@ -18,6 +18,7 @@ use super::{
     StoredPlacement, content_hash,
 };
 use crate::error::{KenningError, Result};
+use crate::query::{QueryPlan, QueryRows};
 use crate::settings::Settings;
 use crate::subject::Subject;
 
@@ -296,6 +297,11 @@ pub(crate) trait KnowledgeStore: Send {
 
     /// The most recent audit events, newest first, at most `limit`.
     fn events(&self, limit: u32) -> Result<Vec<serde_json::Value>>;
+
+    /// Runs one read-only statement over the views of [`crate::query`], as `plan`'s reader
+    /// may read them: at most `plan.max_rows + 1` rows, within the query's budgets. Nothing
+    /// it runs can write, nor read a table behind the views.
+    fn query(&self, plan: &QueryPlan<'_>) -> Result<QueryRows>;
 }
 
 impl dyn KnowledgeStore + '_ {

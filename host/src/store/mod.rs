@@ -8,6 +8,7 @@ mod model;
 /// One PostgreSQL database for every subject, for teams (the `postgres` feature).
 #[cfg(feature = "postgres")]
 pub(crate) mod postgres;
+pub(crate) mod query_views;
 pub(crate) mod ranking;
 mod rows;
 pub(crate) mod sqlite;

@@ -66,7 +66,7 @@ impl Stores<'_> {
         Ok(match self {
             Stores::Files(dir) => Box::new(SqliteFiles::new(dir, None)),
             #[cfg(feature = "postgres")]
-            Stores::Postgres(url) => Box::new(super::postgres::PostgresStore::connect(url)?),
+            Stores::Postgres(url) => Box::new(super::postgres::PostgresStore::connect(url, None)?),
         })
     }
 

@@ -168,8 +168,12 @@ impl ApiError {
                 rename("text"),
             ),
             E::TooLarge { ref what, .. } => {
-                let path = if what == "text" {
-                    rename("text")
+                // A field's name (`text`, `sql`) is its path; a description ("remember
+                // arguments") names no one field.
+                let path = if !what.is_empty()
+                    && what.chars().all(|c| c.is_ascii_lowercase() || c == '_')
+                {
+                    rename(what)
                 } else {
                     String::new()
                 };
@@ -198,6 +202,26 @@ impl ApiError {
                 ApiError::new(StatusCode::CONFLICT, "limit_reached", error.to_string(), "")
             }
             E::Forbidden(_) => ApiError::forbidden(error.to_string()),
+            E::Query { ref problem } => match problem {
+                kenning::query::QueryProblem::Unavailable(_) => ApiError::new(
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    "unavailable",
+                    error.to_string(),
+                    "",
+                ),
+                problem if problem.is_budget() => ApiError::new(
+                    StatusCode::UNPROCESSABLE_ENTITY,
+                    "query_budget",
+                    error.to_string(),
+                    "sql",
+                ),
+                _ => ApiError::new(
+                    StatusCode::UNPROCESSABLE_ENTITY,
+                    "query_refused",
+                    error.to_string(),
+                    "sql",
+                ),
+            },
             E::Model(_) => ApiError::new(
                 StatusCode::BAD_GATEWAY,
                 "model_failed",

@@ -113,6 +113,11 @@ pub fn router(
         )
         .route(&format!("{subject}/search"), post(routes::search))
         .route(&format!("{subject}/context"), post(routes::context))
+        .route(&format!("{subject}/query"), post(routes::query))
+        .route(
+            &format!("{subject}/query/schema"),
+            get(routes::query_schema),
+        )
         .route(&format!("{subject}/turns"), post(routes::turn))
         .route(&format!("{subject}/review"), get(routes::review_list))
         .route(

@@ -506,6 +506,35 @@ pub async fn search(
     Ok(Json(found))
 }
 
+/// `POST query`: the `query` tool, one read-only SQL statement over the subject's views.
+pub async fn query(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path(params): Params,
+    JsonBody(args): JsonBody<kenning::query::QueryArgs>,
+) -> Result<Json<kenning::query::QueryResult>, ApiError> {
+    let spec = param(&params, "subject");
+    let subject = caller.subject(spec)?;
+    let reader = caller.0.role.author();
+    let service = state.service.clone();
+    let answer = read(&state, spec, same, move || {
+        service.query(&subject, reader, &args)
+    })
+    .await?;
+    Ok(Json(answer))
+}
+
+/// `GET query/schema`: the views a query reads, their columns, the functions it may call and
+/// its budgets (the `query_schema` tool).
+pub async fn query_schema(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path(params): Params,
+) -> Result<Json<kenning::query::QuerySchema>, ApiError> {
+    caller.subject(param(&params, "subject"))?;
+    Ok(Json(state.service.query_schema()))
+}
+
 /// `POST turns`: counts a successful user turn; when a memory review is due it starts on a
 /// thread of its own and the answer does not wait for it.
 pub async fn turn(

@@ -26,12 +26,14 @@ pub fn kenning_at(data: &Path) -> Command {
         .env_remove("KENNING_KEY")
         .env_remove("KENNING_KEY_FILE")
         .env_remove("KENNING_STORE")
+        .env_remove("KENNING_QUERY_STORE")
         .arg("--data-dir")
         .arg(data)
         .arg("--cache-dir")
         .arg(shared_cache_dir());
     if let Some(store) = postgres::store_for(data) {
         // The environment, so that a test's own `--store` still decides.
+        command.env("KENNING_QUERY_STORE", postgres::query_login_for(&store));
         command.env("KENNING_STORE", store);
     }
     command

@@ -152,6 +152,35 @@ pub fn store_for(data: &Path) -> Option<String> {
     Some(url)
 }
 
+/// The login `query` runs as in the cluster of `store` (a URL [`store_for`] or
+/// [`fresh_database`] gave): the role `kenning_query`, made once per cluster, which holds no
+/// privilege on any table, connecting to the same database.
+pub fn query_login_for(store: &str) -> String {
+    let dbname = store
+        .split_whitespace()
+        .find_map(|part| part.strip_prefix("dbname="))
+        .expect("a database name");
+    let host = store
+        .split_whitespace()
+        .find_map(|part| part.strip_prefix("host="))
+        .expect("a socket directory");
+    static MADE: Mutex<Vec<String>> = Mutex::new(Vec::new());
+    let mut made = MADE.lock().unwrap_or_else(|e| e.into_inner());
+    if !made.iter().any(|h| h == host) {
+        with_client(
+            &format!("host={host} user=kenning dbname=postgres"),
+            |client| {
+                if let Err(error) = client.batch_execute("CREATE ROLE kenning_query LOGIN") {
+                    let exists = error.code() == Some(&postgres::error::SqlState::DUPLICATE_OBJECT);
+                    assert!(exists, "create the query login: {}", detail(&error));
+                }
+            },
+        );
+        made.push(host.to_owned());
+    }
+    format!("host={host} user=kenning_query dbname={dbname}")
+}
+
 /// What went wrong, with the server's message where there is one (a `postgres::Error` says
 /// only "db error").
 fn detail(error: &postgres::Error) -> String {

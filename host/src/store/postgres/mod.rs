@@ -10,6 +10,7 @@
 //!   the backend connects.
 
 mod connection;
+mod query;
 mod reads;
 mod schema;
 mod search;
@@ -45,12 +46,15 @@ pub struct PostgresStore {
     location: String,
     /// Subjects' ids by store name, once looked up: a subject is never renumbered or removed.
     subject_ids: std::sync::Mutex<std::collections::HashMap<String, i64>>,
+    /// The login `query` runs as, if one was given.
+    query_login: Option<std::sync::Arc<query::QueryLogin>>,
 }
 
 impl PostgresStore {
     /// Connects to the database at `url` (`postgres://...` or a `key=value` string) and
-    /// brings its schema up to date.
-    pub fn connect(url: &str) -> Result<PostgresStore> {
+    /// brings its schema up to date. `query_url` names the login read-only queries run as
+    /// (one that holds no table privilege); without it `query` is refused.
+    pub fn connect(url: &str, query_url: Option<&str>) -> Result<PostgresStore> {
         let config: postgres::Config = url.parse().map_err(|e: postgres::Error| {
             KenningError::Usage(format!("--store: not a PostgreSQL connection string: {e}"))
         })?;
@@ -65,10 +69,14 @@ impl PostgresStore {
             .connection_timeout(std::time::Duration::from_secs(10))
             .build(PostgresConnectionManager::new(config, NoTls))
             .map_err(|e| fail(format!("cannot connect: {e}")))?;
+        let query_login = query_url
+            .map(|url| query::QueryLogin::new(url).map(std::sync::Arc::new))
+            .transpose()?;
         let store = PostgresStore {
             pool: Some(pool),
             location,
             subject_ids: Default::default(),
+            query_login,
         };
         store.migrate()?;
         Ok(store)
@@ -90,6 +98,9 @@ impl PostgresStore {
                         "INSERT INTO kenning_migrations (version) VALUES ($1)",
                         &[&(index as i64 + 1)],
                     )?;
+                }
+                if version(tx)? == MIGRATIONS.len() as i64 {
+                    tx.batch_execute(&query::views_sql())?;
                 }
                 Ok(())
             };
@@ -129,6 +140,7 @@ impl PostgresStore {
             conn: RefCell::new(conn),
             subject: id,
             location: format!("{} subject {}", self.location, subject.spec()),
+            query_login: self.query_login.clone(),
         })
     }
 
@@ -210,6 +222,7 @@ pub struct PostgresKnowledgeBase {
     conn: RefCell<Connection>,
     subject: i64,
     location: String,
+    query_login: Option<std::sync::Arc<query::QueryLogin>>,
 }
 
 impl PostgresKnowledgeBase {
@@ -312,6 +325,17 @@ impl KnowledgeStore for PostgresKnowledgeBase {
 
     fn events(&self, limit: u32) -> Result<Vec<serde_json::Value>> {
         self.reading(|pg| pg.events(limit))
+    }
+
+    fn query(&self, plan: &crate::query::QueryPlan<'_>) -> Result<crate::query::QueryRows> {
+        let mut conn = self.conn.borrow_mut();
+        query::run(
+            self.query_login.as_deref(),
+            &mut **conn,
+            &self.location,
+            self.subject,
+            plan,
+        )
     }
 }
 

@@ -40,7 +40,7 @@ enum Durability {
 }
 
 /// How long a writer waits for another writer before giving up.
-const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
+pub(super) const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// An open knowledge base.
 pub struct KnowledgeBase {
@@ -234,6 +234,11 @@ impl KnowledgeBase {
     /// The file.
     pub fn path(&self) -> &Path {
         &self.path
+    }
+
+    /// The key the store is encrypted with (`None`: plaintext).
+    pub(crate) fn store_key(&self) -> Option<&StoreKey> {
+        self.key.as_ref()
     }
 
     /// The schema version of the open store.

@@ -13,6 +13,7 @@ pub mod connection;
 pub mod edits;
 pub mod interchange;
 pub mod pool;
+mod query;
 pub(crate) mod reads;
 pub mod schema;
 mod search;
@@ -31,6 +32,7 @@ use self::reads::*;
 use self::staging::StagedKb;
 use self::writes::*;
 use crate::error::Result;
+use crate::query::{QueryPlan, QueryRows};
 use crate::settings::Settings;
 use crate::store::contract::{
     Backend, IndexSoFar, KnowledgeStore, Reads, StagedStore, WritePermit, Writes,
@@ -155,6 +157,10 @@ impl<K: DerefMut<Target = KnowledgeBase> + Send> KnowledgeStore for K {
 
     fn events(&self, limit: u32) -> Result<Vec<serde_json::Value>> {
         KnowledgeBase::events(self, limit)
+    }
+
+    fn query(&self, plan: &QueryPlan<'_>) -> Result<QueryRows> {
+        query::run(self.path(), self.store_key(), plan)
     }
 }
 
