@@ -288,7 +288,7 @@ fn call_refuses_record_kinds() {
         assert_eq!(line["ok"], false);
         assert_eq!(
             line["errors"],
-            json!([{"path": "", "message": format!("unknown tool \"{name}\"; expected one of remember, revise_memory, forget_memory, recall, memory, context, get_memory, recent_memories, memory_stats")}]),
+            json!([{"path": "", "message": format!("unknown tool \"{name}\"; expected one of remember, revise_memory, forget_memory, recall, memory, context, get_memory, recent_memories, memory_stats, query, query_schema")}]),
             "{name} {args}"
         );
     }

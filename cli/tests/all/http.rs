@@ -938,6 +938,8 @@ async fn the_openapi_document_validates_and_lists_every_route() {
         format!("PUT {s}/threads/{{thread}}/settings"),
         format!("POST {s}/search"),
         format!("POST {s}/context"),
+        format!("POST {s}/query"),
+        format!("GET {s}/query/schema"),
         format!("POST {s}/turns"),
         format!("GET {s}/review"),
         format!("POST {s}/review/{{id}}/accept"),

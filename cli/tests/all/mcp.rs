@@ -92,6 +92,8 @@ async fn an_mcp_client_uses_every_tool_and_external_writes_stay_in_quarantine() 
             "get_memory",
             "recent_memories",
             "memory_stats",
+            "query",
+            "query_schema",
             "turn"
         ]
     );
