@@ -49,6 +49,7 @@ use serde_json::{Value, json};
 use support::Server;
 
 use crate::support;
+use crate::support::library;
 
 /// Sequences run through each door by default: a developer's run. CI runs twice as many
 /// (`KENNING_GATE_CASES=200` in `.ci/run`), on SQLite and on PostgreSQL.
@@ -189,6 +190,19 @@ enum State {
     Forgotten,
     Rejected,
     Superseded,
+}
+
+impl State {
+    /// Whether `who` reads a memory standing here (by id or by SQL), memory being on: the rule
+    /// of `provenance::may_read`. Superseded memories are history, still read; one awaiting
+    /// review is read by a human only.
+    fn readable_by(self, who: Who) -> bool {
+        match self {
+            State::Accepted | State::Superseded => true,
+            State::Pending => who == Who::Human,
+            State::Forgotten | State::Rejected => false,
+        }
+    }
 }
 
 #[derive(Debug, Clone)]
@@ -1312,14 +1326,7 @@ fn apply(
                 }
                 for (id, modelled) in &model.memories {
                     let got = h.call(door, spec, who, "get_memory", json!({"id": id}));
-                    // provenance::may_read: superseded memories are history, still read;
-                    // one awaiting review is read by a human only.
-                    let readable = model.on(None)
-                        && match modelled.state {
-                            State::Accepted | State::Superseded => true,
-                            State::Pending => who == Who::Human,
-                            State::Forgotten | State::Rejected => false,
-                        };
+                    let readable = model.on(None) && modelled.state.readable_by(who);
                     match got {
                         Ok(memory) if readable && memory["id"] == *id => {}
                         Err(_) if !readable => {}
@@ -1344,11 +1351,7 @@ fn apply(
             let readable: BTreeSet<u64> = model
                 .memories
                 .iter()
-                .filter(|(_, m)| match m.state {
-                    State::Accepted | State::Superseded => true,
-                    State::Pending => who == Who::Human,
-                    State::Forgotten | State::Rejected => false,
-                })
+                .filter(|(_, m)| m.state.readable_by(who))
                 .map(|(id, _)| *id)
                 .collect();
             match (model.on(None), queried) {
@@ -1630,20 +1633,6 @@ fn every_door_keeps_the_rules_of_the_one_gate_on_random_histories() {
 }
 
 // What the histories above do not reach: each defect the gate closed, as it was reported.
-
-/// A library service over `data`, on the backend the test run names.
-fn library(data: &Path, now: Option<i64>) -> Service {
-    let mut builder = Service::builder(data).cache_dir(support::shared_cache_dir());
-    if let Some(now) = now {
-        builder = builder.fixed_now(now);
-    }
-    if let Some(url) = support::postgres::store_for(data) {
-        builder = builder
-            .query_login(support::postgres::query_login_for(&url))
-            .postgres(url);
-    }
-    builder.build().unwrap()
-}
 
 #[test]
 fn a_reviewer_reads_what_is_stored_and_no_stored_string_holds_a_control_character() {

@@ -18,25 +18,12 @@ use rmcp::transport::TokioChildProcess;
 use serde_json::{Value, json};
 
 use crate::support;
+use crate::support::library;
 
 const SUBJECT: &str = "profile:analyst";
 
 /// The seconds in a day.
 const DAY: i64 = 86_400;
-
-/// A library service over `data` on the run's backend, its clock at `now` when given.
-fn library(data: &Path, now: Option<i64>) -> Service {
-    let mut builder = Service::builder(data).cache_dir(support::shared_cache_dir());
-    if let Some(now) = now {
-        builder = builder.fixed_now(now);
-    }
-    if let Some(url) = support::postgres::store_for(data) {
-        builder = builder
-            .query_login(support::postgres::query_login_for(&url))
-            .postgres(url);
-    }
-    builder.build().unwrap()
-}
 
 fn wall_clock() -> i64 {
     std::time::SystemTime::now()
@@ -257,15 +244,7 @@ fn the_example_queries_answer_the_same_through_every_door() {
 
     let service = library(&data, None);
     for (sql, expected) in examples() {
-        let answer = service
-            .query(
-                &subject,
-                Author::Human,
-                &QueryArgs {
-                    sql: sql.into(),
-                    max_rows: None,
-                },
-            )
+        let answer = ask(&service, &subject, Author::Human, sql, None)
             .unwrap_or_else(|e| panic!("{sql}: {e}"));
         assert_eq!(
             shape(&serde_json::to_value(&answer).unwrap()),
@@ -351,16 +330,7 @@ fn a_caller_who_is_no_human_reads_neither_what_awaits_review_nor_what_was_forgot
         (Author::External, 0),
         (Author::Peer, 0),
     ] {
-        let answer = service
-            .query(
-                &subject,
-                reader,
-                &QueryArgs {
-                    sql: sql.into(),
-                    max_rows: None,
-                },
-            )
-            .unwrap();
+        let answer = ask(&service, &subject, reader, sql, None).unwrap();
         assert_eq!(answer.row_count, expected, "{reader:?}: {:?}", answer.rows);
     }
     // Their tags and categories are not reachable either, nor their anchors.
@@ -427,14 +397,7 @@ fn every_hostile_query_is_refused_or_bounded_with_one_clear_error() {
     let before = support::kenning(&data, &["export", "--subject", SUBJECT], None).stdout;
     for sql in hostile() {
         let started = Instant::now();
-        let answer = service.query(
-            &subject,
-            Author::Human,
-            &QueryArgs {
-                sql: sql.into(),
-                max_rows: None,
-            },
-        );
+        let answer = ask(&service, &subject, Author::Human, sql, None);
         let took = started.elapsed();
         match answer {
             Err(KenningError::Query { problem }) => {
@@ -538,26 +501,16 @@ fn an_answer_says_when_max_rows_or_the_size_bound_cut_it() {
     seed(&data);
     let subject = Subject::parse(SUBJECT).unwrap();
     let service = library(&data, None);
-    let ask = |sql: &str, max_rows| {
-        service
-            .query(
-                &subject,
-                Author::Human,
-                &QueryArgs {
-                    sql: sql.into(),
-                    max_rows,
-                },
-            )
-            .unwrap()
-    };
-    let cut = ask("SELECT id FROM memories ORDER BY id", Some(3));
+    let human =
+        |sql: &str, max_rows| ask(&service, &subject, Author::Human, sql, max_rows).unwrap();
+    let cut = human("SELECT id FROM memories ORDER BY id", Some(3));
     assert_eq!(cut.row_count, 3);
     assert_eq!(cut.truncated, Some(kenning::query::Truncation::Rows));
-    let whole = ask("SELECT id FROM memories ORDER BY id", Some(1000));
+    let whole = human("SELECT id FROM memories ORDER BY id", Some(1000));
     assert_eq!((whole.row_count, whole.truncated), (9, None));
     // Nine texts, each sixty times a memory's text, are more than the answer's 16,000 bytes
     // hold.
-    let big = ask(
+    let big = human(
         &format!("SELECT id, {} FROM memories", vec!["text"; 60].join(" || ")),
         Some(1000),
     );
@@ -573,16 +526,14 @@ fn the_views_have_the_documented_columns() {
     let subject = Subject::parse(SUBJECT).unwrap();
     let service = library(&data, None);
     for view in kenning::query::VIEWS {
-        let answer = service
-            .query(
-                &subject,
-                Author::Human,
-                &QueryArgs {
-                    sql: format!("SELECT * FROM {}", view.name),
-                    max_rows: Some(1),
-                },
-            )
-            .unwrap();
+        let answer = ask(
+            &service,
+            &subject,
+            Author::Human,
+            format!("SELECT * FROM {}", view.name),
+            Some(1),
+        )
+        .unwrap();
         let documented: Vec<&str> = view.columns.iter().map(|c| c.name).collect();
         assert_eq!(answer.columns, documented, "{}", view.name);
         assert_eq!(answer.row_count, 1, "{} has rows", view.name);
@@ -637,17 +588,20 @@ fn on_postgres_database(
     Some((builder.build().unwrap(), dir))
 }
 
+/// Runs `sql` as `reader` wants it read.
 fn ask(
     service: &Service,
     subject: &Subject,
-    sql: &str,
+    reader: Author,
+    sql: impl Into<String>,
+    max_rows: Option<u32>,
 ) -> kenning::Result<kenning::query::QueryResult> {
     service.query(
         subject,
-        Author::Human,
+        reader,
         &QueryArgs {
             sql: sql.into(),
-            max_rows: None,
+            max_rows,
         },
     )
 }
@@ -673,14 +627,23 @@ fn on_postgres_a_query_reads_its_own_subject_and_no_other() {
             )
             .unwrap();
     }
-    let answer = ask(&service, &ours, "SELECT text FROM memories").unwrap();
+    let answer = ask(
+        &service,
+        &ours,
+        Author::Human,
+        "SELECT text FROM memories",
+        None,
+    )
+    .unwrap();
     assert_eq!(answer.rows, vec![vec![json!("Ours: the build is green.")]]);
     // A grant token guessed, the grants table, the tables themselves, another role: refused or
     // empty, never another subject's rows.
     let guessed = ask(
         &service,
         &ours,
+        Author::Human,
         "SELECT set_config('kenning.query_grant', 'guess', true) AS g, (SELECT count(*) FROM memories) AS n",
+        None,
     );
     match guessed {
         Ok(answer) => assert!(
@@ -697,7 +660,7 @@ fn on_postgres_a_query_reads_its_own_subject_and_no_other() {
         "SELECT set_config('role', 'kenning', false)",
         "SELECT query_to_xml('SELECT text FROM public.memories', true, false, '')",
     ] {
-        match ask(&service, &ours, sql) {
+        match ask(&service, &ours, Author::Human, sql, None) {
             Err(KenningError::Query { .. }) => {}
             other => panic!("{sql}: {other:?}"),
         }
@@ -714,7 +677,9 @@ fn on_postgres_a_query_login_that_can_reach_the_tables_is_refused() {
     service
         .remember(&subject, Author::Human, &note("A note."))
         .unwrap();
-    let refused = ask(&service, &subject, "SELECT 1").unwrap_err().to_string();
+    let refused = ask(&service, &subject, Author::Human, "SELECT 1", None)
+        .unwrap_err()
+        .to_string();
     assert!(refused.contains("holds no table privilege"), "{refused}");
     let Some((service, _dir)) = on_postgres_database(|_| None) else {
         return;
@@ -722,6 +687,8 @@ fn on_postgres_a_query_login_that_can_reach_the_tables_is_refused() {
     service
         .remember(&subject, Author::Human, &note("A note."))
         .unwrap();
-    let refused = ask(&service, &subject, "SELECT 1").unwrap_err().to_string();
+    let refused = ask(&service, &subject, Author::Human, "SELECT 1", None)
+        .unwrap_err()
+        .to_string();
     assert!(refused.contains("--query-store"), "{refused}");
 }

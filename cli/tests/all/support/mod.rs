@@ -39,6 +39,21 @@ pub fn kenning_at(data: &Path) -> Command {
     command
 }
 
+/// A library service over `data` on the backend the test run names (with its query login on
+/// PostgreSQL), its clock fixed at `now` when given.
+pub fn library(data: &Path, now: Option<i64>) -> kenning::Service {
+    let mut builder = kenning::Service::builder(data).cache_dir(shared_cache_dir());
+    if let Some(now) = now {
+        builder = builder.fixed_now(now);
+    }
+    if let Some(url) = postgres::store_for(data) {
+        builder = builder
+            .query_login(postgres::query_login_for(&url))
+            .postgres(url);
+    }
+    builder.build().unwrap()
+}
+
 /// Spawns `command` with its output discarded, kills it after `delay`, and says whether it was
 /// still running then: a kill in the middle of its work rather than after it.
 pub fn kill_after(command: &mut Command, delay: std::time::Duration) -> bool {

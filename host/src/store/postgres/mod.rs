@@ -331,7 +331,7 @@ impl KnowledgeStore for PostgresKnowledgeBase {
         let mut conn = self.conn.borrow_mut();
         query::run(
             self.query_login.as_deref(),
-            &mut **conn,
+            &mut conn,
             &self.location,
             self.subject,
             plan,

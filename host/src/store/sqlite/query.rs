@@ -130,11 +130,7 @@ pub(crate) fn run(path: &Path, key: Option<&StoreKey>, plan: &QueryPlan<'_>) -> 
             "only a SELECT that returns rows may run".into(),
         )));
     }
-    let columns: Vec<String> = statement
-        .column_names()
-        .into_iter()
-        .map(str::to_owned)
-        .collect();
+    let columns: Vec<String> = statement.column_names().map(str::to_owned).collect();
     let mut rows = statement.raw_query();
     let mut read = Vec::new();
     while read.len() <= plan.max_rows as usize {
