@@ -358,6 +358,18 @@ fn hostile() -> Vec<&'static str> {
         "UPDATE memories SET text = 'x'",
         "INSERT INTO memories (text) VALUES ('x')",
         "DROP TABLE memories",
+        "REPLACE INTO memories (id, text) VALUES (1, 'x')",
+        "INSERT INTO memories SELECT * FROM memories",
+        "WITH gone AS (DELETE FROM memories RETURNING id) SELECT * FROM gone",
+        "ALTER TABLE memories ADD COLUMN x INTEGER",
+        "CREATE INDEX i ON memories (text)",
+        "TRUNCATE memories",
+        "SELECT * INTO copied FROM memories",
+        "COPY memories TO '/tmp/kenning-query-copy.txt'",
+        "REINDEX",
+        "ANALYZE",
+        "SAVEPOINT s",
+        "DETACH DATABASE main",
         "CREATE TABLE t (x)",
         "CREATE TEMP VIEW v AS SELECT 1",
         "PRAGMA journal_mode = DELETE",
@@ -414,6 +426,7 @@ fn every_hostile_query_is_refused_or_bounded_with_one_clear_error() {
     for file in [
         "/tmp/kenning-query-attach.db",
         "/tmp/kenning-query-vacuum.db",
+        "/tmp/kenning-query-copy.txt",
     ] {
         assert!(!Path::new(file).exists(), "{file} was made");
     }
