@@ -17,7 +17,7 @@ PATH="$work/build/bin:$PATH" "$work/build/bin/maturin" build --quiet --profile d
     --manifest-path "$repo/python/Cargo.toml" --out "$work/dist"
 
 python3 -m venv "$work/venv"
-"$work/venv/bin/pip" install --quiet --disable-pip-version-check "$work"/dist/kenning-*.whl pytest "langgraph>=0.6,<2"
+"$work/venv/bin/pip" install --quiet --disable-pip-version-check "$work"/dist/kenning-*.whl pytest mypy "langgraph>=0.6,<2"
 cd "$work"
 KENNING_README="$repo/README.md" "$work/venv/bin/python" -m pytest -q -p no:cacheprovider \
     "$repo/python/tests" "$@"

@@ -27,6 +27,20 @@ import json
 from typing import Any, Dict, Iterable, List, Mapping, Optional, Sequence, Union
 
 from . import _kenning
+from .types import (
+    ContextResult,
+    Forgotten,
+    ImportReport,
+    Memory,
+    ProfileEdited,
+    QueryResult,
+    Recalled,
+    Remembered,
+    Reviewed,
+    Revised,
+    ScanResult,
+    Settings,
+)
 
 __all__ = [
     "open",
@@ -229,15 +243,15 @@ class Review:
     def __init__(self, service: "_kenning.Service"):
         self._service = service
 
-    def pending(self, subject: str) -> List[Json]:
+    def pending(self, subject: str) -> List[Memory]:
         """The memories awaiting review (PENDING, INBOUND-PENDING), oldest first."""
         return _answer(self._service.review_list, subject, "human")
 
-    def accept(self, subject: str, id: int, *, reviewer: str = "human") -> Json:
+    def accept(self, subject: str, id: int, *, reviewer: str = "human") -> Reviewed:
         """Accepts memory ``id``: it becomes NATIVE (FOREIGN from a peer), audited."""
         return _answer(self._service.review, subject, id, True, reviewer)
 
-    def reject(self, subject: str, id: int, *, reviewer: str = "human") -> Json:
+    def reject(self, subject: str, id: int, *, reviewer: str = "human") -> Reviewed:
         """Rejects memory ``id``: kept for the audit trail, never used."""
         return _answer(self._service.review, subject, id, False, reviewer)
 
@@ -247,7 +261,7 @@ class KnowledgeBase:
 
     Made by :func:`open`. Safe to share between threads: every call releases the interpreter's
     lock while the service works. Results are plain dicts and lists, the JSON shapes of the
-    tools (``docs/cli.md`` lists them).
+    tools, typed in :mod:`kenning.types`.
     """
 
     def __init__(self, service: "_kenning.Service"):
@@ -273,7 +287,7 @@ class KnowledgeBase:
         image_base: Optional[Address] = None,
         thread: Optional[str] = None,
         author: str = "agent",
-    ) -> Json:
+    ) -> Remembered:
         """Stores one memory; returns ``{"id", "status", "badge", "redacted"}``.
 
         ``status`` is ``accepted``, ``pending`` (an external author's write waits for review) or
@@ -313,7 +327,7 @@ class KnowledgeBase:
         offset: Optional[int] = None,
         thread: Optional[str] = None,
         author: str = "agent",
-    ) -> Json:
+    ) -> Recalled:
         """Searches accepted memories; returns ``{"count", "memories", "next_offset", ...}``.
 
         Memories awaiting review are never returned; pass ``next_offset`` as ``offset`` for the
@@ -337,7 +351,7 @@ class KnowledgeBase:
             ),
         )
 
-    def context(self, subject: str, *, author: str = "agent", **args: Any) -> Json:
+    def context(self, subject: str, *, author: str = "agent", **args: Any) -> ContextResult:
         """What enters the prompt this turn: ``{"snapshot", "snapshot_tokens", "chosen",
         "rejected", ...}``, with the reason for every choice.
 
@@ -347,7 +361,7 @@ class KnowledgeBase:
         """
         return _answer(self._service.call, subject, author, "context", _args(**args))
 
-    def get(self, subject: str, id: int, *, author: str = "agent") -> Json:
+    def get(self, subject: str, id: int, *, author: str = "agent") -> Memory:
         """Memory ``id``, whole; raises :class:`NotFound` for one forgotten, rejected, or (for
         anyone but a human) awaiting review."""
         return _answer(self._service.call, subject, author, "get_memory", _args(id=id))
@@ -361,7 +375,7 @@ class KnowledgeBase:
         """The totals: by type, scope, badge and status, awaiting review, oldest and newest."""
         return _answer(self._service.call, subject, author, "memory_stats", "{}")
 
-    def revise(self, subject: str, id: int, *, author: str = "agent", **changes: Any) -> Json:
+    def revise(self, subject: str, id: int, *, author: str = "agent", **changes: Any) -> Revised:
         """Corrects memory ``id`` (``text``, ``type``, ``tags``, ``categories``,
         ``confidence``, ``anchors``, ``image_base``, ``reason``); where the author may not
         change it in place, the change waits for review as a proposal."""
@@ -375,7 +389,7 @@ class KnowledgeBase:
         reason: Optional[str] = None,
         thread: Optional[str] = None,
         author: str = "agent",
-    ) -> Json:
+    ) -> Forgotten:
         """Forgets memory ``id``: its text is gone from every read, index and export (or, where
         the author may not, a request to forget waits for review)."""
         return _answer(
@@ -391,7 +405,7 @@ class KnowledgeBase:
         content: Optional[str] = None,
         old_text: Optional[str] = None,
         author: str = "agent",
-    ) -> Json:
+    ) -> ProfileEdited:
         """The profile tool: ``add``, ``replace`` or ``remove`` an entry of ``user`` (USER.md),
         ``memory`` (MEMORY.md) or ``daily`` (today's note) of a ``profile:`` subject."""
         return _answer(
@@ -402,7 +416,9 @@ class KnowledgeBase:
             _args(action=action, target=target, content=content, old_text=old_text),
         )
 
-    def query(self, subject: str, sql: str, *, max_rows: Optional[int] = None, author: str = "agent") -> Json:
+    def query(
+        self, subject: str, sql: str, *, max_rows: Optional[int] = None, author: str = "agent"
+    ) -> QueryResult:
         """Runs one read-only SQL SELECT over the knowledge base's views; returns ``{"columns",
         "rows", "row_count", "truncated", "schema_version"}``. Raises :class:`QueryError` for
         anything else."""
@@ -417,11 +433,11 @@ class KnowledgeBase:
         profile by the configured model starts in the background."""
         return _answer(self._service.turn, subject, author, session, transcript)
 
-    def settings(self, subject: str, *, thread: Optional[str] = None) -> Json:
+    def settings(self, subject: str, *, thread: Optional[str] = None) -> Settings:
         """The settings in force, globally or in ``thread``."""
         return _answer(self._service.settings, subject, thread)
 
-    def set_setting(self, subject: str, key: str, value: Any, *, thread: Optional[str] = None) -> Json:
+    def set_setting(self, subject: str, key: str, value: Any, *, thread: Optional[str] = None) -> Settings:
         """Changes one setting (``allow_recall``, ``allow_writes``, ``max_memories``, ...) as a
         human, audited; returns the settings now in force."""
         if isinstance(value, bool):
@@ -432,12 +448,12 @@ class KnowledgeBase:
         """Every memory of the subject as ``kenning-memory/1`` JSON lines (or Markdown)."""
         return _native(self._service.export, subject, markdown)
 
-    def import_(self, subject: str, text: str, *, author: str = "human", dry_run: bool = False) -> Json:
+    def import_(self, subject: str, text: str, *, author: str = "human", dry_run: bool = False) -> ImportReport:
         """Imports a ``kenning-memory/1`` export, verified and scanned, all or nothing; the
         report (records, imported, duplicates, badges, ...)."""
         return _answer(self._service.import_, subject, text, author, dry_run)
 
-    def scan(self, text: str, *, target: str = "global") -> Json:
+    def scan(self, text: str, *, target: str = "global") -> ScanResult:
         """What the policy's scan does to ``text`` stored as ``target``: ``{"verdict", "text",
         "findings", "reason"}``; stores nothing."""
         return _answer(self._service.scan, text, target)

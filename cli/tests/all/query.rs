@@ -196,6 +196,16 @@ fn documented_sql() -> Vec<String> {
     found
 }
 
+/// A bearer token for [`SUBJECT`] with `role`.
+fn token(data: &Path, role: &str) -> String {
+    let made = support::kenning(
+        data,
+        &["token", "create", "--role", role, "--subject", SUBJECT],
+        None,
+    );
+    String::from_utf8(made.stdout).unwrap().trim().to_owned()
+}
+
 /// Sends `body` (a GET when none) to `url` with `token` over a real socket; the status and
 /// the JSON answer.
 fn send(url: &str, token: &str, body: Option<&Value>) -> (u16, Value) {
@@ -264,17 +274,7 @@ fn the_example_queries_answer_the_same_through_every_door() {
         assert_eq!(shape(&answer), expected, "kenning query: {sql}");
     }
 
-    let token = String::from_utf8(
-        support::kenning(
-            &data,
-            &["token", "create", "--role", "human", "--subject", SUBJECT],
-            None,
-        )
-        .stdout,
-    )
-    .unwrap()
-    .trim()
-    .to_owned();
+    let token = token(&data, "human");
     let server = support::Server::start(&data, &[]);
     for (sql, expected) in examples() {
         let url = server.url(&format!("/v1/subjects/{SUBJECT}/query"));
@@ -458,17 +458,7 @@ fn a_refused_query_is_one_error_naming_sql_at_every_door() {
     assert_eq!(said.lines().count(), 1, "{said}");
     assert!(said.starts_with("kenning: error: query: "), "{said}");
 
-    let token = String::from_utf8(
-        support::kenning(
-            &data,
-            &["token", "create", "--role", "agent", "--subject", SUBJECT],
-            None,
-        )
-        .stdout,
-    )
-    .unwrap()
-    .trim()
-    .to_owned();
+    let token = token(&data, "agent");
     let server = support::Server::start(&data, &[]);
     for (body, status, code, path) in [
         (
