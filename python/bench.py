@@ -1,9 +1,13 @@
 """The Python call overhead: `recall` and `context` made from Python (kenning.KnowledgeBase),
 against the same calls made from Rust in the same process (the native module's
-`time_call_in_rust`), over one knowledge base, alternating rounds so that both see the same
-machine. Prints one JSON object; `ratio` is Python's time over Rust's (the goal: at most 1.2).
+`time_call_in_rust`, timed inside Rust), over one knowledge base. The two alternate call by call,
+so that both meet the same machine and the same store (a checkpoint, a cache), and each figure is
+the median of its calls. Prints one JSON object; `ratio` is Python's median over Rust's (the
+goal: at most 1.2).
 
-    python python/bench.py [--memories N] [--rounds R] [--calls C]
+    python -P python/bench.py [--memories N] [--calls C]
+
+(`-P`: import the installed package, not the source folder beside the script.)
 """
 
 import argparse
@@ -20,8 +24,7 @@ SUBJECT = "db:bench.bin"
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--memories", type=int, default=2000)
-    parser.add_argument("--rounds", type=int, default=7)
-    parser.add_argument("--calls", type=int, default=200)
+    parser.add_argument("--calls", type=int, default=2000)
     options = parser.parse_args()
     with tempfile.TemporaryDirectory() as data:
         kb = kenning.open(data, now=1_700_000_000)
@@ -34,32 +37,35 @@ def main():
                 image_base=0x400000,
                 author="human",
             )
+        cursor = 0x401010 + 0x100 * 7
         calls = {
-            "recall": ({"query": "parser config", "limit": 10}, lambda: kb.recall(SUBJECT, "parser config", limit=10)),
+            "recall": (
+                {"query": "parser config", "limit": 10},
+                lambda: kb.recall(SUBJECT, "parser config", limit=10),
+            ),
             "context": (
-                {"query": "beacon socket", "cursor": 0x401010 + 0x100 * 7, "image_base": 0x400000},
-                lambda: kb.context(SUBJECT, query="beacon socket", cursor=0x401010 + 0x100 * 7, image_base=0x400000),
+                {"query": "beacon socket", "cursor": cursor, "image_base": 0x400000},
+                lambda: kb.context(SUBJECT, query="beacon socket", cursor=cursor, image_base=0x400000),
             ),
         }
         figures = {}
         for name, (args, from_python) in calls.items():
             args_json = json.dumps(args)
-            for _ in range(20):  # warm: the policy's instances, the store's pages
+            for _ in range(50):  # warm: the policy's instances, the store's pages
                 from_python()
             python_us, rust_us = [], []
-            for _ in range(options.rounds):
-                rust_us.append(kb._service.time_call_in_rust(SUBJECT, "agent", name, args_json, options.calls))
+            for _ in range(options.calls):
+                rust_us.extend(kb._service.time_call_in_rust(SUBJECT, "agent", name, args_json, 1))
                 started = time.perf_counter()
-                for _ in range(options.calls):
-                    from_python()
-                python_us.append((time.perf_counter() - started) * 1e6 / options.calls)
+                from_python()
+                python_us.append((time.perf_counter() - started) * 1e6)
             python_median, rust_median = statistics.median(python_us), statistics.median(rust_us)
             figures[name] = {
                 "python_us": round(python_median, 1),
                 "rust_us": round(rust_median, 1),
                 "ratio": round(python_median / rust_median, 3),
             }
-        print(json.dumps({"memories": options.memories, "calls": options.calls, "rounds": options.rounds, **figures}))
+        print(json.dumps({"memories": options.memories, "calls": options.calls, **figures}))
 
 
 if __name__ == "__main__":

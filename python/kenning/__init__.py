@@ -271,7 +271,7 @@ class KnowledgeBase:
 
     def call(self, subject: str, tool: str, args: Mapping[str, Any], *, author: str = "agent") -> Json:
         """Runs one tool by name with its arguments, exactly as an MCP client's call runs."""
-        return _answer(self._service.call, subject, author, tool, json.dumps(dict(args)))
+        return _native(self._service.call, subject, author, tool, json.dumps(dict(args)))
 
     def remember(
         self,
@@ -295,7 +295,7 @@ class KnowledgeBase:
         instruction raises :class:`Blocked`. Anchors (see :func:`function`, :func:`address`,
         ...) are addresses of the running image, rebased with ``image_base``.
         """
-        return _answer(
+        return _native(
             self._service.call,
             subject,
             author,
@@ -333,7 +333,7 @@ class KnowledgeBase:
         Memories awaiting review are never returned; pass ``next_offset`` as ``offset`` for the
         next page.
         """
-        return _answer(
+        return _native(
             self._service.call,
             subject,
             author,
@@ -359,27 +359,27 @@ class KnowledgeBase:
         (``{"name", "start", "end"}``), ``image_base``, ``strings``, ``local_quota``,
         ``global_quota``, ``token_budget``, ``thread``.
         """
-        return _answer(self._service.call, subject, author, "context", _args(**args))
+        return _native(self._service.call, subject, author, "context", _args(**args))
 
     def get(self, subject: str, id: int, *, author: str = "agent") -> Memory:
         """Memory ``id``, whole; raises :class:`NotFound` for one forgotten, rejected, or (for
         anyone but a human) awaiting review."""
-        return _answer(self._service.call, subject, author, "get_memory", _args(id=id))
+        return _native(self._service.call, subject, author, "get_memory", _args(id=id))
 
     def recent(self, subject: str, *, author: str = "agent", **args: Any) -> Json:
         """The accepted memories written in a window (``since``, ``until``: RFC 3339 times or
         dates; the last 7 days by default), newest first."""
-        return _answer(self._service.call, subject, author, "recent_memories", _args(**args))
+        return _native(self._service.call, subject, author, "recent_memories", _args(**args))
 
     def stats(self, subject: str, *, author: str = "agent") -> Json:
         """The totals: by type, scope, badge and status, awaiting review, oldest and newest."""
-        return _answer(self._service.call, subject, author, "memory_stats", "{}")
+        return _native(self._service.call, subject, author, "memory_stats", "{}")
 
     def revise(self, subject: str, id: int, *, author: str = "agent", **changes: Any) -> Revised:
         """Corrects memory ``id`` (``text``, ``type``, ``tags``, ``categories``,
         ``confidence``, ``anchors``, ``image_base``, ``reason``); where the author may not
         change it in place, the change waits for review as a proposal."""
-        return _answer(self._service.call, subject, author, "revise_memory", _args(id=id, **changes))
+        return _native(self._service.call, subject, author, "revise_memory", _args(id=id, **changes))
 
     def forget(
         self,
@@ -392,7 +392,7 @@ class KnowledgeBase:
     ) -> Forgotten:
         """Forgets memory ``id``: its text is gone from every read, index and export (or, where
         the author may not, a request to forget waits for review)."""
-        return _answer(
+        return _native(
             self._service.call, subject, author, "forget_memory", _args(id=id, reason=reason, thread=thread)
         )
 
@@ -408,7 +408,7 @@ class KnowledgeBase:
     ) -> ProfileEdited:
         """The profile tool: ``add``, ``replace`` or ``remove`` an entry of ``user`` (USER.md),
         ``memory`` (MEMORY.md) or ``daily`` (today's note) of a ``profile:`` subject."""
-        return _answer(
+        return _native(
             self._service.call,
             subject,
             author,
@@ -422,7 +422,7 @@ class KnowledgeBase:
         """Runs one read-only SQL SELECT over the knowledge base's views; returns ``{"columns",
         "rows", "row_count", "truncated", "schema_version"}``. Raises :class:`QueryError` for
         anything else."""
-        return _answer(self._service.call, subject, author, "query", _args(sql=sql, max_rows=max_rows))
+        return _native(self._service.call, subject, author, "query", _args(sql=sql, max_rows=max_rows))
 
     def query_schema(self) -> Json:
         """The views :meth:`query` reads, their columns, the functions it may call, its budgets."""

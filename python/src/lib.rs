@@ -21,6 +21,7 @@ use kenning_contract::types::{ScanItem, Target};
 use pyo3::create_exception;
 use pyo3::exceptions::PyException;
 use pyo3::prelude::*;
+use pyo3::types::{PyBool, PyDict, PyList, PyString};
 use serde_json::{Value, json};
 
 create_exception!(
@@ -90,26 +91,27 @@ impl PyService {
     }
 
     /// Runs one tool (`remember`, `recall`, `context`, `query`, ...) for `subject` as `author`,
-    /// from its JSON arguments; its JSON answer.
-    fn call(
+    /// from its JSON arguments; its answer, as Python values (dicts, lists, strings, numbers).
+    fn call<'py>(
         &self,
-        py: Python<'_>,
+        py: Python<'py>,
         subject: String,
         author: String,
         tool: String,
         args_json: String,
-    ) -> PyResult<String> {
+    ) -> PyResult<Bound<'py, PyAny>> {
         let service = Arc::clone(&self.inner);
-        py.detach(move || {
-            let answer = service.call(
-                &parse_subject(&subject)?,
-                parse_author(&author)?,
-                &tool,
-                &args_json,
-            )?;
-            Ok(answer.to_string())
-        })
-        .map_err(native)
+        let answer = py
+            .detach(move || {
+                service.call(
+                    &parse_subject(&subject)?,
+                    parse_author(&author)?,
+                    &tool,
+                    &args_json,
+                )
+            })
+            .map_err(native)?;
+        python_value(py, &answer)
     }
 
     /// Counts a successful user turn of `session` (and starts a review in the background when
@@ -301,8 +303,9 @@ impl PyService {
         to_json(&self.inner.query_schema()).map_err(native)
     }
 
-    /// The mean time of `iterations` runs of one tool call made from Rust, in microseconds: the
-    /// baseline `python/bench.py` compares the same call made from Python with.
+    /// The time of each of `iterations` runs of one tool call made from Rust, in microseconds,
+    /// measured inside Rust: the baseline `python/bench.py` compares the same call made from
+    /// Python with.
     fn time_call_in_rust(
         &self,
         py: Python<'_>,
@@ -311,16 +314,18 @@ impl PyService {
         tool: String,
         args_json: String,
         iterations: u32,
-    ) -> PyResult<f64> {
+    ) -> PyResult<Vec<f64>> {
         let service = Arc::clone(&self.inner);
         py.detach(move || {
             let subject = parse_subject(&subject)?;
             let author = parse_author(&author)?;
-            let started = std::time::Instant::now();
+            let mut times = Vec::with_capacity(iterations as usize);
             for _ in 0..iterations {
+                let started = std::time::Instant::now();
                 std::hint::black_box(service.call(&subject, author, &tool, &args_json)?);
+                times.push(started.elapsed().as_secs_f64() * 1e6);
             }
-            Ok(started.elapsed().as_secs_f64() * 1e6 / f64::from(iterations.max(1)))
+            Ok(times)
         })
         .map_err(native)
     }
@@ -337,6 +342,39 @@ impl PyService {
         })
         .map_err(native)
     }
+}
+
+/// A JSON value as the Python value `json.loads` would make of it, made directly (no text in
+/// between: a tool's answer is built once, not written and parsed again).
+fn python_value<'py>(py: Python<'py>, value: &Value) -> PyResult<Bound<'py, PyAny>> {
+    Ok(match value {
+        Value::Null => py.None().into_bound(py),
+        Value::Bool(flag) => PyBool::new(py, *flag).to_owned().into_any(),
+        Value::Number(number) => match (number.as_i64(), number.as_u64()) {
+            (Some(signed), _) => signed.into_pyobject(py)?.into_any(),
+            (None, Some(unsigned)) => unsigned.into_pyobject(py)?.into_any(),
+            (None, None) => number
+                .as_f64()
+                .unwrap_or(f64::NAN)
+                .into_pyobject(py)?
+                .into_any(),
+        },
+        Value::String(text) => PyString::new(py, text).into_any(),
+        Value::Array(items) => {
+            let list = PyList::empty(py);
+            for item in items {
+                list.append(python_value(py, item)?)?;
+            }
+            list.into_any()
+        }
+        Value::Object(fields) => {
+            let dict = PyDict::new(py);
+            for (key, item) in fields {
+                dict.set_item(key, python_value(py, item)?)?;
+            }
+            dict.into_any()
+        }
+    })
 }
 
 fn parse_subject(spec: &str) -> kenning::Result<Subject> {
