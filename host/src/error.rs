@@ -372,6 +372,21 @@ fn join_field_errors(errors: &[FieldError]) -> String {
 }
 
 impl KenningError {
+    /// The request's field the error is about, where it names one: `text` for a blocked text,
+    /// the field a size limit is about (`text`, `sql`; not a description such as "remember
+    /// arguments").
+    pub fn field(&self) -> Option<&str> {
+        match self {
+            KenningError::Blocked { .. } => Some("text"),
+            KenningError::TooLarge { what, .. }
+                if !what.is_empty() && what.chars().all(|c| c.is_ascii_lowercase() || c == '_') =>
+            {
+                Some(what)
+            }
+            _ => None,
+        }
+    }
+
     /// SQLite's `source` on the knowledge base at `path`: [`KenningError::Busy`] when another
     /// connection held the lock past the wait, else [`KenningError::Store`].
     pub(crate) fn sqlite(path: impl Into<PathBuf>, source: rusqlite::Error) -> KenningError {

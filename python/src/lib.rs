@@ -437,11 +437,10 @@ fn native(error: KenningError) -> PyErr {
     };
     let errors = match &error {
         E::Invalid { errors, .. } => serde_json::to_string(errors).unwrap_or_else(|_| "[]".into()),
-        E::Blocked { .. } => json!([{"path": "text", "message": error.to_string()}]).to_string(),
-        E::TooLarge { what, .. } if what.chars().all(|c| c.is_ascii_lowercase() || c == '_') => {
-            json!([{"path": what, "message": error.to_string()}]).to_string()
-        }
-        _ => "[]".to_owned(),
+        other => match other.field() {
+            Some(path) => json!([{"path": path, "message": error.to_string()}]).to_string(),
+            None => "[]".to_owned(),
+        },
     };
     NativeError::new_err((kind, error.to_string(), errors))
 }

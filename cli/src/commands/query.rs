@@ -43,10 +43,7 @@ pub fn run(global: &GlobalOpts, cmd: &QueryCmd) -> kenning::Result<ExitCode> {
     let (Some(spec), Some(sql)) = (&cmd.subject, &cmd.sql) else {
         return Err(usage("give --subject and the SQL, or --schema"));
     };
-    let subject = super::SubjectArg {
-        subject: spec.clone(),
-    }
-    .parse()?;
+    let subject = kenning::subject::Subject::parse(spec)?;
     let sql = if sql == "-" {
         let mut text = String::new();
         std::io::stdin()

@@ -167,16 +167,8 @@ impl ApiError {
                 error.to_string(),
                 rename("text"),
             ),
-            E::TooLarge { ref what, .. } => {
-                // A field's name (`text`, `sql`) is its path; a description ("remember
-                // arguments") names no one field.
-                let path = if !what.is_empty()
-                    && what.chars().all(|c| c.is_ascii_lowercase() || c == '_')
-                {
-                    rename(what)
-                } else {
-                    String::new()
-                };
+            E::TooLarge { .. } => {
+                let path = error.field().map(rename).unwrap_or_default();
                 ApiError::new(
                     StatusCode::PAYLOAD_TOO_LARGE,
                     "too_large",
