@@ -9,7 +9,10 @@ use sha2::Digest;
 use kenning_build::{ComponentBuild, Target, build_component, rerun_if_changed};
 
 fn main() {
-    let manifest_dir = Path::new(env!("CARGO_MANIFEST_DIR"));
+    // Read when the script runs, not when it was compiled: two checkouts sharing one target
+    // directory share this script's binary.
+    let manifest_dir = PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR").expect("set by cargo"));
+    let manifest_dir = manifest_dir.as_path();
     let root = manifest_dir.parent().expect("host/ sits in the workspace");
     rerun_if_changed(&root.join("guest/src"));
     rerun_if_changed(&root.join("guest/Cargo.toml"));

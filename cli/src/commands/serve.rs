@@ -130,7 +130,12 @@ pub fn run(cmd: &ServeCmd, global: &GlobalOpts) -> Result<ExitCode> {
         let maintenance = (!cmd.no_maintenance)
             .then(|| tokio::spawn(maintenance_schedule(service.clone(), shutdown.clone())));
         let app = http::router(service, Arc::new(tokens), &mcp, shutdown.clone())?;
-        outln!("kenning: serving http://{bound}/v1/ ({active} active tokens)");
+        let page = if http::page::is_built() {
+            format!("; the memory browser at http://{bound}/")
+        } else {
+            "; this build has no memory browser (see examples/browser)".to_owned()
+        };
+        outln!("kenning: serving http://{bound}/v1/ ({active} active tokens){page}");
         tracing::info!(address = %bound, tokens = active, "listening");
         let stop = shutdown.clone();
         let server = axum::serve(listener, app)

@@ -485,6 +485,65 @@ async fn every_route_answers_through_the_service() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_token_reads_what_it_grants_and_the_root_is_the_page_never_the_api() {
+    let (_dir, data) = data_dir();
+    let human = token(&data, &[SUBJECT, "account:team"], "human");
+    let external = token(&data, &[SUBJECT], "external");
+    let server = Server::start(&data, &[]);
+    let client = Client::new();
+    let url = server.url("/v1/token");
+    let (status, grant) = send(&client, Method::GET, &url, &human, None).await;
+    assert_eq!(status, StatusCode::OK, "{grant}");
+    assert_eq!(grant["role"], "human");
+    assert_eq!(grant["subjects"], json!([SUBJECT, "account:team"]));
+    assert_eq!(grant["subject_count"], 2);
+    assert!(
+        grant.get("token").is_none(),
+        "never the token itself: {grant}"
+    );
+    let (_, grant) = send(&client, Method::GET, &url, &external, None).await;
+    assert_eq!(grant["role"], "external");
+    let (status, body) = send(&client, Method::GET, &url, "kn_00000000_0000", None).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED, "{body}");
+
+    // The root answers the page (or, in a build without it, says how to build it), in HTML,
+    // under a content security policy; an unknown path outside /v1/ is the API's 404.
+    let root = client.get(server.url("/")).send().await.unwrap();
+    assert!(
+        [StatusCode::OK, StatusCode::SERVICE_UNAVAILABLE].contains(&root.status()),
+        "{}",
+        root.status()
+    );
+    let headers = root.headers().clone();
+    assert!(
+        headers["content-type"]
+            .to_str()
+            .unwrap()
+            .starts_with("text/html")
+    );
+    assert!(
+        headers["content-security-policy"]
+            .to_str()
+            .unwrap()
+            .contains("default-src 'self'")
+    );
+    let html = root.text().await.unwrap();
+    assert!(html.contains("kenning"), "{html}");
+    let (status, body) = send(
+        &client,
+        Method::GET,
+        &server.url("/no/such/page.js"),
+        "",
+        None,
+    )
+    .await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert_eq!(body["error"]["code"], "not_found");
+    let (status, _) = send(&client, Method::POST, &server.url("/"), "", None).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn tokens_reach_only_their_subjects_and_their_role_is_the_author() {
     let (_dir, data) = data_dir();
     let human = token(&data, &[SUBJECT, "account:team"], "human");
@@ -924,6 +983,7 @@ async fn the_openapi_document_validates_and_lists_every_route() {
     let mut expected: Vec<String> = [
         "GET /v1/health".to_owned(),
         "GET /v1/openapi.json".to_owned(),
+        "GET /v1/token".to_owned(),
         "POST /v1/mcp".to_owned(),
         format!("GET {s}/memories"),
         format!("POST {s}/memories"),

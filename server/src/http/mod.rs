@@ -8,13 +8,15 @@
 //! - [`readers`]: the threads that answer reads, one a core, in the order they arrive;
 //! - [`model`]: the request and response shapes (the chat platform's field names);
 //! - [`error`]: `{"error": {"code", "message", "path"}}` and the status of each failure;
-//! - [`openapi`]: the document, generated from the handlers' types.
+//! - [`openapi`]: the document, generated from the handlers' types;
+//! - [`page`]: the memory browser at `/`, embedded in the binary.
 
 mod arrays;
 pub mod auth;
 pub mod error;
 pub mod model;
 pub mod openapi;
+pub mod page;
 pub mod readers;
 pub mod routes;
 
@@ -90,6 +92,7 @@ pub fn router(
     let api = Router::new()
         .route("/v1/health", get(routes::health))
         .route("/v1/openapi.json", get(routes::openapi))
+        .route("/v1/token", get(routes::token))
         .route(
             &format!("{subject}/memories"),
             get(routes::list_memories)
@@ -154,7 +157,19 @@ pub fn router(
         .with_state(state)
         .merge(mcp_routes.layer(middleware::from_fn(log_request)))
         .method_not_allowed_fallback(routes::method_not_allowed)
-        .fallback(routes::not_found))
+        .fallback(page_or_not_found))
+}
+
+/// A file of the page ([`page`]), or the API's 404.
+async fn page_or_not_found(
+    method: axum::http::Method,
+    uri: axum::http::Uri,
+    headers: axum::http::HeaderMap,
+) -> Response {
+    match page::serve(&method, &uri, &headers) {
+        Some(response) => response,
+        None => routes::not_found().await.into_response(),
+    }
 }
 
 /// One structured log line per request: the method, the route's template (never the

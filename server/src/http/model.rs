@@ -493,6 +493,23 @@ pub struct ReviewList {
     pub memories: Vec<ListedMemory>,
 }
 
+/// `GET /v1/token`: what the request's token grants (never the token itself).
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct TokenView {
+    /// The token's public id (`kenning token revoke ID`).
+    pub id: String,
+    /// human, agent or external: the author of its writes; only human tokens review.
+    pub role: String,
+    /// How many subjects it reaches.
+    pub subject_count: usize,
+    /// The subjects it reaches, by the spec URLs name them with, in the order it was given
+    /// them (the first [`TOKEN_VIEW_SUBJECTS`] of them).
+    pub subjects: Vec<String>,
+}
+
+/// Most subjects [`TokenView`] lists: a token may reach thousands.
+pub const TOKEN_VIEW_SUBJECTS: usize = 1000;
+
 /// `GET /v1/health`.
 #[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct Health {

@@ -8,7 +8,7 @@ use serde_json::{Map, Value, json};
 use super::error::ErrorBody;
 use super::model::{
     ContextAnswer, CreateMemory, Created, DeleteAllQuery, Health, ListQuery, ListedMemory,
-    MemoryList, ReviewList, SearchResults, SetEnabled, SettingsView, UpdateMemory,
+    MemoryList, ReviewList, SearchResults, SetEnabled, SettingsView, TokenView, UpdateMemory,
 };
 use super::routes::MAX_BODY_BYTES;
 use kenning::api::{
@@ -85,6 +85,15 @@ pub const OPERATIONS: &[Operation] = &[
         body: None,
         query: None,
         ok: (200, text),
+    },
+    Operation {
+        method: "get",
+        path: "/v1/token",
+        summary: "What the request's token grants: its id, role and subjects",
+        auth: true,
+        body: None,
+        query: None,
+        ok: (200, of::<TokenView>),
     },
     Operation {
         method: "get",

@@ -20,7 +20,8 @@ use super::auth::Caller;
 use super::error::ApiError;
 use super::model::{
     ContextAnswer, CreateMemory, Created, DeleteAllQuery, Health, ListQuery, ListedMemory,
-    MemoryList, ReviewList, SearchResults, SetEnabled, SettingsView, UpdateMemory, memory_field,
+    MemoryList, ReviewList, SearchResults, SetEnabled, SettingsView, TOKEN_VIEW_SUBJECTS,
+    TokenView, UpdateMemory, memory_field,
 };
 use crate::tokens::Role;
 use kenning::api::{ContextArgs, ForgetMemoryArgs, RecallArgs, TurnArgs, TurnCounted, WriteStatus};
@@ -281,6 +282,23 @@ pub async fn openapi(State(state): State<AppState>) -> Response {
         state.openapi.clone(),
     )
         .into_response()
+}
+
+/// `GET /v1/token`: what the caller's token grants, so a client (the page's sign-in) can
+/// offer its subjects and the actions its role may take.
+pub async fn token(caller: Caller) -> Json<TokenView> {
+    let grant = &caller.0;
+    Json(TokenView {
+        id: grant.id.clone(),
+        role: grant.role.as_str().to_owned(),
+        subject_count: grant.subjects.len(),
+        subjects: grant
+            .subjects
+            .iter()
+            .take(TOKEN_VIEW_SUBJECTS)
+            .map(|(spec, _)| spec.clone())
+            .collect(),
+    })
 }
 
 /// `GET memories`: one page of memories, newest first.
