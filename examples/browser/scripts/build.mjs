@@ -1,7 +1,7 @@
-// Builds the page into dist/: the policy component transpiled by jco's transpiler
+// Builds the page into dist/ (or the directory KENNING_PAGE_DIST names): the policy component transpiled by jco's transpiler
 // (@bytecodealliance/jco-transpile) into an ES module and its core module (no WASI shims: the
 // component imports nothing but type definitions), the page's own modules, and cytoscape and its
-// fcose layout from node_modules. Usage: node scripts/build.mjs
+// fcose layout from node_modules (for the graph's layout worker). Usage: node scripts/build.mjs
 //
 // The component is the one `cargo test --workspace` (or `cargo build`) builds, found from the
 // repository root; KENNING_POLICY_COMPONENT names another.
@@ -64,7 +64,7 @@ export const DEFAULT_COMPONENT = join(
   'target/wasm-components/wasm32-unknown-unknown/release/kenning_policy.init.component.wasm',
 );
 const component = resolve(process.env.KENNING_POLICY_COMPONENT ?? DEFAULT_COMPONENT);
-const dist = join(here, 'dist');
+const dist = resolve(process.env.KENNING_PAGE_DIST ?? join(here, 'dist'));
 
 if (!existsSync(component)) {
   console.error(`build: no policy component at ${component}; run \`cargo test --workspace\` (or \`cargo build\`) at the repository root first, or set KENNING_POLICY_COMPONENT`);
@@ -95,7 +95,9 @@ if (imports.length > 0) {
 cpSync(join(here, 'web'), dist, { recursive: true });
 cpSync(join(here, 'src'), join(dist, 'src'), { recursive: true });
 mkdirSync(join(dist, 'vendor'), { recursive: true });
-cpSync(join(here, 'node_modules/cytoscape/dist/cytoscape.esm.min.mjs'), join(dist, 'vendor/cytoscape.esm.min.mjs'));
+// The graph's layout worker (src/graph-layout-worker.js) is a classic worker: it loads cytoscape's
+// UMD build and fcose's with importScripts.
+cpSync(join(here, 'node_modules/cytoscape/dist/cytoscape.min.js'), join(dist, 'vendor/cytoscape.min.js'));
 // fcose, cytoscape's fast force-directed layout, ships as UMD scripts that define globals.
 for (const file of ['layout-base/layout-base.js', 'cose-base/cose-base.js', 'cytoscape-fcose/cytoscape-fcose.js']) {
   cpSync(join(here, 'node_modules', file), join(dist, 'vendor', file.split('/')[1]));

@@ -1,11 +1,11 @@
-// Serves dist/ on 127.0.0.1 (static files only; the page needs nothing else).
+// Serves dist/ (or the directory KENNING_PAGE_DIST names) on 127.0.0.1 (static files only; the page needs nothing else).
 // Usage: node scripts/serve.mjs [PORT]   (default 8080; 0 picks a free port)
 import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const ROOT = resolve(fileURLToPath(new URL('../dist', import.meta.url)));
+const ROOT = resolve(process.env.KENNING_PAGE_DIST ?? fileURLToPath(new URL('../dist', import.meta.url)));
 const TYPES = {
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.mjs': 'text/javascript', '.css': 'text/css',
   '.wasm': 'application/wasm', '.json': 'application/json', '.jsonl': 'application/jsonl', '.png': 'image/png',

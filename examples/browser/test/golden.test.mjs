@@ -16,7 +16,7 @@ import { parseExport } from '../src/format/export-file.js';
 import { KnowledgeBase } from '../src/retrieval/candidates.js';
 import { runTurn } from '../src/turn.js';
 
-const DIST = join(EXAMPLE, 'dist/policy/');
+const DIST = join(process.env.KENNING_PAGE_DIST ?? join(EXAMPLE, 'dist'), 'policy/');
 const BUILDS = [['wasmtime', false], ['native', true]];
 let policy;
 let host;
@@ -60,12 +60,15 @@ async function turnsAgree(store, kb, turns) {
       const { now, selection } = store.inject(turn, { native });
       const page = await runTurn(policy, kb, 'binary', turn, now);
       assert.deepEqual(page.selection, selection, `${turn.name} (${build})`);
-      // `score` gives every candidate the parts `select` reported for it.
+      // The page shows `select`'s parts for every candidate instead of calling `score`: the
+      // selection has one outcome per candidate, and `score` gives each the same parts.
       const parts = new Map([...selection.chosen, ...selection.rejected].map((c) => [c.id, c.score]));
       assert.equal(parts.size, page.candidates.length, `${turn.name}: one outcome per candidate`);
-      for (const c of page.candidates) {
-        const { anchor, confidence, lexical, recency, total } = c.score;
+      const scores = await policy.withInstance((p) => p.score(witContext(turn, now, 'binary'), packCandidates(page.candidates)));
+      for (const [i, c] of page.candidates.entries()) {
+        const { anchor, confidence, lexical, recency, total } = scores[i];
         assert.deepEqual({ anchor, confidence, lexical, recency, total }, parts.get(c.memory.id), `${turn.name}: #${c.memory.id}`);
+        assert.deepEqual(c.score, parts.get(c.memory.id), `${turn.name}: #${c.memory.id}`);
       }
     }
   }

@@ -8,17 +8,39 @@
 // as fresh ones do, and the golden-vector test checks it again here. An instance that traps is
 // dropped, and the next call gets a fresh one.
 //
-// The same code runs in Node (the golden-vector test) and in the page.
+// The same code runs in Node (the golden-vector test) and in the page's policy worker
+// (src/policy/worker.js).
 
 /**
  * Loads the transpiled component. `bindingsUrl` is the URL of `kenning_policy.js`;
- * `coreModuleBytes` (optional) the core module's bytes, fetched beside it when absent.
+ * `coreModuleBytes` (optional) the core module's bytes, fetched beside it when absent. A failure
+ * is thrown as an Error naming the file that could not be loaded or compiled.
  */
 export async function loadPolicy(bindingsUrl, coreModuleBytes) {
-  const bindings = await import(bindingsUrl);
+  let bindings;
+  try {
+    bindings = await import(bindingsUrl);
+  } catch (error) {
+    throw new Error(`the policy's bindings (${bindingsUrl}) could not be loaded: ${error.message}`);
+  }
   const coreUrl = new URL('kenning_policy.core.wasm', bindingsUrl);
-  const bytes = coreModuleBytes ?? new Uint8Array(await (await fetch(coreUrl)).arrayBuffer());
-  const coreModule = await WebAssembly.compile(bytes);
+  let bytes = coreModuleBytes;
+  if (!bytes) {
+    let response;
+    try {
+      response = await fetch(coreUrl);
+    } catch (error) {
+      throw new Error(`the policy's core module (${coreUrl}) could not be fetched: ${error.message}`);
+    }
+    if (!response.ok) throw new Error(`the policy's core module (${coreUrl}) could not be fetched: HTTP ${response.status}`);
+    bytes = new Uint8Array(await response.arrayBuffer());
+  }
+  let coreModule;
+  try {
+    coreModule = await WebAssembly.compile(bytes);
+  } catch (error) {
+    throw new Error(`the policy's core module (${coreUrl}) could not be compiled: ${error.message}`);
+  }
   return new Policy(bindings, coreModule);
 }
 

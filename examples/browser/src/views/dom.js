@@ -5,7 +5,8 @@ export function el(tag, props = {}, ...children) {
   const node = document.createElement(tag);
   for (const [key, value] of Object.entries(props)) {
     if (key === 'class') node.className = value;
-    else if (key.startsWith('data-')) node.setAttribute(key, value);
+    // Attributes without a property of their own name (data-*, aria-*, role, for).
+    else if (key.includes('-') || key === 'role' || key === 'for') node.setAttribute(key, value);
     else node[key] = value;
   }
   for (const child of children.flat()) {

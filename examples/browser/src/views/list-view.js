@@ -7,26 +7,63 @@ function memoryItem(m) {
   const categories = m.categories.length ? ` · ${h(m.categories.join(', '))}` : '';
   const tags = m.tags.map((t) => `<span class="tag">#${h(t)}</span>`).join('');
   const anchors = m.anchors.length ? ` · ${h(m.anchors.map((a) => anchorText(a, m.imageBase)).join('; '))}` : '';
-  return `<li data-id="${m.id}"><div><span class="badge ${m.badge}">${BADGE_NAMES[m.badge]}</span><strong>#${m.id}</strong> ${h(m.text)}</div>` +
+  return `<li data-id="${m.id}"><div><span class="badge ${m.badge}">${BADGE_NAMES[m.badge]}</span><button type="button" class="open-memory" data-open="${m.id}" aria-label="Details of memory ${m.id}">#${m.id}</button> ${h(m.text)}</div>` +
     `<div class="meta">${h(m.type.replace('_', ' '))} · ${h(m.author)} · ${h(m.status)} · ${day(m.updatedAt)}${categories} ${tags}${anchors}</div></li>`;
 }
 
 export class ListView {
-  /** `onFilter(memories, filter)` hears of every new selection (the graph follows the list). */
-  constructor(onFilter) {
+  /**
+   * `onFilter(memories, filter)` hears of every new selection (the graph follows the list);
+   * `onOpen(id)` of a memory whose details are asked for.
+   */
+  constructor(onFilter, onOpen = () => {}) {
     this.kb = null;
     this.onFilter = onFilter;
     const inputs = ['#filter-text', '#filter-category', '#filter-scope', '#filter-inactive'];
     for (const s of inputs) $(s).addEventListener('input', () => this.render());
     $('#filter-badges').addEventListener('change', () => this.render());
+    $('#list-filters').addEventListener('submit', (event) => event.preventDefault());
+    for (const list of ['#list-global', '#list-local']) {
+      $(list).addEventListener('click', (event) => {
+        const button = event.target.closest('button[data-open]');
+        if (button) onOpen(Number(button.dataset.open));
+      });
+    }
   }
 
-  /** Shows `kb` (or nothing); returns the milliseconds the list took to build and lay out. */
+  /** Sets the filters (from the URL): `{q, category, scope, badges: 'a,b', inactive: '1'}`. */
+  setFilter({ q, category, scope, badges, inactive } = {}) {
+    if (q !== undefined) $('#filter-text').value = q;
+    if (category !== undefined) {
+      const select = $('#filter-category');
+      if (![...select.options].some((o) => o.value === category)) select.append(el('option', { value: category }, category));
+      select.value = category;
+    }
+    if (scope !== undefined) $('#filter-scope').value = scope;
+    if (badges !== undefined) {
+      const chosen = new Set(badges.split(','));
+      for (const box of document.querySelectorAll('#filter-badges input')) box.checked = chosen.has(box.value);
+    }
+    if (inactive !== undefined) $('#filter-inactive').checked = inactive === '1';
+  }
+
+  /** Marks memory `id` as the one whose details are open (none with null). */
+  select(id) {
+    for (const item of document.querySelectorAll('ol.memories li.selected')) item.classList.remove('selected');
+    if (id !== null) for (const item of document.querySelectorAll(`ol.memories li[data-id="${Number(id)}"]`)) item.classList.add('selected');
+  }
+
+  /**
+   * Shows `kb` (or nothing), keeping the filters as they are; returns the milliseconds the list
+   * took to build and lay out.
+   */
   open(kb) {
     this.kb = kb;
     const select = $('#filter-category');
+    const chosen = select.value;
     select.replaceChildren(el('option', { value: '' }, 'any category'));
     if (kb) for (const c of categoriesOf(kb)) select.append(el('option', { value: c }, c));
+    if ([...select.options].some((o) => o.value === chosen)) select.value = chosen;
     return this.render();
   }
 

@@ -1,7 +1,7 @@
-// The Turn panel: a place in the binary and a query, the policy's `select` run in the page over
-// the candidates the host would gather, the snapshot it renders, and every candidate's outcome.
+// The Turn panel: a place in the binary and a query, the policy's `select` run in the policy
+// worker over the candidates the host would gather (the worker gathers them from its copy of the
+// opened knowledge base), the snapshot it renders, and every candidate's outcome.
 import { $, el } from './dom.js';
-import { runTurn } from '../turn.js';
 
 /** An address as `kenning inject` reads one: hex with `0x`, or decimal. */
 export function parseAddress(text, field) {
@@ -67,7 +67,7 @@ export class TurnView {
   }
 
   async run() {
-    const { kb, policy, subjectKind } = this.getState();
+    const { kb, policy } = this.getState();
     const summary = $('#turn-summary');
     if (!kb || !policy) {
       summary.textContent = kb ? 'The policy is still loading.' : 'Open a knowledge base first.';
@@ -80,12 +80,19 @@ export class TurnView {
       summary.textContent = error.message;
       return;
     }
-    const result = await runTurn(policy, kb, subjectKind, input.turn, input.now, input.limits);
-    const { selection } = result;
+    let result;
+    try {
+      result = await policy.turn(input);
+    } catch (error) {
+      summary.textContent = `The turn failed: ${error.message}`;
+      return;
+    }
+    const { selection, timings } = result;
     $('#turn-snapshot').textContent = selection.snapshot;
     $('#turn-json').textContent = JSON.stringify(selection);
     summary.textContent = `${result.candidates.length} candidates, ${selection.chosen.length} chosen, ` +
-      `${selection.snapshot_tokens} tokens; select took ${result.selectMs.toFixed(2)} ms in this page (now = ${input.now}).`;
+      `${selection.snapshot_tokens} tokens; gathered in ${timings.gatherMs.toFixed(2)} ms and selected in ` +
+      `${timings.selectMs.toFixed(2)} ms in the policy worker (now = ${input.now}).`;
     const outcome = new Map([
       ...selection.chosen.map((c) => [c.id, `chosen (${c.section})`]),
       ...selection.rejected.map((r) => [r.id, r.reason]),

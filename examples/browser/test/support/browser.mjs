@@ -14,7 +14,7 @@ export async function startBrowser() {
   if (!existsSync(executablePath)) {
     throw new Error(`no Chromium at ${executablePath}: install Debian's chromium (apt-get install chromium) or set CHROMIUM_PATH`);
   }
-  if (!existsSync(join(EXAMPLE, 'dist/index.html'))) throw new Error('no dist/: run `npm run build` first');
+  if (!existsSync(join(process.env.KENNING_PAGE_DIST ?? join(EXAMPLE, 'dist'), 'index.html'))) throw new Error('no dist/: run `npm run build` first');
   mkdirSync(ARTIFACTS, { recursive: true });
   const server = await serve(0);
   // --no-sandbox: CI runs as root, where Chromium's sandbox cannot start.

@@ -27,6 +27,7 @@ export function kenningPath() {
 export class HostStore {
   constructor(exportFile = FIXTURE) {
     this.program = kenningPath();
+    this.cacheDir = CACHE;
     this.dir = mkdtempSync(join(tmpdir(), 'kenning-browser-'));
     this.subject = join(this.dir, 'crackme.bin');
     copyFileSync(FIXTURE_BINARY, this.subject);
