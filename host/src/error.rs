@@ -115,6 +115,21 @@ pub enum PolicyError {
     Runtime(String),
 }
 
+impl PolicyError {
+    /// How a call ended, in one word, as [`crate::metrics`] counts it: `trap`, `out_of_fuel`,
+    /// `deadline`, `memory_cap`, `bad_answer` or `error`.
+    pub fn outcome(&self) -> &'static str {
+        match self {
+            PolicyError::Trap { .. } => "trap",
+            PolicyError::OutOfFuel { .. } => "out_of_fuel",
+            PolicyError::Deadline { .. } => "deadline",
+            PolicyError::MemoryCap { .. } => "memory_cap",
+            PolicyError::BadAnswer { .. } => "bad_answer",
+            _ => "error",
+        }
+    }
+}
+
 /// Everything the kenning library can fail with.
 #[derive(Debug, thiserror::Error)]
 pub enum KenningError {

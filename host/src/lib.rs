@@ -12,7 +12,8 @@
 //!   cache) and checking their answers;
 //! - [`store`]: one SQLite knowledge base per [`subject`], with migrations and audit, encrypted
 //!   at rest when a key is configured ([`encryption`]);
-//! - [`private`]: files are private by default (directories `0700`, files `0600`).
+//! - [`private`]: files are private by default (directories `0700`, files `0600`);
+//! - [`metrics`]: what it counts for operators (policy calls, fuel, traps, scan verdicts).
 //!
 //! ```no_run
 //! use kenning::{Service, api::MemoryArgs, api::{MemoryActionArg, MemoryTargetArg}, store::Author, subject::Subject};
@@ -39,6 +40,7 @@ pub mod home;
 mod layers;
 pub mod memory;
 pub mod metadata;
+pub mod metrics;
 pub mod model_command;
 pub mod policy;
 pub mod private;

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The official MCP SDK clients, TypeScript (mcp_client.mjs) and Python (mcp_client.py), against
 # kenning over stdio (a spawned `kenning mcp`) and over streamable HTTP (`kenning serve`'s
-# /v1/mcp), as desktop and agent clients reach it. Installs the SDKs itself (npm, and pip into
+# /v1/mcp), as desktop and agent clients reach it; and `--metrics-bind`'s scrape read by
+# Prometheus' Python client parser (metrics_scrape.py). Installs the SDKs itself (npm, and pip into
 # a fresh virtual environment).
 #
 #     tests/clients/run.sh [KENNING]        # default: target/debug/kenning
@@ -50,8 +51,17 @@ serve reviewing --elicitation-review
 url="$served"
 serve plain
 plain_url="$served"
+# A third, with Prometheus metrics on an address of their own, scraped after some traffic.
+human="$("$kenning" --data-dir "$data" token create --subject profile:me --role human)"
+serve metrics --metrics-bind 127.0.0.1:0
+for _ in $(seq 100); do
+    grep -q '/metrics' "$work/metrics.out" && break
+    sleep 0.05
+done
+metrics_url="$(grep -o 'http://[^ ]*/metrics' "$work/metrics.out")"
 
 status=0
+"$work/venv/bin/python" "$here/metrics_scrape.py" "${served%mcp}" "$metrics_url" "$human" || status=$?
 node "$here/mcp_client.mjs" "$kenning" "$work/ts" "$url" "$token" "$external" "$plain_url" || status=$?
 "$work/venv/bin/python" "$here/mcp_client.py" "$kenning" "$work/py" "$url" "$token" || status=$?
 if [ "$status" -ne 0 ]; then

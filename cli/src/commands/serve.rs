@@ -50,6 +50,11 @@ pub struct ServeCmd {
     /// interval_hours).
     #[arg(long)]
     pub no_maintenance: bool,
+    /// Serve Prometheus metrics at http://ADDR/metrics (IP:PORT; no token: bind it where only
+    /// the scraper reaches, such as 127.0.0.1 or an internal network). Without it no metrics
+    /// are kept.
+    #[arg(long, value_name = "ADDR")]
+    pub metrics_bind: Option<SocketAddr>,
 }
 
 impl ServeCmd {
@@ -129,6 +134,10 @@ pub fn run(cmd: &ServeCmd, global: &GlobalOpts) -> Result<ExitCode> {
         let service = Arc::new(service);
         let maintenance = (!cmd.no_maintenance)
             .then(|| tokio::spawn(maintenance_schedule(service.clone(), shutdown.clone())));
+        let metrics = match cmd.metrics_bind {
+            Some(address) => Some(serve_metrics(address, service.clone(), shutdown.clone()).await?),
+            None => None,
+        };
         let app = http::router(service, Arc::new(tokens), &mcp, shutdown.clone())?;
         let page = if http::page::is_built() {
             format!("; the memory browser at http://{bound}/")
@@ -136,6 +145,9 @@ pub fn run(cmd: &ServeCmd, global: &GlobalOpts) -> Result<ExitCode> {
             "; this build has no memory browser (see examples/browser)".to_owned()
         };
         outln!("kenning: serving http://{bound}/v1/ ({active} active tokens){page}");
+        if let Some(metrics) = metrics {
+            outln!("kenning: metrics at http://{metrics}/metrics");
+        }
         tracing::info!(address = %bound, tokens = active, "listening");
         let stop = shutdown.clone();
         let server = axum::serve(listener, app)
@@ -163,6 +175,35 @@ pub fn run(cmd: &ServeCmd, global: &GlobalOpts) -> Result<ExitCode> {
         Ok::<(), KenningError>(())
     })?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// Installs the metrics recorder and serves `GET /metrics` on `address` until `shutdown`;
+/// returns the address bound.
+async fn serve_metrics(
+    address: SocketAddr,
+    service: Arc<Service>,
+    shutdown: CancellationToken,
+) -> Result<SocketAddr> {
+    let listener = tokio::net::TcpListener::bind(address)
+        .await
+        .map_err(|source| KenningError::Io {
+            path: format!("--metrics-bind {address}").into(),
+            source,
+        })?;
+    let bound = listener.local_addr().map_err(|source| KenningError::Io {
+        path: address.to_string().into(),
+        source,
+    })?;
+    let app = http::metrics::Metrics::install()?.router(service);
+    tokio::spawn(async move {
+        let served = axum::serve(listener, app)
+            .with_graceful_shutdown(async move { shutdown.cancelled().await })
+            .await;
+        if let Err(error) = served {
+            tracing::error!(error = %error, "the metrics address stopped serving");
+        }
+    });
+    Ok(bound)
 }
 
 /// Runs maintenance on every subject due for it ([`Service::maintain_due`]) at start-up, then

@@ -544,6 +544,96 @@ async fn a_token_reads_what_it_grants_and_the_root_is_the_page_never_the_api() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn metrics_scrape_as_prometheus_text_on_their_own_address_and_readiness_follows_the_store() {
+    let (_dir, data) = data_dir();
+    let human = token(&data, &[SUBJECT], "human");
+    let server = Server::start_with(&data, &[], &["--metrics-bind", "127.0.0.1:0"]);
+    let metrics_url = server
+        .metrics
+        .clone()
+        .expect("the metrics address is printed");
+    let client = Client::new();
+    let (status, ready) = send(&client, Method::GET, &server.url("/v1/ready"), "", None).await;
+    assert_eq!(
+        (status, ready["status"].clone()),
+        (StatusCode::OK, json!("ready"))
+    );
+    let memories = server.url(&format!("/v1/subjects/{SUBJECT}/memories"));
+    let (status, _) = send(
+        &client,
+        Method::POST,
+        &memories,
+        &human,
+        Some(json!({"content": "The deploy key is AKIAIOSFODNN7EXAMPLE."})),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED);
+    let (status, _) = send(&client, Method::GET, &memories, "not-a-token", None).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+
+    // The API's address does not serve them, and the metrics address serves nothing else.
+    let (status, _) = send(&client, Method::GET, &server.url("/metrics"), "", None).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    let response = client.get(&metrics_url).send().await.unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    assert!(
+        response.headers()["content-type"]
+            .to_str()
+            .unwrap()
+            .starts_with("text/plain; version=0.0.4")
+    );
+    let text = response.text().await.unwrap();
+    // (tests/clients/metrics_scrape.py reads the same scrape with Prometheus' own Python
+    // parser; here, the samples this traffic must have made.)
+    for sample in [
+        r#"kenning_http_requests_total{method="POST",route="/v1/subjects/{subject}/memories",status="201"} 1"#,
+        r#"kenning_http_requests_total{method="GET",route="/v1/subjects/{subject}/memories",status="401"} 1"#,
+        r#"kenning_scan_verdicts_total{verdict="redact"} 1"#,
+        r#"kenning_policy_calls_total{call="scan",outcome="ok"} 1"#,
+        r#"kenning_http_request_duration_seconds_count{method="POST",route="/v1/subjects/{subject}/memories"} 1"#,
+        r#"kenning_policy_fuel_used_count{call="scan"} 1"#,
+    ] {
+        assert!(text.lines().any(|l| l == sample), "{sample} in\n{text}");
+    }
+    for family in [
+        "kenning_http_requests_total",
+        "kenning_http_request_duration_seconds",
+        "kenning_policy_calls_total",
+        "kenning_policy_fuel_used",
+        "kenning_scan_verdicts_total",
+    ] {
+        assert!(
+            text.contains(&format!("# HELP {family} ")),
+            "{family} has its help text"
+        );
+    }
+    assert!(
+        !text.contains("route=\"/v1/subjects/account"),
+        "routes are templates, never paths"
+    );
+
+    // A data directory that cannot be written: not ready (503, Retry-After), then ready again.
+    use std::os::unix::fs::PermissionsExt;
+    let mode = std::fs::metadata(&data).unwrap().permissions().mode();
+    std::fs::set_permissions(&data, std::fs::Permissions::from_mode(0o555)).unwrap();
+    let response = client.get(server.url("/v1/ready")).send().await.unwrap();
+    std::fs::set_permissions(&data, std::fs::Permissions::from_mode(mode)).unwrap();
+    assert_eq!(response.status(), StatusCode::SERVICE_UNAVAILABLE);
+    assert_eq!(response.headers()["retry-after"], "5");
+    let body: Value = response.json().await.unwrap();
+    assert_eq!(body["error"]["code"], "unavailable");
+    assert!(
+        body["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("read-only"),
+        "{body}"
+    );
+    let (status, _) = send(&client, Method::GET, &server.url("/v1/ready"), "", None).await;
+    assert_eq!(status, StatusCode::OK);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn tokens_reach_only_their_subjects_and_their_role_is_the_author() {
     let (_dir, data) = data_dir();
     let human = token(&data, &[SUBJECT, "account:team"], "human");
@@ -983,6 +1073,7 @@ async fn the_openapi_document_validates_and_lists_every_route() {
     let mut expected: Vec<String> = [
         "GET /v1/health".to_owned(),
         "GET /v1/openapi.json".to_owned(),
+        "GET /v1/ready".to_owned(),
         "GET /v1/token".to_owned(),
         "POST /v1/mcp".to_owned(),
         format!("GET {s}/memories"),

@@ -135,3 +135,100 @@ fn a_store_key_with_a_postgres_store_is_one_clear_error_before_any_connection() 
     assert_eq!(stderr.trim().lines().count(), 1, "{stderr}");
     assert!(stderr.contains("PostgreSQL store"), "{stderr}");
 }
+
+#[test]
+fn on_postgresql_readiness_follows_the_database_and_metrics_count_its_pool_and_review_queue() {
+    let Some(database) = support::postgres::fresh_database() else {
+        return;
+    };
+    tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .unwrap()
+        .block_on(readiness_and_metrics(&database));
+}
+
+async fn readiness_and_metrics(database: &str) {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path();
+    let token = |role: &str| {
+        let created = support::kenning(
+            data,
+            &["token", "create", "--role", role, "--subject", SUBJECT],
+            None,
+        );
+        assert!(created.status.success(), "{created:?}");
+        String::from_utf8(created.stdout).unwrap().trim().to_owned()
+    };
+    let external = token("external");
+    let server = Server::start_with(
+        data,
+        &[("KENNING_STORE", database)],
+        &["--metrics-bind", "127.0.0.1:0"],
+    );
+    let client = Client::new();
+    let ready = |client: Client, url: String| async move {
+        let response = client.get(url).send().await.unwrap();
+        let status = response.status();
+        let retry = response.headers().get("retry-after").cloned();
+        (status, retry, response.text().await.unwrap())
+    };
+    let (status, _, body) = ready(client.clone(), server.url("/v1/ready")).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+
+    // An external client's write waits for review: the queue's gauge counts it.
+    let response = client
+        .post(server.url(&format!("/v1/subjects/{SUBJECT}/memories")))
+        .bearer_auth(&external)
+        .json(&json!({"content": "The on-call phone moved to the second floor."}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::CREATED);
+    let scrape = client
+        .get(server.metrics.clone().unwrap())
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    for sample in [
+        "kenning_pending_review_memories 1",
+        r#"kenning_store_pool_connections{state="max"} 16"#,
+    ] {
+        assert!(scrape.lines().any(|l| l == sample), "{sample} in\n{scrape}");
+    }
+
+    // The database refuses every connection, and drops the server's: not ready, with a
+    // Retry-After, within the check's two seconds; then ready again once it accepts them.
+    let name = database.rsplit("dbname=").next().unwrap().to_owned();
+    let admin = database.replace(&format!("dbname={name}"), "dbname=postgres");
+    let allow = |allowed: bool| {
+        let (admin, name) = (admin.clone(), name.clone());
+        support::postgres::with_client(&admin, move |client| {
+            client
+                .batch_execute(&format!(
+                    "ALTER DATABASE {name} ALLOW_CONNECTIONS {allowed}; \
+                     SELECT pg_terminate_backend(pid) FROM pg_stat_activity \
+                     WHERE datname = '{name}' AND pid <> pg_backend_pid() AND {allowed} = false"
+                ))
+                .unwrap()
+        })
+    };
+    allow(false);
+    let started = std::time::Instant::now();
+    let (status, retry, body) = ready(client.clone(), server.url("/v1/ready")).await;
+    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{body}");
+    assert_eq!(retry.unwrap(), "5");
+    assert!(body.contains("\"unavailable\""), "{body}");
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(8),
+        "{:?}",
+        started.elapsed()
+    );
+    allow(true);
+    let (status, _, body) = ready(client.clone(), server.url("/v1/ready")).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+}

@@ -502,10 +502,11 @@ impl ComponentPolicy {
         store.set_epoch_deadline(self.deadline_ticks());
         let outcome = f(&bindings, &mut store);
         let left = store.get_fuel().unwrap_or(self.limits.fuel);
-        self.fuel_spent
-            .fetch_add(self.limits.fuel.saturating_sub(left), Ordering::Relaxed);
+        let spent = self.limits.fuel.saturating_sub(left);
+        self.fuel_spent.fetch_add(spent, Ordering::Relaxed);
         match outcome {
             Ok(value) => {
+                crate::metrics::policy_call(call, "ok", spent);
                 if self.keep_instance {
                     let mut idle = self.session.lock().unwrap_or_else(PoisonError::into_inner);
                     if idle.len() < MAX_IDLE_INSTANCES {
@@ -515,7 +516,11 @@ impl ComponentPolicy {
                 Ok(value)
             }
             // The instance is dropped with its store: after a trap nothing of it is reused.
-            Err(error) => Err(self.classify(call, error, &store)),
+            Err(error) => {
+                let error = self.classify(call, error, &store);
+                crate::metrics::policy_call(call, error.outcome(), spent);
+                Err(error)
+            }
         }
     }
 

@@ -146,6 +146,9 @@ impl<P: Policy> Policy for Guarded<P> {
                 _ => {}
             }
         }
+        for result in &results {
+            crate::metrics::scan_verdict(result.verdict);
+        }
         Ok(results)
     }
 

@@ -1181,6 +1181,10 @@ mod tests {
             self.files.location(subject)
         }
 
+        fn check_ready(&self) -> Result<()> {
+            self.files.check_ready()
+        }
+
         fn stage(&self, subject: &Subject) -> Result<Option<Box<dyn StagedStore>>> {
             let staged = self.files.stage(subject)?;
             let other = Service::builder(&self.data).without_cache().build()?;

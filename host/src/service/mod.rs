@@ -106,6 +106,23 @@ impl Service {
         self.backend.subjects()
     }
 
+    /// Whether knowledge bases can be opened now (a load balancer's readiness check): `Err`
+    /// says why not, such as a database that cannot be reached.
+    pub fn check_ready(&self) -> Result<()> {
+        self.backend.check_ready()
+    }
+
+    /// How the store's pool of database connections is used; `None` over SQLite files.
+    pub fn pool_use(&self) -> Option<crate::store::PoolUse> {
+        self.backend.pool_use()
+    }
+
+    /// How many memories await review across every subject, where the store can count them
+    /// at once (PostgreSQL); `None` over SQLite files, which are counted one subject at a time.
+    pub fn pending_review_total(&self) -> Result<Option<u64>> {
+        self.backend.pending_review_total()
+    }
+
     /// The policy in use (guarded).
     pub fn policy(&self) -> &dyn Policy {
         self.policy.as_ref()

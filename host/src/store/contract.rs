@@ -366,6 +366,32 @@ pub(crate) trait Backend: Send + Sync {
     fn stage(&self, _subject: &Subject) -> Result<Option<Box<dyn StagedStore>>> {
         Ok(None)
     }
+
+    /// Whether knowledge bases can be opened now: `Err` says why not (the database cannot be
+    /// reached, the data directory is gone or read-only).
+    fn check_ready(&self) -> Result<()>;
+
+    /// How the backend's own connections are used, for operators; `None` when it pools none.
+    fn pool_use(&self) -> Option<PoolUse> {
+        None
+    }
+
+    /// How many memories await review in every subject, when the backend can count them in one
+    /// query (a database); `None` otherwise.
+    fn pending_review_total(&self) -> Result<Option<u64>> {
+        Ok(None)
+    }
+}
+
+/// How a backend's pool of connections is used.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PoolUse {
+    /// Connections open (idle or in use).
+    pub open: u32,
+    /// Of those, idle.
+    pub idle: u32,
+    /// Most it keeps open.
+    pub max: u32,
 }
 
 /// A knowledge base built out of sight for a subject that had none (see [`Backend::stage`]).

@@ -19,6 +19,7 @@ pub mod synthetic;
 
 pub use crate::encryption::StoreKey;
 pub use crate::memory::MemoryFilter;
+pub use contract::PoolUse;
 pub(crate) use contract::{Backend, KnowledgeStore, Reads, Writes};
 #[cfg(test)]
 pub(crate) use model::sample_memory;

@@ -9,11 +9,13 @@
 //! - [`model`]: the request and response shapes (the chat platform's field names);
 //! - [`error`]: `{"error": {"code", "message", "path"}}` and the status of each failure;
 //! - [`openapi`]: the document, generated from the handlers' types;
-//! - [`page`]: the memory browser at `/`, embedded in the binary.
+//! - [`page`]: the memory browser at `/`, embedded in the binary;
+//! - [`metrics`]: Prometheus metrics, served on an address of their own.
 
 mod arrays;
 pub mod auth;
 pub mod error;
+pub mod metrics;
 pub mod model;
 pub mod openapi;
 pub mod page;
@@ -91,6 +93,7 @@ pub fn router(
     let subject = "/v1/subjects/{subject}";
     let api = Router::new()
         .route("/v1/health", get(routes::health))
+        .route("/v1/ready", get(routes::ready))
         .route("/v1/openapi.json", get(routes::openapi))
         .route("/v1/token", get(routes::token))
         .route(
@@ -180,8 +183,16 @@ async fn log_request(request: Request, next: Next) -> Response {
         || request.uri().path().to_owned(),
         |m| m.as_str().to_owned(),
     );
+    let matched = request.extensions().get::<MatchedPath>().is_some();
     let started = Instant::now();
     let response = next.run(request).await;
+    // A metric's route is always a template: a concrete path would be a label per path.
+    metrics::record_request(
+        method.as_str(),
+        if matched { &route } else { "unmatched" },
+        response.status().as_u16(),
+        started.elapsed(),
+    );
     tracing::info!(
         target: "kenning::http",
         method = %method,

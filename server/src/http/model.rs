@@ -510,6 +510,13 @@ pub struct TokenView {
 /// Most subjects [`TokenView`] lists: a token may reach thousands.
 pub const TOKEN_VIEW_SUBJECTS: usize = 1000;
 
+/// `GET /v1/ready`, when the server can serve.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct Ready {
+    /// Always `ready` (otherwise the answer is a 503 error).
+    pub status: &'static str,
+}
+
 /// `GET /v1/health`.
 #[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct Health {

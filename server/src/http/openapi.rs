@@ -8,7 +8,8 @@ use serde_json::{Map, Value, json};
 use super::error::ErrorBody;
 use super::model::{
     ContextAnswer, CreateMemory, Created, DeleteAllQuery, Health, ListQuery, ListedMemory,
-    MemoryList, ReviewList, SearchResults, SetEnabled, SettingsView, TokenView, UpdateMemory,
+    MemoryList, Ready, ReviewList, SearchResults, SetEnabled, SettingsView, TokenView,
+    UpdateMemory,
 };
 use super::routes::MAX_BODY_BYTES;
 use kenning::api::{
@@ -76,6 +77,15 @@ pub const OPERATIONS: &[Operation] = &[
         body: None,
         query: None,
         ok: (200, of::<Health>),
+    },
+    Operation {
+        method: "get",
+        path: "/v1/ready",
+        summary: "The server can serve: its store answers (no token needed); 503 with Retry-After when it cannot",
+        auth: false,
+        body: None,
+        query: None,
+        ok: (200, of::<Ready>),
     },
     Operation {
         method: "get",

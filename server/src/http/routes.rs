@@ -20,7 +20,7 @@ use super::auth::Caller;
 use super::error::ApiError;
 use super::model::{
     ContextAnswer, CreateMemory, Created, DeleteAllQuery, Health, ListQuery, ListedMemory,
-    MemoryList, ReviewList, SearchResults, SetEnabled, SettingsView, TOKEN_VIEW_SUBJECTS,
+    MemoryList, Ready, ReviewList, SearchResults, SetEnabled, SettingsView, TOKEN_VIEW_SUBJECTS,
     TokenView, UpdateMemory, memory_field,
 };
 use crate::tokens::Role;
@@ -282,6 +282,26 @@ pub async fn openapi(State(state): State<AppState>) -> Response {
         state.openapi.clone(),
     )
         .into_response()
+}
+
+/// `GET /v1/ready`: whether this server can serve now (no token needed): 200 when its store
+/// answers, else 503 with `Retry-After` and what is wrong, so a load balancer sends requests
+/// elsewhere while the database is unreachable.
+pub async fn ready(State(state): State<AppState>) -> Response {
+    let service = state.service.clone();
+    let checked = tokio::task::spawn_blocking(move || service.check_ready()).await;
+    let problem = match checked {
+        Ok(Ok(())) => return Json(Ready { status: "ready" }).into_response(),
+        Ok(Err(error)) => error.to_string(),
+        Err(_) => "the readiness check failed".to_owned(),
+    };
+    let mut response =
+        ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "unavailable", problem, "").into_response();
+    response.headers_mut().insert(
+        axum::http::header::RETRY_AFTER,
+        axum::http::HeaderValue::from_static("5"),
+    );
+    response
 }
 
 /// `GET /v1/token`: what the caller's token grants, so a client (the page's sign-in) can

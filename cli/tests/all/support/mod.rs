@@ -91,6 +91,8 @@ pub struct Server {
     child: Child,
     /// `http://127.0.0.1:PORT`, as the server printed it.
     pub base: String,
+    /// `http://ADDR/metrics`, when it was started with `--metrics-bind`.
+    pub metrics: Option<String>,
     /// What it logs, read as it comes (a full pipe would stall the server).
     log: Option<JoinHandle<String>>,
 }
@@ -114,9 +116,18 @@ impl Server {
             .spawn()
             .expect("spawn kenning serve");
         let mut line = String::new();
-        BufReader::new(child.stdout.take().expect("stdout is piped"))
+        let mut stdout = BufReader::new(child.stdout.take().expect("stdout is piped"));
+        stdout
             .read_line(&mut line)
             .expect("read the server's first line");
+        let metrics = args.contains(&"--metrics-bind").then(|| {
+            let mut line = String::new();
+            stdout.read_line(&mut line).expect("read the metrics line");
+            line.split_whitespace()
+                .find(|w| w.starts_with("http://"))
+                .unwrap_or_else(|| panic!("no metrics address in {line:?}"))
+                .to_owned()
+        });
         let base = line
             .split_whitespace()
             .find(|w| w.starts_with("http://"))
@@ -133,6 +144,7 @@ impl Server {
         Server {
             child,
             base,
+            metrics,
             log: Some(log),
         }
     }

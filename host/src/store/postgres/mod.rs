@@ -23,7 +23,7 @@ use postgres::NoTls;
 use r2d2_postgres::PostgresConnectionManager;
 
 pub use self::schema::MIGRATIONS;
-use super::contract::{Backend, KnowledgeStore, Reads, WritePermit, Writes};
+use super::contract::{Backend, KnowledgeStore, PoolUse, Reads, WritePermit, Writes};
 use super::{Memory, MemoryFilter};
 use crate::error::{KenningError, Result};
 use crate::subject::Subject;
@@ -31,6 +31,9 @@ use connection::Pg;
 
 /// Connections a backend keeps open at most.
 const POOL_SIZE: u32 = 16;
+
+/// Longest a readiness check waits for a connection.
+const READY_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(2);
 
 /// The advisory lock key (besides subject ids, which are positive) taken while migrating.
 const MIGRATION_LOCK: i64 = -7_531_246;
@@ -119,15 +122,18 @@ impl PostgresStore {
     }
 
     fn connection(&self) -> Result<Connection> {
-        let no_connection = |reason: String| KenningError::Database {
-            location: self.location.clone(),
-            message: format!("no connection: {reason}"),
-        };
         self.pool
             .as_ref()
-            .ok_or_else(|| no_connection("the store is closing".into()))?
+            .ok_or_else(|| self.unavailable("the store is closing".into()))?
             .get()
-            .map_err(|e| no_connection(e.to_string()))
+            .map_err(|e| self.unavailable(e.to_string()))
+    }
+
+    fn unavailable(&self, reason: String) -> KenningError {
+        KenningError::Database {
+            location: self.location.clone(),
+            message: format!("no connection: {reason}"),
+        }
     }
 
     fn knowledge_base(
@@ -214,6 +220,40 @@ impl Backend for PostgresStore {
 
     fn location(&self, subject: &Subject) -> PathBuf {
         PathBuf::from(format!("{} subject {}", self.location, subject.spec()))
+    }
+
+    fn check_ready(&self) -> Result<()> {
+        // A load balancer asks every few seconds: it must hear "not ready" before it asks again.
+        let mut conn = self
+            .pool
+            .as_ref()
+            .ok_or_else(|| self.unavailable("the store is closing".into()))?
+            .get_timeout(READY_TIMEOUT)
+            .map_err(|e| self.unavailable(e.to_string()))?;
+        conn.simple_query("SELECT 1")
+            .map(drop)
+            .map_err(|e| self.error(e))
+    }
+
+    fn pool_use(&self) -> Option<PoolUse> {
+        let pool = self.pool.as_ref()?;
+        let state = pool.state();
+        Some(PoolUse {
+            open: state.connections,
+            idle: state.idle_connections,
+            max: pool.max_size(),
+        })
+    }
+
+    fn pending_review_total(&self) -> Result<Option<u64>> {
+        let row = self
+            .connection()?
+            .query_one(
+                "SELECT count(*) FROM memories WHERE status = 'active' AND badge IN ('pending', 'inbound_pending')",
+                &[],
+            )
+            .map_err(|e| self.error(e))?;
+        Ok(Some(row.get::<_, i64>(0) as u64))
     }
 }
 

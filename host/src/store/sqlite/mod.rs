@@ -63,6 +63,21 @@ impl SqliteFiles {
 }
 
 impl Backend for SqliteFiles {
+    fn check_ready(&self) -> Result<()> {
+        let unready = |problem: String| crate::error::KenningError::Io {
+            path: self.data_dir.clone(),
+            source: std::io::Error::other(problem),
+        };
+        match std::fs::metadata(&self.data_dir) {
+            // A data directory not made yet is made by the first write.
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
+            Err(e) => Err(unready(e.to_string())),
+            Ok(meta) if !meta.is_dir() => Err(unready("not a directory".into())),
+            Ok(meta) if meta.permissions().readonly() => Err(unready("read-only".into())),
+            Ok(_) => Ok(()),
+        }
+    }
+
     fn open(&self, subject: &Subject, create: bool) -> Result<Option<Box<dyn KnowledgeStore>>> {
         let path = subject.store_path(&self.data_dir);
         let key = self.key.as_ref();
