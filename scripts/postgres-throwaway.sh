@@ -4,10 +4,16 @@
 # deletes it when its standard input closes: a test process holding the pipe cleans up even
 # when it is killed.
 #
+# With --tls it also listens on 127.0.0.1 for TLS connections only (a certificate for
+# `localhost` signed by a certificate authority made for it; plain TCP is refused) and prints
+# "ready SOCKET_DIR PORT CA_FILE".
+#
 # The server's programs come from $KENNING_PG_BIN, else the newest /usr/lib/postgresql/*/bin
 # (Debian's `postgresql` package), else the PATH. As root, the cluster runs as the `postgres`
 # user (initdb refuses to run as root).
 set -euo pipefail
+tls=false
+[ "${1:-}" = --tls ] && tls=true
 
 bin="${KENNING_PG_BIN:-}"
 if [ -z "$bin" ]; then
@@ -33,12 +39,30 @@ if ! "${as_owner[@]}" "$bin/initdb" -D "$dir/data" -A trust -U kenning -E UTF8 -
     rm -rf "$dir"
     exit 1
 fi
-"${as_owner[@]}" "$bin/postgres" -D "$dir/data" -k "$dir" -c listen_addresses='' \
+listen=(-c listen_addresses='')
+if $tls; then
+    # A certificate authority and a server certificate for localhost, made for this cluster.
+    openssl req -x509 -newkey rsa:2048 -nodes -days 2 -subj /CN=kenning-test-ca \
+        -keyout "$dir/ca.key" -out "$dir/ca.pem" >"$dir/openssl.log" 2>&1
+    openssl req -newkey rsa:2048 -nodes -subj /CN=localhost -keyout "$dir/data/server.key" \
+        -out "$dir/server.csr" >>"$dir/openssl.log" 2>&1
+    printf 'subjectAltName=DNS:localhost\n' >"$dir/san.ext"
+    openssl x509 -req -in "$dir/server.csr" -CA "$dir/ca.pem" -CAkey "$dir/ca.key" -CAcreateserial \
+        -days 2 -extfile "$dir/san.ext" -out "$dir/data/server.crt" >>"$dir/openssl.log" 2>&1
+    chmod 600 "$dir/data/server.key"
+    [ "$(id -u)" = 0 ] && chown postgres "$dir/data/server.key" "$dir/data/server.crt"
+    chmod 644 "$dir/ca.pem"
+    printf 'local all all trust\nhostssl all all 127.0.0.1/32 trust\nhostnossl all all 127.0.0.1/32 reject\n' \
+        >"$dir/data/pg_hba.conf"
+    port=$((20000 + RANDOM % 20000))
+    listen=(-c listen_addresses=127.0.0.1 -c port="$port" -c ssl=on)
+fi
+"${as_owner[@]}" "$bin/postgres" -D "$dir/data" -k "$dir" "${listen[@]}" \
     -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300 \
     >"$dir/server.log" 2>&1 </dev/null &
 server=$!
 for _ in $(seq 1 200); do
-    if "$bin/pg_isready" -q -h "$dir" -U kenning; then
+    if "$bin/pg_isready" -q -h "$dir" -U kenning ${port:+-p "$port"}; then
         break
     fi
     if ! kill -0 "$server" 2>/dev/null; then
@@ -48,7 +72,11 @@ for _ in $(seq 1 200); do
     fi
     sleep 0.05
 done
-echo "ready $dir"
+if $tls; then
+    echo "ready $dir $port $dir/ca.pem"
+else
+    echo "ready $dir"
+fi
 cat >/dev/null || true
 # The postmaster itself (runuser does not pass signals on): SIGINT is a fast shutdown.
 kill -INT "$(head -n 1 "$dir/data/postmaster.pid")" 2>/dev/null || true

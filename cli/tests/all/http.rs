@@ -612,7 +612,11 @@ async fn metrics_scrape_as_prometheus_text_on_their_own_address_and_readiness_fo
         "routes are templates, never paths"
     );
 
-    // A data directory that cannot be written: not ready (503, Retry-After), then ready again.
+    // A data directory that cannot be written: not ready (503, Retry-After), then ready again
+    // (on PostgreSQL, readiness follows the database: postgres_servers.rs).
+    if support::postgres::sqlite_only("readiness of a data directory of SQLite files") {
+        return;
+    }
     use std::os::unix::fs::PermissionsExt;
     let mode = std::fs::metadata(&data).unwrap().permissions().mode();
     std::fs::set_permissions(&data, std::fs::Permissions::from_mode(0o555)).unwrap();

@@ -18,6 +18,7 @@ mod maintain;
 mod mcp;
 mod one_gate;
 mod postgres_servers;
+mod postgres_tls;
 mod private_files;
 mod processes;
 mod query;

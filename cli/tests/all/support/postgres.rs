@@ -352,3 +352,64 @@ pub fn contents(data: &Path, store_file: &Path) -> Vec<u8> {
         held
     })
 }
+
+/// A throwaway cluster of its own that takes only TLS connections on 127.0.0.1
+/// (`postgres-throwaway.sh --tls`): stopped and deleted when dropped.
+pub struct TlsCluster {
+    /// Its TCP port.
+    pub port: u16,
+    /// The certificate authority that signed its certificate (for `localhost`).
+    pub ca: String,
+    _keeper: Child,
+}
+
+impl TlsCluster {
+    /// Starts one; `None`, after saying so, where PostgreSQL cannot run and is not required.
+    pub fn start() -> Option<TlsCluster> {
+        let script =
+            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../scripts/postgres-throwaway.sh");
+        let started = (|| -> Result<TlsCluster, String> {
+            let mut keeper = Command::new("bash")
+                .arg(&script)
+                .arg("--tls")
+                .stdin(Stdio::piped())
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped())
+                .spawn()
+                .map_err(|e| format!("{}: {e}", script.display()))?;
+            let mut line = String::new();
+            BufReader::new(keeper.stdout.take().ok_or("no standard output")?)
+                .read_line(&mut line)
+                .map_err(|e| e.to_string())?;
+            let fields: Vec<&str> = line.split_whitespace().collect();
+            match fields.as_slice() {
+                ["ready", _dir, port, ca] => Ok(TlsCluster {
+                    port: port.parse().map_err(|_| format!("not a port: {line}"))?,
+                    ca: (*ca).to_owned(),
+                    _keeper: keeper,
+                }),
+                _ => {
+                    let mut problem = String::new();
+                    if let Some(stderr) = keeper.stderr.take() {
+                        let _ = std::io::Read::read_to_string(
+                            &mut BufReader::new(stderr),
+                            &mut problem,
+                        );
+                    }
+                    let _ = keeper.wait();
+                    Err(format!("the TLS cluster did not start: {}", problem.trim()))
+                }
+            }
+        })();
+        match started {
+            Ok(cluster) => Some(cluster),
+            Err(problem) if std::env::var("KENNING_POSTGRES_REQUIRED").as_deref() == Ok("1") => {
+                panic!("PostgreSQL is required (KENNING_POSTGRES_REQUIRED=1): {problem}")
+            }
+            Err(problem) => {
+                eprintln!("skipping a PostgreSQL test: {problem}");
+                None
+            }
+        }
+    }
+}

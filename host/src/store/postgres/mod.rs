@@ -14,12 +14,12 @@ mod query;
 mod reads;
 mod schema;
 mod search;
+pub mod tls;
 mod writes;
 
 use std::cell::RefCell;
 use std::path::PathBuf;
 
-use postgres::NoTls;
 use r2d2_postgres::PostgresConnectionManager;
 
 pub use self::schema::MIGRATIONS;
@@ -38,8 +38,8 @@ const READY_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(2);
 /// The advisory lock key (besides subject ids, which are positive) taken while migrating.
 const MIGRATION_LOCK: i64 = -7_531_246;
 
-type Pool = r2d2::Pool<PostgresConnectionManager<NoTls>>;
-type Connection = r2d2::PooledConnection<PostgresConnectionManager<NoTls>>;
+type Pool = r2d2::Pool<PostgresConnectionManager<tls::Connector>>;
+type Connection = r2d2::PooledConnection<PostgresConnectionManager<tls::Connector>>;
 
 /// Knowledge bases in one PostgreSQL database.
 pub struct PostgresStore {
@@ -54,23 +54,33 @@ pub struct PostgresStore {
 }
 
 impl PostgresStore {
-    /// Connects to the database at `url` (`postgres://...` or a `key=value` string) and
-    /// brings its schema up to date. `query_url` names the login read-only queries run as
+    /// Connects to the database at `url` (`postgres://...` or a `key=value` string, with
+    /// libpq's `sslmode` and `sslrootcert`: see [`tls`]) and brings its schema up to date. `query_url` names the login read-only queries run as
     /// (one that holds no table privilege); without it `query` is refused.
     pub fn connect(url: &str, query_url: Option<&str>) -> Result<PostgresStore> {
-        let config: postgres::Config = url.parse().map_err(|e: postgres::Error| {
-            KenningError::Usage(format!("--store: not a PostgreSQL connection string: {e}"))
-        })?;
+        let (config, tls) = tls::connect_config(url)?;
         let location = describe(&config);
         let fail = |message: String| KenningError::Database {
             location: location.clone(),
             message,
         };
+        // One connection first, on a thread of its own (the client blocks on a runtime of its
+        // own): its error says why, where the pool would only time out after retrying.
+        let (first, tls) = {
+            let (config, tls) = (config.clone(), tls.clone());
+            std::thread::spawn(move || (config.connect(tls.clone()).map(drop), tls))
+                .join()
+                .map_err(|_| fail("the first connection's thread panicked".into()))?
+        };
+        first.map_err(|e| match database_error(&location, e) {
+            KenningError::Database { message, .. } => fail(format!("cannot connect: {message}")),
+            other => other,
+        })?;
         let pool = r2d2::Pool::builder()
             .max_size(POOL_SIZE)
             .min_idle(Some(0))
             .connection_timeout(std::time::Duration::from_secs(10))
-            .build(PostgresConnectionManager::new(config, NoTls))
+            .build(PostgresConnectionManager::new(config, tls))
             .map_err(|e| fail(format!("cannot connect: {e}")))?;
         let query_login = query_url
             .map(|url| query::QueryLogin::new(url).map(std::sync::Arc::new))
@@ -434,7 +444,16 @@ pub(crate) fn database_error(location: &str, error: postgres::Error) -> KenningE
             Some(detail) => format!("{} ({detail})", db.message()),
             None => db.message().to_owned(),
         },
-        None => error.to_string(),
+        // The cause says what failed (a TLS handshake's certificate, a refused connection).
+        None => {
+            let mut message = error.to_string();
+            let mut cause = std::error::Error::source(&error);
+            while let Some(inner) = cause {
+                message = format!("{message}: {inner}");
+                cause = inner.source();
+            }
+            message
+        }
     };
     KenningError::Database {
         location: location.to_owned(),

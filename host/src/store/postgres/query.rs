@@ -17,7 +17,6 @@
 
 use std::sync::OnceLock;
 
-use postgres::NoTls;
 use postgres::error::SqlState;
 use r2d2_postgres::PostgresConnectionManager;
 use serde_json::Value;
@@ -45,7 +44,7 @@ const STORE_TABLES: &[&str] = &[
     "query_grants",
 ];
 
-type Pool = r2d2::Pool<PostgresConnectionManager<NoTls>>;
+type Pool = r2d2::Pool<PostgresConnectionManager<super::tls::Connector>>;
 
 /// The query login's connections, and whether it was found to hold no table privilege.
 pub(crate) struct QueryLogin {
@@ -60,17 +59,18 @@ pub(crate) struct QueryLogin {
 impl QueryLogin {
     /// A pool for the login `url` names (connecting on first use).
     pub(crate) fn new(url: &str) -> Result<QueryLogin> {
-        let config: postgres::Config = url.parse().map_err(|e: postgres::Error| {
-            KenningError::Usage(format!(
-                "--query-store: not a PostgreSQL connection string: {e}"
-            ))
+        let (config, tls) = super::tls::connect_config(url).map_err(|e| match e {
+            KenningError::Usage(message) => {
+                KenningError::Usage(message.replacen("--store", "--query-store", 1))
+            }
+            other => other,
         })?;
         let location = super::describe(&config);
         let pool = r2d2::Pool::builder()
             .max_size(POOL_SIZE)
             .min_idle(Some(0))
             .connection_timeout(std::time::Duration::from_secs(10))
-            .build_unchecked(PostgresConnectionManager::new(config, NoTls));
+            .build_unchecked(PostgresConnectionManager::new(config, tls));
         Ok(QueryLogin {
             pool: Some(pool),
             location,
