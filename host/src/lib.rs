@@ -41,6 +41,12 @@ mod layers;
 pub mod memory;
 pub mod metadata;
 pub mod metrics;
+/// Connecting to PostgreSQL as the store does (libpq's `sslmode` and `sslrootcert` over rustls),
+/// for other state a team's servers keep in the same database (the HTTP API's tokens).
+#[cfg(feature = "postgres")]
+pub mod postgres_connect {
+    pub use crate::store::postgres::tls::{Connector, Mode, TlsOptions, connect_config, options};
+}
 pub mod model_command;
 pub mod policy;
 pub mod private;

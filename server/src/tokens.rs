@@ -4,7 +4,11 @@
 //! A token is shown once, when it is made (`kenning token create`); only the SHA-256 of it is
 //! kept, in `tokens.sqlite` in the data directory, beside its public id (which `token list`
 //! shows and `token revoke` takes), its role and its subjects. A revoked token is kept, marked,
-//! so the list stays an honest history.
+//! so the list stays an honest history. With a PostgreSQL store the same rows live in its
+//! database instead ([`database`]), shared by every server on it.
+
+#[cfg(feature = "postgres")]
+mod database;
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -129,6 +133,10 @@ impl Grant {
 /// token reaching thousands of subjects is read once rather than on every request.
 #[derive(Default)]
 struct Verified {
+    /// When the database's change counter was last read (a shared store; see
+    /// [`database::FRESHNESS`]).
+    #[cfg(feature = "postgres")]
+    checked_at: Option<std::time::Instant>,
     /// The tokens file's `PRAGMA data_version` when these were read: SQLite changes it when
     /// another connection commits (`kenning token revoke` in another process), and then
     /// every grant here is read again. This store's own writes clear the grants themselves.
@@ -151,9 +159,83 @@ pub struct TokenStore {
     verified: Mutex<Verified>,
     path: PathBuf,
     key: Option<StoreKey>,
+    /// The tokens in a PostgreSQL store's database, instead of the file.
+    #[cfg(feature = "postgres")]
+    database: Option<database::DatabaseTokens>,
 }
 
 impl TokenStore {
+    /// The tokens every server on the PostgreSQL database at `store` shares (in its tables,
+    /// made if missing), or, without one, the data directory's file ([`TokenStore::open`]).
+    pub fn open_for(
+        data_dir: &Path,
+        key: Option<&StoreKey>,
+        store: Option<&str>,
+    ) -> Result<TokenStore> {
+        let Some(url) = store else {
+            return TokenStore::open(data_dir, key);
+        };
+        #[cfg(feature = "postgres")]
+        {
+            let store = TokenStore {
+                conn: Mutex::new(None),
+                verified: Mutex::default(),
+                path: data_dir.join(TOKENS_FILE),
+                key: key.cloned(),
+                database: Some(database::DatabaseTokens::connect(url)?),
+            };
+            store.adopt_file_tokens()?;
+            Ok(store)
+        }
+        #[cfg(not(feature = "postgres"))]
+        {
+            let _ = url;
+            Err(KenningError::Usage(
+                "this build has no PostgreSQL support for tokens (kenning-server's postgres feature)".into(),
+            ))
+        }
+    }
+
+    /// Copies the data directory's file tokens (hashes, roles, subjects, revocations) into the
+    /// database, those it does not hold yet: a server moved onto PostgreSQL keeps the tokens it
+    /// had. From then on the database's rows are the ones in force; the file is left as it was.
+    #[cfg(feature = "postgres")]
+    fn adopt_file_tokens(&self) -> Result<()> {
+        let Some(db) = &self.database else {
+            return Ok(());
+        };
+        if !self.path.exists() {
+            return Ok(());
+        }
+        let rows = self
+            .with_conn(false, |conn| {
+                let mut stmt = conn
+                    .prepare("SELECT id, hash, role, subjects, created_at, revoked_at FROM tokens ORDER BY rowid")
+                    .map_err(|e| self.err(e))?;
+                let rows = stmt
+                    .query_map([], |row| {
+                        Ok((row.get(0)?, row.get(1)?, row.get(2)?, row.get(3)?, row.get(4)?, row.get(5)?))
+                    })
+                    .map_err(|e| self.err(e))?;
+                rows.collect::<rusqlite::Result<Vec<_>>>().map_err(|e| self.err(e))
+            })?
+            .unwrap_or_default();
+        let added = db.adopt(rows)?;
+        if added > 0 {
+            tracing::info!(added, file = %self.path.display(), "tokens copied from the data directory into the database");
+        }
+        Ok(())
+    }
+
+    /// Where the tokens are: the file, or the database.
+    pub fn location(&self) -> String {
+        #[cfg(feature = "postgres")]
+        if let Some(db) = &self.database {
+            return db.location().to_owned();
+        }
+        self.path.display().to_string()
+    }
+
     /// Opens the data directory's tokens file if there is one, encrypted with `key` like the
     /// knowledge bases (plaintext when `None`; see [`kenning::encryption`]). Without one
     /// nothing is created: [`TokenStore::create`] makes it (and the directory), `0600`, and
@@ -164,6 +246,8 @@ impl TokenStore {
             verified: Mutex::default(),
             path: data_dir.join(TOKENS_FILE),
             key: key.cloned(),
+            #[cfg(feature = "postgres")]
+            database: None,
         };
         store.with_conn(false, |_| Ok(()))?;
         Ok(store)
@@ -249,6 +333,22 @@ impl TokenStore {
             "{TOKEN_PREFIX}{id}_{}",
             kenning::hex::lower(&random_bytes::<32>()?)
         );
+        let subjects_json = serde_json::to_string(&stored).expect("subjects serialise");
+        #[cfg(feature = "postgres")]
+        if let Some(db) = &self.database {
+            db.insert(&id, &hash(&token), role.as_str(), &subjects_json, now)?;
+            self.forget_verified();
+            return Ok((
+                token,
+                TokenInfo {
+                    id,
+                    role,
+                    subjects: stored.into_iter().map(|s| s.spec).collect(),
+                    created_at: now,
+                    revoked_at: None,
+                },
+            ));
+        }
         self.with_conn(true, |conn| {
             conn.execute(
                 "INSERT INTO tokens (id, hash, role, subjects, created_at) VALUES (?1, ?2, ?3, ?4, ?5)",
@@ -256,7 +356,7 @@ impl TokenStore {
                     id,
                     hash(&token),
                     role.as_str(),
-                    serde_json::to_string(&stored).expect("subjects serialise"),
+                    subjects_json,
                     now
                 ],
             )
@@ -274,6 +374,14 @@ impl TokenStore {
 
     /// Every token, oldest first, revoked ones included.
     pub fn list(&self) -> Result<Vec<TokenInfo>> {
+        #[cfg(feature = "postgres")]
+        if let Some(db) = &self.database {
+            return Ok(db
+                .rows()?
+                .into_iter()
+                .map(|r| info_of(r.id, &r.role, &r.subjects, r.created_at, r.revoked_at))
+                .collect());
+        }
         Ok(self
             .with_conn(false, |conn| self.list_in(conn))?
             .unwrap_or_default())
@@ -297,14 +405,7 @@ impl TokenStore {
         let mut out = Vec::new();
         for row in rows {
             let (id, role, subjects, created_at, revoked_at) = row.map_err(|e| self.err(e))?;
-            let subjects: Vec<StoredSubject> = serde_json::from_str(&subjects).unwrap_or_default();
-            out.push(TokenInfo {
-                id,
-                role: Role::parse(&role).unwrap_or(Role::External),
-                subjects: subjects.into_iter().map(|s| s.spec).collect(),
-                created_at,
-                revoked_at,
-            });
+            out.push(info_of(id, &role, &subjects, created_at, revoked_at));
         }
         Ok(out)
     }
@@ -312,6 +413,27 @@ impl TokenStore {
     /// Revokes the token with public id `id` at `now`: from then on it is refused. Fails when
     /// there is no such token; revoking a revoked one changes nothing.
     pub fn revoke(&self, id: &str, now: i64) -> Result<TokenInfo> {
+        #[cfg(feature = "postgres")]
+        if let Some(db) = &self.database {
+            db.revoke(id, now)?;
+            self.forget_verified();
+        }
+        #[cfg(feature = "postgres")]
+        let in_file = self.database.is_none();
+        #[cfg(not(feature = "postgres"))]
+        let in_file = true;
+        if in_file {
+            self.revoke_in_file(id, now)?;
+        }
+        self.list()?
+            .into_iter()
+            .find(|t| t.id == id)
+            .ok_or_else(|| {
+                KenningError::Usage(format!("no token with id {id:?} (see kenning token list)"))
+            })
+    }
+
+    fn revoke_in_file(&self, id: &str, now: i64) -> Result<()> {
         self.with_conn(false, |conn| {
             conn.execute(
                 "UPDATE tokens SET revoked_at = ?2 WHERE id = ?1 AND revoked_at IS NULL",
@@ -323,16 +445,15 @@ impl TokenStore {
             self.forget_verified();
             Ok(())
         })?;
-        self.list()?
-            .into_iter()
-            .find(|t| t.id == id)
-            .ok_or_else(|| {
-                KenningError::Usage(format!("no token with id {id:?} (see kenning token list)"))
-            })
+        Ok(())
     }
 
     /// How many tokens are in force (not revoked).
     pub fn count_active(&self) -> Result<u64> {
+        #[cfg(feature = "postgres")]
+        if let Some(db) = &self.database {
+            return db.count_active();
+        }
         let active = self.with_conn(false, |conn| {
             conn.query_row(
                 "SELECT count(*) FROM tokens WHERE revoked_at IS NULL",
@@ -353,6 +474,10 @@ impl TokenStore {
             return Ok(None);
         }
         let hash = hash(token);
+        #[cfg(feature = "postgres")]
+        if let Some(db) = &self.database {
+            return self.verify_shared(db, &hash);
+        }
         let grant = self.with_conn(false, |conn| {
             let data_version: i64 = conn
                 .prepare_cached("PRAGMA data_version")
@@ -379,6 +504,40 @@ impl TokenStore {
         Ok(grant.flatten())
     }
 
+    /// [`TokenStore::verify`] against the database: the cached grants are trusted for
+    /// [`database::FRESHNESS`], then only while the change counter stands still.
+    #[cfg(feature = "postgres")]
+    fn verify_shared(
+        &self,
+        db: &database::DatabaseTokens,
+        hash: &str,
+    ) -> Result<Option<Arc<Grant>>> {
+        let mut verified = self.verified.lock().unwrap_or_else(PoisonError::into_inner);
+        let stale = verified
+            .checked_at
+            .is_none_or(|at| at.elapsed() >= database::FRESHNESS);
+        if stale {
+            let generation = db.generation()?;
+            if generation != verified.data_version {
+                verified.grants.clear();
+                verified.data_version = generation;
+            }
+            verified.checked_at = Some(std::time::Instant::now());
+        }
+        if let Some(grant) = verified.grants.get(hash) {
+            return Ok(Some(Arc::clone(grant)));
+        }
+        let Some((id, role, subjects)) = db.grant_row(hash)? else {
+            return Ok(None);
+        };
+        let grant = Arc::new(grant_of(id, &role, &subjects));
+        if verified.grants.len() >= MAX_VERIFIED {
+            verified.grants.clear();
+        }
+        verified.grants.insert(hash.to_owned(), Arc::clone(&grant));
+        Ok(Some(grant))
+    }
+
     /// The grant of the token whose hash is `hash`, from the file, if it is in force.
     fn read_grant(&self, conn: &Connection, hash: &str) -> Result<Option<Grant>> {
         let row = conn
@@ -399,23 +558,7 @@ impl TokenStore {
         let Some((id, role, subjects)) = row else {
             return Ok(None);
         };
-        let stored: Vec<StoredSubject> = serde_json::from_str(&subjects).unwrap_or_default();
-        let subjects = stored
-            .into_iter()
-            .filter_map(|s| {
-                let kind = SubjectKind::parse(&s.kind)?;
-                Some((
-                    s.spec,
-                    Subject {
-                        kind,
-                        key: s.key,
-                        label: s.label,
-                    },
-                ))
-            })
-            .collect();
-        let role = Role::parse(&role).unwrap_or(Role::External);
-        Ok(Some(Grant::new(id, role, subjects)))
+        Ok(Some(grant_of(id, &role, &subjects)))
     }
 
     /// Forgets every grant read: after this store's own writes, which do not change the
@@ -437,6 +580,44 @@ impl TokenStore {
             path: self.path.clone(),
             source,
         }
+    }
+}
+
+/// A grant from a stored row's id, role and subjects (JSON).
+fn grant_of(id: String, role: &str, subjects: &str) -> Grant {
+    let stored: Vec<StoredSubject> = serde_json::from_str(subjects).unwrap_or_default();
+    let subjects = stored
+        .into_iter()
+        .filter_map(|s| {
+            let kind = SubjectKind::parse(&s.kind)?;
+            Some((
+                s.spec,
+                Subject {
+                    kind,
+                    key: s.key,
+                    label: s.label,
+                },
+            ))
+        })
+        .collect();
+    Grant::new(id, Role::parse(role).unwrap_or(Role::External), subjects)
+}
+
+/// A token's description from a stored row.
+fn info_of(
+    id: String,
+    role: &str,
+    subjects: &str,
+    created_at: i64,
+    revoked_at: Option<i64>,
+) -> TokenInfo {
+    let stored: Vec<StoredSubject> = serde_json::from_str(subjects).unwrap_or_default();
+    TokenInfo {
+        id,
+        role: Role::parse(role).unwrap_or(Role::External),
+        subjects: stored.into_iter().map(|s| s.spec).collect(),
+        created_at,
+        revoked_at,
     }
 }
 

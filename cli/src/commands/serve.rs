@@ -82,7 +82,11 @@ impl ServeCmd {
 /// `serve` creates nothing (no data directory, no tokens file, no policy cache).
 pub fn run(cmd: &ServeCmd, global: &GlobalOpts) -> Result<ExitCode> {
     let address = cmd.address()?;
-    let tokens = TokenStore::open(&global.data_dir(), global.store_key()?.as_ref())?;
+    let tokens = TokenStore::open_for(
+        &global.data_dir(),
+        global.store_key()?.as_ref(),
+        global.store_url().as_deref(),
+    )?;
     let active = tokens.count_active()?;
     if !address.ip().is_loopback() && active == 0 {
         return Err(usage(format!(

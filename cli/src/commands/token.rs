@@ -67,7 +67,11 @@ fn now() -> i64 {
 
 /// Runs a `token` command.
 pub fn run(global: &GlobalOpts, cmd: &TokenCmd) -> Result<ExitCode> {
-    let store = TokenStore::open(&global.data_dir(), global.store_key()?.as_ref())?;
+    let store = TokenStore::open_for(
+        &global.data_dir(),
+        global.store_key()?.as_ref(),
+        global.store_url().as_deref(),
+    )?;
     match cmd {
         TokenCmd::Create(create) => {
             let (token, info) = store.create(&create.subjects, create.role.into(), now())?;

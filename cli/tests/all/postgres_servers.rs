@@ -27,11 +27,12 @@ fn two_servers_on_one_database_keep_every_acknowledged_write_of_thirty_two_clien
 async fn thirty_two_clients_through_two_servers(database: &str) {
     let dir = tempfile::tempdir().unwrap();
     let data = dir.path();
-    let created = support::kenning(
-        data,
-        &["token", "create", "--role", "human", "--subject", SUBJECT],
-        None,
-    );
+    // The tokens in the servers' database (a PostgreSQL run gives each data directory its own).
+    let created = support::kenning_at(data)
+        .env("KENNING_STORE", database)
+        .args(["token", "create", "--role", "human", "--subject", SUBJECT])
+        .output()
+        .unwrap();
     assert!(created.status.success(), "{created:?}");
     let token = String::from_utf8(created.stdout).unwrap().trim().to_owned();
     let store = [("KENNING_STORE", database)];
@@ -153,11 +154,11 @@ async fn readiness_and_metrics(database: &str) {
     let dir = tempfile::tempdir().unwrap();
     let data = dir.path();
     let token = |role: &str| {
-        let created = support::kenning(
-            data,
-            &["token", "create", "--role", role, "--subject", SUBJECT],
-            None,
-        );
+        let created = support::kenning_at(data)
+            .env("KENNING_STORE", database)
+            .args(["token", "create", "--role", role, "--subject", SUBJECT])
+            .output()
+            .unwrap();
         assert!(created.status.success(), "{created:?}");
         String::from_utf8(created.stdout).unwrap().trim().to_owned()
     };
@@ -231,4 +232,82 @@ async fn readiness_and_metrics(database: &str) {
     allow(true);
     let (status, _, body) = ready(client.clone(), server.url("/v1/ready")).await;
     assert_eq!(status, StatusCode::OK, "{body}");
+}
+
+#[test]
+fn two_servers_share_the_databases_tokens_and_a_revocation_on_one_reaches_both_within_a_second() {
+    let Some(database) = support::postgres::fresh_database() else {
+        return;
+    };
+    tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .unwrap()
+        .block_on(shared_tokens(&database));
+}
+
+async fn shared_tokens(database: &str) {
+    // Two data directories: nothing of the tokens is in either.
+    let (one, two) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let store = [("KENNING_STORE", database)];
+    let kenning = |data: &std::path::Path, args: &[&str]| {
+        let out = support::kenning_at(data)
+            .env("KENNING_STORE", database)
+            .args(args)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{out:?}");
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let token = kenning(
+        one.path(),
+        &["token", "create", "--role", "human", "--subject", SUBJECT],
+    );
+    let token = token.trim().to_owned();
+    assert!(
+        !one.path().join("tokens.sqlite").exists(),
+        "tokens live in the database"
+    );
+    let listed = kenning(two.path(), &["token", "list", "--json"]);
+    let id = serde_json::from_str::<Value>(listed.lines().next().unwrap()).unwrap()["id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let servers = [
+        Server::start(one.path(), &store),
+        Server::start(two.path(), &store),
+    ];
+    let client = Client::new();
+    let status = |server: &Server| {
+        let request = client
+            .get(server.url(&format!("/v1/subjects/{SUBJECT}/memories")))
+            .bearer_auth(&token)
+            .send();
+        async move { request.await.unwrap().status() }
+    };
+    for server in &servers {
+        assert_ne!(
+            status(server).await,
+            StatusCode::UNAUTHORIZED,
+            "the token works on both"
+        );
+    }
+    // Revoked through the first server's data directory; both refuse it within a second.
+    kenning(one.path(), &["token", "revoke", &id]);
+    let revoked = std::time::Instant::now();
+    for server in &servers {
+        loop {
+            if status(server).await == StatusCode::UNAUTHORIZED {
+                break;
+            }
+            assert!(
+                revoked.elapsed() < std::time::Duration::from_secs(1),
+                "still accepted a second after its revocation"
+            );
+            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        }
+    }
+    let listed = kenning(two.path(), &["token", "list"]);
+    assert!(listed.contains("revoked at"), "{listed}");
 }

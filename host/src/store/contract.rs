@@ -372,7 +372,7 @@ pub(crate) trait Backend: Send + Sync {
     fn check_ready(&self) -> Result<()>;
 
     /// How the backend's own connections are used, for operators; `None` when it pools none.
-    fn pool_use(&self) -> Option<PoolUse> {
+    fn pool_use(&self) -> Option<super::PoolUse> {
         None
     }
 
@@ -381,17 +381,6 @@ pub(crate) trait Backend: Send + Sync {
     fn pending_review_total(&self) -> Result<Option<u64>> {
         Ok(None)
     }
-}
-
-/// How a backend's pool of connections is used.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct PoolUse {
-    /// Connections open (idle or in use).
-    pub open: u32,
-    /// Of those, idle.
-    pub idle: u32,
-    /// Most it keeps open.
-    pub max: u32,
 }
 
 /// A knowledge base built out of sight for a subject that had none (see [`Backend::stage`]).

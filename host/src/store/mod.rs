@@ -19,20 +19,21 @@ pub mod synthetic;
 
 pub use crate::encryption::StoreKey;
 pub use crate::memory::MemoryFilter;
-pub use contract::PoolUse;
 pub(crate) use contract::{Backend, KnowledgeStore, Reads, Writes};
 #[cfg(test)]
 pub(crate) use model::sample_memory;
 pub(crate) use model::{AnchorRow, LoggedEvent, NewMemory, Placement, StoredPlacement};
 pub use model::{
-    Author, Badge, Event, Imported, Memory, MemoryTarget, Metadata, Status, content_hash,
+    Author, Badge, Event, Imported, Memory, MemoryTarget, Metadata, PoolUse, Status, content_hash,
 };
 /// PostgreSQL's schema, one migration per version (the `postgres` feature).
 #[cfg(feature = "postgres")]
 pub use postgres::MIGRATIONS as POSTGRES_MIGRATIONS;
+#[cfg(feature = "postgres")]
+pub(crate) use ranking::SearchHit;
+pub(crate) use ranking::SearchPage;
 pub(crate) use ranking::budget::{RECALL_POSTING_BUDGET, TURN_POSTING_BUDGET};
 pub(crate) use ranking::terms::split_tag_tokens;
-pub(crate) use ranking::{SearchHit, SearchPage};
 pub(crate) use rows::RowState;
 pub(crate) use sqlite::connection::KnowledgeBase;
 pub(crate) use sqlite::schema::APPLICATION_ID;

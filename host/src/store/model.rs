@@ -172,3 +172,14 @@ pub struct Placement<'a> {
     /// The anchors, as file offsets.
     pub anchors: &'a [Anchor],
 }
+
+/// How a backend's pool of connections is used (a database's; SQLite files pool none).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PoolUse {
+    /// Connections open (idle or in use).
+    pub open: u32,
+    /// Of those, idle.
+    pub idle: u32,
+    /// Most it keeps open.
+    pub max: u32,
+}

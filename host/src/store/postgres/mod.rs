@@ -23,7 +23,8 @@ use std::path::PathBuf;
 use r2d2_postgres::PostgresConnectionManager;
 
 pub use self::schema::MIGRATIONS;
-use super::contract::{Backend, KnowledgeStore, PoolUse, Reads, WritePermit, Writes};
+use super::PoolUse;
+use super::contract::{Backend, KnowledgeStore, Reads, WritePermit, Writes};
 use super::{Memory, MemoryFilter};
 use crate::error::{KenningError, Result};
 use crate::subject::Subject;

@@ -32,7 +32,7 @@ use crate::error::{KenningError, Result};
 /// Unix socket's host (its path is no DNS name, and the client asks for a connector for every
 /// host, though it never uses TLS on a socket).
 #[derive(Clone)]
-pub(super) struct Connector(MakeRustlsConnect);
+pub struct Connector(MakeRustlsConnect);
 
 impl<S> postgres::tls::MakeTlsConnect<S> for Connector
 where
@@ -113,7 +113,7 @@ pub fn options(url: &str) -> Result<TlsOptions> {
 
 /// The client configuration and connector for `url`: its connection string (with `sslmode` set
 /// as the client understands it) and the TLS connector that checks what the mode asks.
-pub(super) fn connect_config(url: &str) -> Result<(postgres::Config, Connector)> {
+pub fn connect_config(url: &str) -> Result<(postgres::Config, Connector)> {
     let options = options(url)?;
     let mut config: postgres::Config = options.rest.parse().map_err(|e: postgres::Error| {
         KenningError::Usage(format!("--store: not a PostgreSQL connection string: {e}"))
