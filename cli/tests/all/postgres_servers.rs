@@ -10,18 +10,24 @@ use support::Server;
 
 const SUBJECT: &str = "profile:team";
 
+/// Runs a test's clients on a runtime of two threads (made after the database: the cluster's
+/// admin client blocks).
+fn on_a_runtime(test: impl std::future::Future<Output = ()>) {
+    tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .unwrap()
+        .block_on(test);
+}
+
 #[test]
 fn two_servers_on_one_database_keep_every_acknowledged_write_of_thirty_two_clients_once() {
     // Made before the runtime: the cluster's admin client blocks.
     let Some(database) = support::postgres::fresh_database() else {
         return;
     };
-    tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .unwrap()
-        .block_on(thirty_two_clients_through_two_servers(&database));
+    on_a_runtime(thirty_two_clients_through_two_servers(&database));
 }
 
 async fn thirty_two_clients_through_two_servers(database: &str) {
@@ -142,12 +148,7 @@ fn on_postgresql_readiness_follows_the_database_and_metrics_count_its_pool_and_r
     let Some(database) = support::postgres::fresh_database() else {
         return;
     };
-    tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .unwrap()
-        .block_on(readiness_and_metrics(&database));
+    on_a_runtime(readiness_and_metrics(&database));
 }
 
 async fn readiness_and_metrics(database: &str) {
@@ -239,12 +240,7 @@ fn two_servers_share_the_databases_tokens_and_a_revocation_on_one_reaches_both_w
     let Some(database) = support::postgres::fresh_database() else {
         return;
     };
-    tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .unwrap()
-        .block_on(shared_tokens(&database));
+    on_a_runtime(shared_tokens(&database));
 }
 
 async fn shared_tokens(database: &str) {
