@@ -46,6 +46,7 @@ pub mod metrics;
 #[cfg(feature = "postgres")]
 pub mod postgres_connect {
     pub use crate::store::postgres::tls::{Connector, Mode, TlsOptions, connect_config, options};
+    pub use crate::store::postgres::{database_error, describe};
 }
 pub mod model_command;
 pub mod policy;

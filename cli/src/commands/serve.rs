@@ -121,16 +121,7 @@ pub fn run(cmd: &ServeCmd, global: &GlobalOpts) -> Result<ExitCode> {
         elicitation_review: cmd.elicitation_review,
     };
     runtime.block_on(async move {
-        let listener = tokio::net::TcpListener::bind(address)
-            .await
-            .map_err(|source| KenningError::Io {
-                path: address.to_string().into(),
-                source,
-            })?;
-        let bound = listener.local_addr().map_err(|source| KenningError::Io {
-            path: address.to_string().into(),
-            source,
-        })?;
+        let (listener, bound) = listen(address, address.to_string()).await?;
         // Listening for SIGTERM before saying "serving": a supervisor (or a test) that stops the
         // server the moment it is ready must get a clean shutdown, not the signal's default.
         let terminated = terminated()?;
@@ -181,6 +172,20 @@ pub fn run(cmd: &ServeCmd, global: &GlobalOpts) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// A listener on `address` and the address it bound (a port 0 chosen); errors name `what`.
+async fn listen(
+    address: SocketAddr,
+    what: String,
+) -> Result<(tokio::net::TcpListener, SocketAddr)> {
+    let io = |source| KenningError::Io {
+        path: what.clone().into(),
+        source,
+    };
+    let listener = tokio::net::TcpListener::bind(address).await.map_err(io)?;
+    let bound = listener.local_addr().map_err(io)?;
+    Ok((listener, bound))
+}
+
 /// Installs the metrics recorder and serves `GET /metrics` on `address` until `shutdown`;
 /// returns the address bound.
 async fn serve_metrics(
@@ -188,16 +193,7 @@ async fn serve_metrics(
     service: Arc<Service>,
     shutdown: CancellationToken,
 ) -> Result<SocketAddr> {
-    let listener = tokio::net::TcpListener::bind(address)
-        .await
-        .map_err(|source| KenningError::Io {
-            path: format!("--metrics-bind {address}").into(),
-            source,
-        })?;
-    let bound = listener.local_addr().map_err(|source| KenningError::Io {
-        path: address.to_string().into(),
-        source,
-    })?;
+    let (listener, bound) = listen(address, format!("--metrics-bind {address}")).await?;
     let app = http::metrics::Metrics::install()?.router(service);
     tokio::spawn(async move {
         let served = axum::serve(listener, app)

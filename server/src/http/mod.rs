@@ -179,17 +179,18 @@ async fn page_or_not_found(
 /// concrete path's query, and never a body or a token), the status and the time taken.
 async fn log_request(request: Request, next: Next) -> Response {
     let method = request.method().clone();
-    let route = request.extensions().get::<MatchedPath>().map_or_else(
-        || request.uri().path().to_owned(),
-        |m| m.as_str().to_owned(),
-    );
-    let matched = request.extensions().get::<MatchedPath>().is_some();
+    let matched = request
+        .extensions()
+        .get::<MatchedPath>()
+        .map(|m| m.as_str().to_owned());
+    // The log names an unmatched request by its path; a metric never does (a label per path).
+    let path = matched.is_none().then(|| request.uri().path().to_owned());
+    let route = matched.as_deref().or(path.as_deref()).unwrap_or_default();
     let started = Instant::now();
     let response = next.run(request).await;
-    // A metric's route is always a template: a concrete path would be a label per path.
     metrics::record_request(
         method.as_str(),
-        if matched { &route } else { "unmatched" },
+        matched.as_deref().unwrap_or("unmatched"),
         response.status().as_u16(),
         started.elapsed(),
     );

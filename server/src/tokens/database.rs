@@ -8,7 +8,7 @@ use std::sync::{Mutex, PoisonError};
 use std::time::Duration;
 
 use kenning::error::{KenningError, Result};
-use kenning::postgres_connect::{Connector, connect_config};
+use kenning::postgres_connect::{Connector, connect_config, database_error, describe};
 
 /// Longest a server trusts its cached grants without asking whether a token changed: a
 /// revocation on any server is refused everywhere within this (and one request's time).
@@ -224,15 +224,12 @@ impl DatabaseTokens {
     }
 
     fn error(&self, error: postgres::Error) -> KenningError {
-        let mut message = error.to_string();
-        let mut cause = std::error::Error::source(&error);
-        while let Some(inner) = cause {
-            message = format!("{message}: {inner}");
-            cause = inner.source();
-        }
-        KenningError::Database {
-            location: self.location.clone(),
-            message: format!("tokens: {message}"),
+        match database_error(&self.location, error) {
+            KenningError::Database { location, message } => KenningError::Database {
+                location,
+                message: format!("tokens: {message}"),
+            },
+            other => other,
         }
     }
 }
@@ -250,22 +247,4 @@ impl Drop for DatabaseTokens {
             let _ = std::thread::spawn(move || drop(client)).join();
         }
     }
-}
-
-/// `postgres://user@host/dbname`, without the password.
-fn describe(config: &postgres::Config) -> String {
-    let host = config
-        .get_hosts()
-        .iter()
-        .map(|h| match h {
-            postgres::config::Host::Tcp(name) => name.clone(),
-            postgres::config::Host::Unix(path) => path.display().to_string(),
-        })
-        .collect::<Vec<_>>()
-        .join(",");
-    format!(
-        "postgres://{}@{host}/{}",
-        config.get_user().unwrap_or(""),
-        config.get_dbname().unwrap_or("")
-    )
 }

@@ -27,9 +27,25 @@ static CLUSTER: Mutex<Option<Result<Cluster, String>>> = Mutex::new(None);
 static DATABASES: AtomicUsize = AtomicUsize::new(0);
 
 fn start() -> Result<Cluster, String> {
+    let (keeper, fields) = throwaway(&[])?;
+    match fields.as_slice() {
+        [dir] => Ok(Cluster {
+            socket_dir: dir.clone(),
+            _keeper: Some(keeper),
+        }),
+        _ => Err(format!(
+            "unexpected answer from the cluster's script: {fields:?}"
+        )),
+    }
+}
+
+/// Runs `scripts/postgres-throwaway.sh ARGS`, and returns it (it keeps the cluster until its
+/// standard input closes) and the words after "ready" on its first line; else what it said.
+fn throwaway(args: &[&str]) -> Result<(Child, Vec<String>), String> {
     let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../scripts/postgres-throwaway.sh");
     let mut keeper = Command::new("bash")
         .arg(&script)
+        .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -41,10 +57,7 @@ fn start() -> Result<Cluster, String> {
         .read_line(&mut line)
         .map_err(|e| e.to_string())?;
     match line.trim().strip_prefix("ready ") {
-        Some(dir) => Ok(Cluster {
-            socket_dir: dir.to_owned(),
-            _keeper: Some(keeper),
-        }),
+        Some(rest) => Ok((keeper, rest.split_whitespace().map(str::to_owned).collect())),
         None => {
             let mut problem = String::new();
             if let Some(stderr) = keeper.stderr.take() {
@@ -366,41 +379,16 @@ pub struct TlsCluster {
 impl TlsCluster {
     /// Starts one; `None`, after saying so, where PostgreSQL cannot run and is not required.
     pub fn start() -> Option<TlsCluster> {
-        let script =
-            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../scripts/postgres-throwaway.sh");
-        let started = (|| -> Result<TlsCluster, String> {
-            let mut keeper = Command::new("bash")
-                .arg(&script)
-                .arg("--tls")
-                .stdin(Stdio::piped())
-                .stdout(Stdio::piped())
-                .stderr(Stdio::piped())
-                .spawn()
-                .map_err(|e| format!("{}: {e}", script.display()))?;
-            let mut line = String::new();
-            BufReader::new(keeper.stdout.take().ok_or("no standard output")?)
-                .read_line(&mut line)
-                .map_err(|e| e.to_string())?;
-            let fields: Vec<&str> = line.split_whitespace().collect();
-            match fields.as_slice() {
-                ["ready", _dir, port, ca] => Ok(TlsCluster {
-                    port: port.parse().map_err(|_| format!("not a port: {line}"))?,
-                    ca: (*ca).to_owned(),
-                    _keeper: keeper,
-                }),
-                _ => {
-                    let mut problem = String::new();
-                    if let Some(stderr) = keeper.stderr.take() {
-                        let _ = std::io::Read::read_to_string(
-                            &mut BufReader::new(stderr),
-                            &mut problem,
-                        );
-                    }
-                    let _ = keeper.wait();
-                    Err(format!("the TLS cluster did not start: {}", problem.trim()))
-                }
-            }
-        })();
+        let started = throwaway(&["--tls"]).and_then(|(keeper, fields)| match fields.as_slice() {
+            [_dir, port, ca] => Ok(TlsCluster {
+                port: port.parse().map_err(|_| format!("not a port: {port}"))?,
+                ca: ca.clone(),
+                _keeper: keeper,
+            }),
+            _ => Err(format!(
+                "unexpected answer from the cluster's script: {fields:?}"
+            )),
+        });
         match started {
             Ok(cluster) => Some(cluster),
             Err(problem) if std::env::var("KENNING_POSTGRES_REQUIRED").as_deref() == Ok("1") => {

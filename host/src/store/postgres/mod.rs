@@ -407,7 +407,8 @@ fn version(client: &mut impl postgres::GenericClient) -> std::result::Result<i64
 }
 
 /// The database a configuration names, without its password: `postgres://user@host/db`.
-fn describe(config: &postgres::Config) -> String {
+/// `postgres://user@host/dbname` for messages: never the password.
+pub fn describe(config: &postgres::Config) -> String {
     let host = config
         .get_hosts()
         .first()
@@ -425,8 +426,8 @@ fn describe(config: &postgres::Config) -> String {
     )
 }
 
-/// A database error with the server's message and detail, at `location`.
-pub(crate) fn database_error(location: &str, error: postgres::Error) -> KenningError {
+/// A database error with the server's message and detail (or the cause's chain), at `location`.
+pub fn database_error(location: &str, error: postgres::Error) -> KenningError {
     use postgres::error::SqlState;
     if let Some(code) = error.code()
         && [
