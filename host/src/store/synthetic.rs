@@ -87,10 +87,27 @@ pub fn populate_files(dir: &std::path::Path, spec: &str, count: usize, now: i64)
 /// a bulk load (the full-text index and vocabulary brought up to date once, at its end):
 /// 70% local ones anchored across a 16 MiB image (functions, addresses, ranges, radii,
 /// strings), 30% global.
+///
+/// On PostgreSQL the tables are then vacuumed and analysed, as autovacuum does soon after such a
+/// load: what is measured afterwards is the database as a team server keeps it, not the load's
+/// aftermath (autovacuum reading a million new rows beside the measurement).
 pub fn populate(subject: &Subject, stores: Stores, count: usize, now: i64) -> Result<()> {
-    let mut kb = stores.open(subject, true)?;
-    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
-    kb.write(|tx| tx.bulk_load(&mut |_| populate_rows(tx, &mut rng, count, now)))
+    let load = |backend: &dyn Backend| -> Result<()> {
+        let mut kb = backend
+            .open(subject, true)?
+            .ok_or_else(|| KenningError::Usage(format!("no knowledge base for {subject}")))?;
+        let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+        kb.write(|tx| tx.bulk_load(&mut |_| populate_rows(tx, &mut rng, count, now)))
+    };
+    match stores {
+        Stores::Files(_) => load(&*stores.backend()?),
+        #[cfg(feature = "postgres")]
+        Stores::Postgres(url) => {
+            let store = super::postgres::PostgresStore::connect(url, None)?;
+            load(&store)?;
+            store.settle()
+        }
+    }
 }
 
 /// [`populate`]'s rows, written through `tx`.

@@ -1,16 +1,19 @@
 //! A PostgreSQL connection to one subject's rows ([`Pg`]): on a client or inside a
-//! transaction, every statement scoped to the subject, and a statement's numbered arguments.
+//! transaction, every statement scoped to the subject and prepared once on its connection
+//! ([`Statements`]), and a statement's numbered arguments.
 
 use std::cell::RefCell;
 
 use postgres::GenericClient;
 use postgres::types::ToSql;
 
+use super::pool::Statements;
 use crate::error::Result;
 
 /// One subject's rows, through a client or a transaction.
 pub(super) struct Pg<'a, C: GenericClient> {
     pub(super) client: RefCell<&'a mut C>,
+    statements: RefCell<&'a mut Statements>,
     pub(super) subject: i64,
 }
 
@@ -36,11 +39,28 @@ impl Args {
 }
 
 impl<'a, C: GenericClient> Pg<'a, C> {
-    pub(super) fn new(client: &'a mut C, subject: i64) -> Self {
+    pub(super) fn new(client: &'a mut C, statements: &'a mut Statements, subject: i64) -> Self {
         Pg {
             client: RefCell::new(client),
+            statements: RefCell::new(statements),
             subject,
         }
+    }
+
+    /// Runs `sql` as the statement prepared for it on this connection (preparing it the first
+    /// time), with `run`; a statement that fails is prepared again next time.
+    fn prepared<T>(
+        &self,
+        sql: &str,
+        run: impl FnOnce(&mut C, &postgres::Statement) -> std::result::Result<T, postgres::Error>,
+    ) -> Result<T> {
+        let mut client = self.client.borrow_mut();
+        let mut statements = self.statements.borrow_mut();
+        let statement = statements.prepared(&mut **client, sql)?;
+        run(&mut **client, &statement).map_err(|error| {
+            statements.forget(sql);
+            error.into()
+        })
     }
 
     pub(super) fn query(
@@ -48,7 +68,7 @@ impl<'a, C: GenericClient> Pg<'a, C> {
         sql: &str,
         args: &[&(dyn ToSql + Sync)],
     ) -> Result<Vec<postgres::Row>> {
-        Ok(self.client.borrow_mut().query(sql, args)?)
+        self.prepared(sql, |client, statement| client.query(statement, args))
     }
 
     pub(super) fn query_opt(
@@ -56,10 +76,18 @@ impl<'a, C: GenericClient> Pg<'a, C> {
         sql: &str,
         args: &[&(dyn ToSql + Sync)],
     ) -> Result<Option<postgres::Row>> {
-        Ok(self.client.borrow_mut().query_opt(sql, args)?)
+        self.prepared(sql, |client, statement| client.query_opt(statement, args))
+    }
+
+    pub(super) fn query_one(
+        &self,
+        sql: &str,
+        args: &[&(dyn ToSql + Sync)],
+    ) -> Result<postgres::Row> {
+        self.prepared(sql, |client, statement| client.query_one(statement, args))
     }
 
     pub(super) fn execute(&self, sql: &str, args: &[&(dyn ToSql + Sync)]) -> Result<u64> {
-        Ok(self.client.borrow_mut().execute(sql, args)?)
+        self.prepared(sql, |client, statement| client.execute(statement, args))
     }
 }

@@ -10,6 +10,7 @@
 //!   the backend connects.
 
 mod connection;
+mod pool;
 mod query;
 mod reads;
 mod schema;
@@ -19,8 +20,6 @@ mod writes;
 
 use std::cell::RefCell;
 use std::path::PathBuf;
-
-use r2d2_postgres::PostgresConnectionManager;
 
 pub use self::schema::MIGRATIONS;
 use super::PoolUse;
@@ -39,8 +38,8 @@ const READY_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(2);
 /// The advisory lock key (besides subject ids, which are positive) taken while migrating.
 const MIGRATION_LOCK: i64 = -7_531_246;
 
-type Pool = r2d2::Pool<PostgresConnectionManager<tls::Connector>>;
-type Connection = r2d2::PooledConnection<PostgresConnectionManager<tls::Connector>>;
+type Pool = r2d2::Pool<pool::Manager>;
+type Connection = r2d2::PooledConnection<pool::Manager>;
 
 /// Knowledge bases in one PostgreSQL database.
 pub struct PostgresStore {
@@ -81,7 +80,7 @@ impl PostgresStore {
             .max_size(POOL_SIZE)
             .min_idle(Some(0))
             .connection_timeout(std::time::Duration::from_secs(10))
-            .build(PostgresConnectionManager::new(config, tls))
+            .build(pool::Manager::new(config, tls).oltp())
             .map_err(|e| fail(format!("cannot connect: {e}")))?;
         let query_login = query_url
             .map(|url| query::QueryLogin::new(url).map(std::sync::Arc::new))
@@ -163,6 +162,17 @@ impl PostgresStore {
 
     fn error(&self, error: postgres::Error) -> KenningError {
         database_error(&self.location, error)
+    }
+
+    /// Vacuums and analyses the store's tables (every subject's), as autovacuum does some time
+    /// after a large write: the benchmarks measure a settled database.
+    #[cfg(feature = "bench-support")]
+    pub(crate) fn settle(&self) -> Result<()> {
+        self.connection()?
+            .batch_execute(
+                "VACUUM (ANALYZE) memories, anchors, postings, stems, text_totals, events",
+            )
+            .map_err(|e| self.error(e))
     }
 }
 
@@ -280,7 +290,8 @@ impl PostgresKnowledgeBase {
     /// Runs `f` over the connection outside a transaction, naming the subject in errors.
     fn reading<T>(&self, f: impl FnOnce(&Pg<'_, postgres::Client>) -> Result<T>) -> Result<T> {
         let mut conn = self.conn.borrow_mut();
-        let pg = Pg::new(&mut **conn, self.subject);
+        let session = &mut **conn;
+        let pg = Pg::new(&mut session.client, &mut session.statements, self.subject);
         f(&pg).map_err(|e| self.named(e))
     }
 
@@ -306,13 +317,15 @@ impl KnowledgeStore for PostgresKnowledgeBase {
         f: &mut dyn FnMut(&dyn Writes) -> Result<()>,
     ) -> Result<()> {
         let mut conn = self.conn.borrow_mut();
-        let mut tx = conn
+        let session = &mut **conn;
+        let mut tx = session
+            .client
             .transaction()
             .map_err(|e| database_error(&self.location, e))?;
         tx.execute("SELECT pg_advisory_xact_lock($1)", &[&self.subject])
             .map_err(|e| database_error(&self.location, e))?;
         {
-            let pg = Pg::new(&mut tx, self.subject);
+            let pg = Pg::new(&mut tx, &mut session.statements, self.subject);
             f(&pg).map_err(|e| self.named(e))?;
         }
         tx.commit().map_err(|e| database_error(&self.location, e))
@@ -371,7 +384,7 @@ impl KnowledgeStore for PostgresKnowledgeBase {
 
     fn schema_version(&self) -> Result<i64> {
         let mut conn = self.conn.borrow_mut();
-        version(&mut **conn).map_err(|e| database_error(&self.location, e))
+        version(&mut conn.client).map_err(|e| database_error(&self.location, e))
     }
 
     fn events(&self, limit: u32) -> Result<Vec<serde_json::Value>> {
@@ -382,7 +395,7 @@ impl KnowledgeStore for PostgresKnowledgeBase {
         let mut conn = self.conn.borrow_mut();
         query::run(
             self.query_login.as_deref(),
-            &mut conn,
+            &mut conn.client,
             &self.location,
             self.subject,
             plan,
@@ -406,8 +419,8 @@ fn version(client: &mut impl postgres::GenericClient) -> std::result::Result<i64
         .get(0))
 }
 
-/// The database a configuration names, without its password: `postgres://user@host/db`.
-/// `postgres://user@host/dbname` for messages: never the password.
+/// The database a configuration names, for messages: `postgres://user@host[:port]/dbname`,
+/// never the password.
 pub fn describe(config: &postgres::Config) -> String {
     let host = config
         .get_hosts()
@@ -418,10 +431,14 @@ pub fn describe(config: &postgres::Config) -> String {
             postgres::config::Host::Unix(path) => path.display().to_string(),
         })
         .unwrap_or_default();
+    // The port only when it is not the default, as a URL would be written.
+    let port = match config.get_ports().first() {
+        Some(&port) if port != 5432 => format!(":{port}"),
+        _ => String::new(),
+    };
     format!(
-        "postgres://{}@{}/{}",
+        "postgres://{}@{host}{port}/{}",
         config.get_user().unwrap_or(""),
-        host,
         config.get_dbname().unwrap_or("")
     )
 }

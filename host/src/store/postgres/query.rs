@@ -18,7 +18,6 @@
 use std::sync::OnceLock;
 
 use postgres::error::SqlState;
-use r2d2_postgres::PostgresConnectionManager;
 use serde_json::Value;
 
 use super::database_error;
@@ -44,7 +43,7 @@ const STORE_TABLES: &[&str] = &[
     "query_grants",
 ];
 
-type Pool = r2d2::Pool<PostgresConnectionManager<super::tls::Connector>>;
+type Pool = r2d2::Pool<super::pool::Manager>;
 
 /// The query login's connections, and whether it was found to hold no table privilege.
 pub(crate) struct QueryLogin {
@@ -70,7 +69,7 @@ impl QueryLogin {
             .max_size(POOL_SIZE)
             .min_idle(Some(0))
             .connection_timeout(std::time::Duration::from_secs(10))
-            .build_unchecked(PostgresConnectionManager::new(config, tls));
+            .build_unchecked(super::pool::Manager::new(config, tls));
         Ok(QueryLogin {
             pool: Some(pool),
             location,
@@ -166,6 +165,8 @@ pub(crate) fn run(
     let answer = run_granted(&mut reader, &token, plan);
     // The session is left as it was found, whatever the statement did to it.
     let reset = reader.batch_execute("DISCARD ALL");
+    // DISCARD ALL deallocated every prepared statement: none may be run by name again.
+    reader.statements = Default::default();
     let removed = main
         .execute("DELETE FROM query_grants WHERE token = $1", &[&token])
         .map_err(main_error);

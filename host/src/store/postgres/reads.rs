@@ -17,7 +17,9 @@ use crate::store::rows::{self};
 use crate::store::{AnchorRow, LoggedEvent, Memory, MemoryFilter, MemoryTarget};
 
 impl<'a, C: GenericClient> Pg<'a, C> {
-    /// Memories (`m`) of this subject matching `conditions`, ordered and cut by `tail`.
+    /// Memories (`m`) of this subject matching `conditions`, ordered and cut by `tail`, each
+    /// local one with its anchors: one statement (a local memory's anchors as one JSON array,
+    /// in their order), where a second for the anchors cost a round trip on every read.
     pub(super) fn memories_where(
         &self,
         conditions: &str,
@@ -25,43 +27,21 @@ impl<'a, C: GenericClient> Pg<'a, C> {
         args: &Args,
     ) -> Result<Vec<Memory>> {
         let sql = format!(
-            "SELECT {} FROM memories m WHERE m.subject_id = {} AND {conditions} {tail}",
+            r#"SELECT {}, CASE WHEN m.scope = 'local' THEN (
+                   SELECT json_agg(json_build_array(kind, start, "end", radius, name, value) ORDER BY id)::text
+                   FROM anchors WHERE subject_id = m.subject_id AND memory_id = m.id) END
+               FROM memories m WHERE m.subject_id = {} AND {conditions} {tail}"#,
             rows::columns_of_m(),
             self.subject
         );
-        let rows = self.query(&sql, &args.refs())?;
-        let mut memories = rows
+        self.query(&sql, &args.refs())?
             .iter()
-            .map(memory_from_row)
-            .collect::<Result<Vec<Memory>>>()?;
-        self.attach_anchors(&mut memories)?;
-        Ok(memories)
-    }
-
-    /// Reads the anchors of the local memories among `memories` in one query.
-    pub(super) fn attach_anchors(&self, memories: &mut [Memory]) -> Result<()> {
-        let mut position: HashMap<u64, usize> = HashMap::new();
-        for (index, memory) in memories.iter_mut().enumerate() {
-            if memory.scope == kenning_contract::types::Scope::Local {
-                memory.anchors.clear();
-                position.insert(memory.id, index);
-            }
-        }
-        if position.is_empty() {
-            return Ok(());
-        }
-        let ids: Vec<i64> = position.keys().map(|&id| id as i64).collect();
-        let rows = self.query(
-            r#"SELECT memory_id, kind, start, "end", radius, name, value FROM anchors WHERE subject_id = $2 AND memory_id = ANY($1) ORDER BY memory_id, id"#,
-            &[&ids, &self.subject],
-        )?;
-        for row in rows {
-            let id = row.get::<_, i64>(0) as u64;
-            if let Some(&index) = position.get(&id) {
-                memories[index].anchors.push(anchor_from_row(&row, 1));
-            }
-        }
-        Ok(())
+            .map(|row| {
+                let mut memory = memory_from_row(row)?;
+                memory.anchors = anchors_from_json(row.get(rows::Column::ALL.len()))?;
+                Ok(memory)
+            })
+            .collect()
     }
 
     pub(super) fn anchors_of(&self, id: u64) -> Result<Vec<kenning_contract::types::Anchor>> {
@@ -387,7 +367,7 @@ impl<C: GenericClient> Reads for Pg<'_, C> {
     }
 
     fn stats(&self) -> Result<serde_json::Value> {
-        let row = self.client.borrow_mut().query_one(
+        let row = self.query_one(
             "SELECT min(created_at), max(created_at) FROM memories WHERE subject_id = $1 AND status = 'active'",
             &[&self.subject],
         )?;
@@ -463,6 +443,40 @@ impl rows::RowRead for postgres::Row {
         self.try_get(column.index())
             .map_err(|e| rows::RowError::new(column, e.to_string()))
     }
+}
+
+/// The anchors in a JSON array of `[kind, start, end, radius, name, value]` arrays (`None`
+/// when there are none), in order.
+fn anchors_from_json(json: Option<&str>) -> Result<Vec<kenning_contract::types::Anchor>> {
+    type Columns = (
+        String,
+        Option<i64>,
+        Option<i64>,
+        Option<i64>,
+        Option<String>,
+        Option<String>,
+    );
+    let Some(json) = json else {
+        return Ok(Vec::new());
+    };
+    let rows: Vec<Columns> = serde_json::from_str(json).map_err(|e| KenningError::Database {
+        location: "<database>".to_owned(),
+        message: format!("a memory's anchors as the database gave them: {e}"),
+    })?;
+    Ok(rows
+        .iter()
+        .map(|(kind, start, end, radius, name, value)| {
+            AnchorRow {
+                kind,
+                start: *start,
+                end: *end,
+                radius: *radius,
+                name: name.as_deref(),
+                value: value.as_deref(),
+            }
+            .anchor()
+        })
+        .collect())
 }
 
 /// An anchor from the columns `kind, start, end, radius, name, value` starting at `first`.

@@ -128,15 +128,12 @@ impl<'a, C: GenericClient> Pg<'a, C> {
         mut args: Args,
         budget: usize,
     ) -> Result<(Vec<context::Hit>, Option<u64>)> {
-        let all_stems: Vec<String> = self
-            .query(
-                "SELECT DISTINCT lexeme FROM unnest(to_tsvector('english', $1::text)) ORDER BY lexeme",
-                &[&terms.join(" ")],
-            )?
-            .iter()
-            .map(|row| row.get(0))
-            .collect();
-        let holding = self.documents_holding(&all_stems)?;
+        let Vocabulary {
+            stems: all_stems,
+            holding,
+            documents,
+            total_length,
+        } = self.vocabulary(terms)?;
         let (stems, min_id) = match self.plan(&all_stems, &holding, budget.max(1))? {
             Some(planned) => planned,
             None => return Ok((Vec::new(), None)),
@@ -144,16 +141,8 @@ impl<'a, C: GenericClient> Pg<'a, C> {
         // The most one stem matches, from the counts the plan read: no query more.
         let cut = (min_id.is_some() || stems.len() < holding.len())
             .then(|| holding.values().copied().max().unwrap_or(0));
-        let literals: Vec<String> = stems.iter().map(|stem| tsquery_literal(stem)).collect();
-        let totals = self.client.borrow_mut().query_opt(
-            "SELECT documents, total_length FROM text_totals WHERE subject_id = $1",
-            &[&self.subject],
-        )?;
-        let (documents, total_length) = totals.map_or((0, 0), |row| {
-            (row.get::<_, i64>(0).max(0), row.get::<_, i64>(1).max(0))
-        });
         let corpus = bm25::Corpus {
-            documents: documents as u64,
+            documents,
             average_length: if documents == 0 {
                 0.0
             } else {
@@ -161,28 +150,49 @@ impl<'a, C: GenericClient> Pg<'a, C> {
             },
             holding,
         };
-        let any = args.add(literals.join(" | "));
+        let any = args.add(stems.clone());
         let window = match min_id {
-            Some(min) => format!(" AND m.id >= {}", args.add(min)),
+            Some(min) => format!(" AND p.memory_id >= {}", args.add(min)),
             None => String::new(),
         };
+        // One row a matching memory and stem, from the postings' index (migration 8); the
+        // memory's row only for its state, thread and length.
         let sql = format!(
-            "SELECT m.id, m.thread, length(m.words), m.words::text FROM memories m
-             WHERE m.subject_id = {} AND m.words @@ {any}::text::tsquery{window}{clause}",
+            "SELECT m.id, m.thread, length(m.words), p.lexeme, p.occurrences
+             FROM postings p JOIN memories m ON m.subject_id = p.subject_id AND m.id = p.memory_id
+             WHERE p.subject_id = {} AND p.lexeme = ANY({any}){window}{clause}",
             self.subject
         );
-        let mut hits: Vec<context::Hit> = self
-            .query(&sql, &args.refs())?
+        let position: HashMap<&str, usize> = stems
             .iter()
-            .map(|row| {
-                let counts = bm25::stem_counts(row.get(3));
-                let occurrences = stems
+            .enumerate()
+            .map(|(index, stem)| (stem.as_str(), index))
+            .collect();
+        // Each memory's thread, length and occurrences of each stem (by the stem's position).
+        let mut matched: HashMap<i64, (Option<String>, i32, Vec<usize>)> = HashMap::new();
+        for row in self.query(&sql, &args.refs())? {
+            let Some(&index) = position.get(row.get::<_, &str>(3)) else {
+                continue;
+            };
+            let (_, _, occurrences) = matched
+                .entry(row.get(0))
+                .or_insert_with(|| (row.get(1), row.get(2), vec![0; stems.len()]));
+            occurrences[index] = row.get::<_, i32>(4).max(0) as usize;
+        }
+        let mut hits: Vec<context::Hit> = matched
+            .into_iter()
+            .map(|(id, (thread, length, occurrences))| {
+                // Summed in the query's stem order, so that a score is the same bits however
+                // the rows arrived.
+                let found = stems
                     .iter()
-                    .filter_map(|stem| Some((stem.as_str(), *counts.get(stem)?)));
+                    .zip(&occurrences)
+                    .filter(|(_, times)| **times > 0)
+                    .map(|(stem, times)| (stem.as_str(), *times));
                 context::Hit {
-                    id: row.get::<_, i64>(0) as u64,
-                    thread: row.get(1),
-                    score: corpus.score(f64::from(row.get::<_, i32>(2)), occurrences),
+                    id: id as u64,
+                    thread,
+                    score: corpus.score(f64::from(length), found),
                 }
             })
             .collect();
@@ -190,17 +200,29 @@ impl<'a, C: GenericClient> Pg<'a, C> {
         Ok((hits, cut))
     }
 
-    /// How many of the subject's memories hold each of `stems` (migration 4's `stems`), for
-    /// the stems some memory holds.
-    pub(super) fn documents_holding(&self, stems: &[String]) -> Result<HashMap<String, u64>> {
-        Ok(self
-            .query(
-                "SELECT lexeme, documents FROM stems WHERE subject_id = $1 AND lexeme = ANY($2) AND documents > 0",
-                &[&self.subject, &stems],
-            )?
-            .iter()
-            .map(|row| (row.get(0), row.get::<_, i64>(1) as u64))
-            .collect())
+    /// The distinct stems of `terms` (PostgreSQL's `english` stems, in order), how many of the
+    /// subject's memories hold each (migration 4's `stems`, for the stems some memory holds)
+    /// and the subject's totals: one round trip.
+    fn vocabulary(&self, terms: &[String]) -> Result<Vocabulary> {
+        let rows = self.query(
+            "SELECT l, s.documents, t.documents, t.total_length
+             FROM (SELECT DISTINCT lexeme AS l FROM unnest(to_tsvector('english', $2::text))) q
+             LEFT JOIN stems s ON s.subject_id = $1 AND s.lexeme = q.l
+             LEFT JOIN text_totals t ON t.subject_id = $1
+             ORDER BY l",
+            &[&self.subject, &terms.join(" ")],
+        )?;
+        let mut vocabulary = Vocabulary::default();
+        for row in &rows {
+            let stem: String = row.get(0);
+            if let Some(documents) = row.get::<_, Option<i64>>(1).filter(|&d| d > 0) {
+                vocabulary.holding.insert(stem.clone(), documents as u64);
+            }
+            vocabulary.stems.push(stem);
+            vocabulary.documents = row.get::<_, Option<i64>>(2).unwrap_or(0).max(0) as u64;
+            vocabulary.total_length = row.get::<_, Option<i64>>(3).unwrap_or(0).max(0) as u64;
+        }
+        Ok(vocabulary)
     }
 
     /// The stems to search and the least id to search from, chosen within `budget` scored
@@ -224,17 +246,25 @@ impl<'a, C: GenericClient> Pg<'a, C> {
                 Some((kept.iter().map(|&p| stems[p].clone()).collect(), None))
             }
             budget::Choice::Newest => {
-                // The stem whose newest `budget + 1` matches reach least far back.
+                // The stem whose newest `budget + 1` matches reach furthest back (the rarest
+                // lately), as SQLite chooses: each stem's reach read from the end of its
+                // postings, all in one query.
+                let candidates: Vec<&str> =
+                    counted.iter().map(|&(_, p)| stems[p].as_str()).collect();
+                let reaches: HashMap<String, i64> = self
+                    .query(
+                        "SELECT l, (SELECT coalesce(min(memory_id), 0) FROM (
+                             SELECT memory_id FROM postings WHERE subject_id = $1 AND lexeme = l
+                             ORDER BY memory_id DESC LIMIT $3) x)
+                         FROM unnest($2::text[]) l",
+                        &[&self.subject, &candidates, &cap],
+                    )?
+                    .iter()
+                    .map(|row| (row.get(0), row.get(1)))
+                    .collect();
                 let mut best: Option<(i64, usize)> = None;
                 for &(_, position) in &counted {
-                    let reach: i64 = self
-                        .client
-                        .borrow_mut()
-                        .query_one(
-                            "SELECT coalesce(min(id), 0) FROM (SELECT id FROM memories WHERE subject_id = $1 AND words @@ $2::text::tsquery ORDER BY id DESC LIMIT $3) x",
-                            &[&self.subject, &tsquery_literal(&stems[position]), &cap],
-                        )?
-                        .get(0);
+                    let reach = reaches.get(&stems[position]).copied().unwrap_or(0);
                     if best.is_none_or(|(least, _)| reach < least) {
                         best = Some((reach, position));
                     }
@@ -245,7 +275,15 @@ impl<'a, C: GenericClient> Pg<'a, C> {
     }
 }
 
-/// A stem as a tsquery literal: quoted, so that it is not stemmed again.
-pub(super) fn tsquery_literal(stem: &str) -> String {
-    format!("'{}'", stem.replace('\\', "\\\\").replace('\'', "''"))
+/// What BM25 needs to know of a query's stems in a subject ([`Pg::vocabulary`]).
+#[derive(Default)]
+struct Vocabulary {
+    /// The query's distinct stems, in order.
+    stems: Vec<String>,
+    /// How many memories hold each stem some memory holds.
+    holding: HashMap<String, u64>,
+    /// Memories in the subject's index.
+    documents: u64,
+    /// Their lengths' sum, in distinct stems.
+    total_length: u64,
 }

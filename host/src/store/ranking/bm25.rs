@@ -49,50 +49,9 @@ impl Corpus {
     }
 }
 
-/// Each stem of a `tsvector` in its text form (`'stem':1,4 'other':3`) with how many times it
-/// occurs (its positions; 1 when it has none).
-pub fn stem_counts(tsvector: &str) -> HashMap<String, usize> {
-    let mut counts = HashMap::new();
-    let mut chars = tsvector.chars().peekable();
-    loop {
-        while chars.next_if(|c| *c == ' ').is_some() {}
-        if chars.next() != Some('\'') {
-            return counts;
-        }
-        let mut stem = String::new();
-        loop {
-            match chars.next() {
-                Some('\'') if chars.next_if_eq(&'\'').is_some() => stem.push('\''),
-                Some('\'') | None => break,
-                Some('\\') => stem.extend(chars.next()),
-                Some(c) => stem.push(c),
-            }
-        }
-        let mut positions = 1;
-        if chars.next_if_eq(&':').is_some() {
-            while let Some(c) = chars.next_if(|c| *c != ' ') {
-                if c == ',' {
-                    positions += 1;
-                }
-            }
-        }
-        counts.insert(stem, positions);
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_tsvector_text_gives_each_stem_with_its_count() {
-        let counts = stem_counts("'databas':2,9 'o''neil':5 'port':4A 'stage':1");
-        assert_eq!(counts["databas"], 2);
-        assert_eq!(counts["o'neil"], 1);
-        assert_eq!(counts["port"], 1);
-        assert_eq!(counts.len(), 4);
-        assert!(stem_counts("").is_empty());
-    }
 
     fn corpus() -> Corpus {
         Corpus {
