@@ -17,6 +17,9 @@ pub const FRESHNESS: Duration = Duration::from_millis(250);
 /// Taken while the tables are made, so two servers starting at once do not race.
 const SCHEMA_LOCK: i64 = -7_531_247;
 
+/// Longest the check of a kept connection waits for the server.
+const CHECK_TIMEOUT: Duration = Duration::from_secs(2);
+
 /// One row of the tokens table.
 pub(super) struct Row {
     pub id: String,
@@ -84,7 +87,14 @@ impl DatabaseTokens {
     ) -> Result<T> {
         let run = || {
             let mut guard = self.client.lock().unwrap_or_else(PoisonError::into_inner);
-            if guard.as_ref().is_none_or(postgres::Client::is_closed) {
+            // A connection the server dropped (a restart, an outage) looks open until it is
+            // used: it is checked first, so that the first request after the database is
+            // back is not the one refused. Tokens are read at most every 250 ms each: the
+            // round trip is cheap beside that.
+            let usable = |client: &mut postgres::Client| {
+                !client.is_closed() && client.is_valid(CHECK_TIMEOUT).is_ok()
+            };
+            if !guard.as_mut().is_some_and(usable) {
                 *guard = Some(
                     self.config
                         .connect(self.tls.clone())
