@@ -12,6 +12,7 @@ pub mod eval;
 pub mod http;
 pub mod mcp;
 pub mod measure;
+pub mod subjects;
 
 pub use measure::{
     BenchConfig, BenchReport, IMPORT_MEMORIES, IMPORT_RUNS, MCP_MEMORIES, SCAN_ROUNDS, measure,

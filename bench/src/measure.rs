@@ -104,7 +104,9 @@ pub struct BenchConfig {
     pub http_searches: usize,
     /// `POST memories` requests each HTTP client times.
     pub http_writes: usize,
-    /// A PostgreSQL database to time the inject figures on as well.
+    /// Subjects behind the many-subjects figures ([`crate::subjects`]).
+    pub subjects: usize,
+    /// A PostgreSQL database to time the inject, many-subjects and mixed figures on as well.
     pub postgres: Option<String>,
     /// The policy component to measure instead of the embedded default (`--policy`).
     pub policy: Option<PathBuf>,
@@ -214,12 +216,17 @@ impl BenchConfig {
             import_memories: memories.min(IMPORT_MEMORIES),
             http_searches: iterations.saturating_mul(5).min(250),
             http_writes: 25,
+            subjects: SUBJECTS.min(memories),
             postgres: None,
             policy: None,
             limits: SandboxLimits::default(),
         }
     }
 }
+
+/// Subjects behind the many-subjects figures by default (at most the memories asked for, so
+/// that a small run is quick).
+pub const SUBJECTS: usize = 10_000;
 
 impl Default for BenchConfig {
     fn default() -> Self {
@@ -298,6 +305,18 @@ pub struct BenchReport {
     /// (one policy session), duplicate checks, one transaction. The median of
     /// [`IMPORT_RUNS`] imports.
     pub import_per_s: f64,
+    /// One server's figures over `subjects` subjects, each written once then searched once,
+    /// on SQLite files ([`crate::subjects`]).
+    #[serde(flatten)]
+    pub subjects_files: crate::subjects::SubjectFigures,
+    /// The same on PostgreSQL (`--postgres`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub subjects_postgres: Option<crate::subjects::SubjectFigures>,
+    /// Two servers on one PostgreSQL database under a mixed load (`--postgres`).
+    #[serde(skip_serializing_if = "Option::is_none", flatten)]
+    pub mixed: Option<crate::subjects::MixedFigures>,
+    /// Subjects behind the many-subjects figures.
+    pub subjects: usize,
     /// Memories in the inject knowledge base.
     pub memories: usize,
     /// Memories in the knowledge base behind the doors' figures.
@@ -387,6 +406,28 @@ pub fn measure(config: &BenchConfig) -> Result<BenchReport> {
     );
     drop(import_scratch);
     let import_per_s = import_per_s?;
+    let subjects_scratch = scratch_dir().map_err(runtime)?;
+    let subjects_files = crate::subjects::measure(
+        &subjects_scratch.path().join("files"),
+        None,
+        &component.args(),
+        config.subjects,
+    )?;
+    let (subjects_postgres, mixed) = match &config.postgres {
+        Some(url) => {
+            let (a, b) = (
+                subjects_scratch.path().join("a"),
+                subjects_scratch.path().join("b"),
+            );
+            let figures =
+                crate::subjects::measure(&a, Some(url), &component.args(), config.subjects)?;
+            let mixed =
+                crate::subjects::measure_mixed(&a, &b, url, &component.args(), config.subjects)?;
+            (Some(figures), Some(mixed))
+        }
+        None => (None, None),
+    };
+    drop(subjects_scratch);
 
     Ok(BenchReport {
         instantiate_us,
@@ -416,6 +457,10 @@ pub fn measure(config: &BenchConfig) -> Result<BenchReport> {
         scan_fuel_per_byte,
         scan_fresh_us,
         import_per_s,
+        subjects_files,
+        subjects_postgres,
+        mixed,
+        subjects: config.subjects,
         memories: config.memories,
         component_bytes: component.wasm.len(),
         candidates: config.candidates,

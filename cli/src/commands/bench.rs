@@ -28,8 +28,14 @@ pub struct BenchCmd {
     /// Turns timed over that knowledge base.
     #[arg(long, default_value_t = 200)]
     turns: usize,
+    /// Subjects behind the many-subjects figures (each written once, then searched once, on
+    /// one server); at most `--memories`.
+    #[arg(long, default_value_t = kenning_bench::measure::SUBJECTS)]
+    subjects: usize,
     /// Also time the inject figures on this PostgreSQL database (an empty one: the bench
-    /// writes its memories there), as `inject_postgres_p50_us` and `inject_postgres_p99_us`.
+    /// writes its memories there), as `inject_postgres_p50_us` and `inject_postgres_p99_us`,
+    /// the many-subjects figures (`subjects_postgres`), and two servers on it under a mixed
+    /// load (`http_mixed_rps`, `http_mixed_p99_ms`).
     #[arg(long, value_name = "URL")]
     postgres: Option<String>,
 }
@@ -48,6 +54,7 @@ pub fn run(global: &GlobalOpts, cmd: &BenchCmd) -> Result<ExitCode> {
         postgres: cmd.postgres.clone(),
         policy: global.policy.clone(),
         limits: global.limits()?,
+        subjects: cmd.subjects.min(cmd.memories),
         ..BenchConfig::sized(cmd.candidates, cmd.iterations, cmd.memories, cmd.turns)
     })?;
     outln!(
@@ -131,6 +138,36 @@ pub fn run(global: &GlobalOpts, cmd: &BenchCmd) -> Result<ExitCode> {
         report.import_per_s,
         report.import_memories
     );
+    let subjects =
+        |backend: &str, figures: &kenning_bench::subjects::SubjectFigures| -> Result<()> {
+            outln!(
+                "new subject writes   {:>10.0} req/s ({}, {} subjects, the first write of each)",
+                figures.new_subject_write_rps,
+                backend,
+                report.subjects
+            );
+            outln!(
+                "cold subject search  {:>10.0} req/s (each on a subject whose store is not open)",
+                figures.cold_subject_search_rps
+            );
+            outln!(
+                "server peak memory   {:>10.1} MiB (after both)",
+                figures.serve_subjects_rss_mib
+            );
+            Ok(())
+        };
+    subjects("SQLite files", &report.subjects_files)?;
+    if let Some(figures) = &report.subjects_postgres {
+        subjects("PostgreSQL", figures)?;
+    }
+    if let Some(mixed) = &report.mixed {
+        outln!(
+            "mixed, two servers   {:>10.0} req/s ({} clients, 9 searches to 1 write, one database; p99 {:.1} ms)",
+            mixed.http_mixed_rps,
+            kenning_bench::subjects::MIXED_CLIENTS,
+            mixed.http_mixed_p99_ms
+        );
+    }
     if cmd.json {
         print_json(&report)?;
     }

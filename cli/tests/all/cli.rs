@@ -310,6 +310,8 @@ fn small_bench(dir: &Path, global: &[&str]) -> Value {
         "2000",
         "--turns",
         "10",
+        "--subjects",
+        "64",
     ]);
     let output = kenning(dir, &args, None);
     assert!(
@@ -359,6 +361,9 @@ fn bench_json_prints_the_figures_on_its_last_line() {
         "http_search_p99_ms",
         "http_write_rps",
         "import_per_s",
+        "new_subject_write_rps",
+        "cold_subject_search_rps",
+        "serve_subjects_rss_mib",
     ] {
         figure(key);
     }
@@ -381,6 +386,7 @@ fn bench_json_prints_the_figures_on_its_last_line() {
         (&last["memories"], &last["candidates"], &last["iterations"]),
         (&json!(2000), &json!(100), &json!(1))
     );
+    assert_eq!(last["subjects"], json!(64));
     // The doors' store and the import file are no larger than the memories asked for.
     assert_eq!(
         (&last["door_memories"], &last["import_memories"]),
