@@ -72,10 +72,19 @@ impl Stores<'_> {
 
     /// `subject`'s knowledge base, made when `create`.
     pub(crate) fn open(self, subject: &Subject, create: bool) -> Result<Box<dyn KnowledgeStore>> {
-        self.backend()?
-            .open(subject, create)?
-            .ok_or_else(|| KenningError::Usage(format!("no knowledge base for {subject}")))
+        opened(&*self.backend()?, subject, create)
     }
+}
+
+/// `subject`'s knowledge base in `backend`, made when `create`; missing is an error.
+fn opened(
+    backend: &dyn Backend,
+    subject: &Subject,
+    create: bool,
+) -> Result<Box<dyn KnowledgeStore>> {
+    backend
+        .open(subject, create)?
+        .ok_or_else(|| KenningError::Usage(format!("no knowledge base for {subject}")))
 }
 
 /// [`populate`] into the SQLite file of subject `spec` in `dir`.
@@ -93,9 +102,7 @@ pub fn populate_files(dir: &std::path::Path, spec: &str, count: usize, now: i64)
 /// aftermath (autovacuum reading a million new rows beside the measurement).
 pub fn populate(subject: &Subject, stores: Stores, count: usize, now: i64) -> Result<()> {
     let load = |backend: &dyn Backend| -> Result<()> {
-        let mut kb = backend
-            .open(subject, true)?
-            .ok_or_else(|| KenningError::Usage(format!("no knowledge base for {subject}")))?;
+        let mut kb = opened(backend, subject, true)?;
         let mut rng = Rng(0x2545_f491_4f6c_dd1d);
         kb.write(|tx| tx.bulk_load(&mut |_| populate_rows(tx, &mut rng, count, now)))
     };
