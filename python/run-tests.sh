@@ -3,7 +3,8 @@
 # virtual environment of its own), installed into a fresh virtual environment with pytest, and
 # python/tests run against the installed package (never the source folder). The wheel is built
 # with the dev profile, whose dependencies (wasmtime above all) are optimised and already built
-# by `cargo test --workspace`: only this crate and the library are compiled again.
+# by `cargo test --workspace` with the same features (workspace-hack/): only this crate, pyo3
+# and the library are compiled again.
 #
 #     python/run-tests.sh [PYTEST ARGS...]
 set -euo pipefail
