@@ -118,6 +118,42 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<()> {
     renamed
 }
 
+/// Makes a new `0600` file at `path` holding `bytes`, in one step no reader or crash can see
+/// half done: the bytes go to a new file beside it and are flushed, then linked at `path`
+/// (never over a file already there), and the folder is flushed. Returns `false`, writing
+/// nothing, when `path` already exists.
+pub fn publish_new_file(path: &Path, bytes: &[u8]) -> Result<bool> {
+    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let mut name = path.file_name().unwrap_or_default().to_owned();
+    let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    name.push(format!(".new{}-{n}", std::process::id()));
+    let temporary = path.with_file_name(name);
+    let written = create_new_file(&temporary).and_then(|mut file| {
+        file.write_all(bytes)
+            .and_then(|()| file.sync_all())
+            .map_err(io(&temporary))
+    });
+    let linked = written.and_then(|()| match std::fs::hard_link(&temporary, path) {
+        Ok(()) => Ok(true),
+        Err(error) if error.kind() == std::io::ErrorKind::AlreadyExists => Ok(false),
+        Err(error) => Err(io(path)(error)),
+    });
+    let _ = std::fs::remove_file(&temporary);
+    if !linked? {
+        return Ok(false);
+    }
+    // The new name is in the folder's own data (on Windows the link is durable as made).
+    #[cfg(unix)]
+    {
+        let folder = path.parent().filter(|dir| !dir.as_os_str().is_empty());
+        let folder = folder.unwrap_or(Path::new("."));
+        File::open(folder)
+            .and_then(|dir| dir.sync_all())
+            .map_err(io(folder))?;
+    }
+    Ok(true)
+}
+
 /// The permission bits of the file at `path` (`None` where there are no Unix permissions).
 pub fn mode_of(path: &Path) -> Result<Option<u32>> {
     let metadata = std::fs::metadata(path).map_err(io(path))?;

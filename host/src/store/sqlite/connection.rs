@@ -143,6 +143,11 @@ impl KnowledgeBase {
     }
 
     fn open_once(path: &Path, key: Option<&StoreKey>) -> Result<KnowledgeBase> {
+        if key.is_none() && !path.exists() {
+            // Made here, or by another thread or process meanwhile; if neither, it is made by
+            // migrating below, which reports any problem.
+            let _ = super::empty_store::create(path);
+        }
         let existing = path.is_file();
         if existing {
             // Whether the file is encrypted is read from its first bytes, before SQLite opens
@@ -838,19 +843,6 @@ fn read_only_folder(path: &Path) -> Option<KenningError> {
 /// How much of a store's file a connection maps into memory (SQLite's `mmap_size`).
 const MAPPED_BYTES: i64 = 256 << 20;
 
-/// Settings of every connection that make reads cheaper; none changes what a query answers.
-///
-/// - The file is mapped (`mmap_size`), so a page already in the operating system's cache is
-///   read in place instead of copied by a `pread` system call; a search touches hundreds of
-///   pages of the full-text index. (SQLCipher reads an encrypted store through its codec,
-///   unmapped.)
-/// - The query planner's stability guarantee is on. Without it SQLite re-prepares a statement
-///   whenever a bound value crosses a threshold its plan depended on; FTS5's own lookup of a
-///   term in a segment binds the segment's id that way, so a search re-parsed that statement
-///   for nearly every segment it read (about 8% of a searching server's time). Our
-///   statements' plans do not depend on their values (no `ANALYZE` statistics, no prefix
-///   `LIKE`).
-/// - Prepared statements are kept (see [`STATEMENT_CACHE_CAPACITY`]).
 /// Keeps a store's write-ahead log and its index (`-wal`, `-shm`) when its last connection
 /// closes, the log emptied (the close folds it into the file first, and a size limit of 0
 /// truncates it), instead of deleting both and making them again at the next open.
@@ -882,6 +874,19 @@ fn keep_log_files(conn: &Connection) -> rusqlite::Result<()> {
     conn.pragma_update(None, "journal_size_limit", 0)
 }
 
+/// Settings of every connection that make reads cheaper; none changes what a query answers.
+///
+/// - The file is mapped (`mmap_size`), so a page already in the operating system's cache is
+///   read in place instead of copied by a `pread` system call; a search touches hundreds of
+///   pages of the full-text index. (SQLCipher reads an encrypted store through its codec,
+///   unmapped.)
+/// - The query planner's stability guarantee is on. Without it SQLite re-prepares a statement
+///   whenever a bound value crosses a threshold its plan depended on; FTS5's own lookup of a
+///   term in a segment binds the segment's id that way, so a search re-parsed that statement
+///   for nearly every segment it read (about 8% of a searching server's time). Our
+///   statements' plans do not depend on their values (no `ANALYZE` statistics, no prefix
+///   `LIKE`).
+/// - Prepared statements are kept (see [`STATEMENT_CACHE_CAPACITY`]).
 fn tune_for_reading(conn: &Connection) -> rusqlite::Result<()> {
     conn.pragma_update(None, "mmap_size", MAPPED_BYTES)?;
     conn.set_db_config(

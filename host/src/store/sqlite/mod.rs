@@ -11,6 +11,7 @@
 mod anchors;
 pub mod connection;
 pub mod edits;
+mod empty_store;
 pub mod interchange;
 pub mod pool;
 mod query;

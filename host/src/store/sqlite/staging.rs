@@ -239,7 +239,15 @@ mod tests {
         assert!(!staged.publish().unwrap());
         assert_eq!(std::fs::metadata(&target).unwrap().ino(), inode);
         drop(theirs);
-        assert_eq!(files_in(dir.path()), ["profile-me.sqlite"]);
+        // Theirs, with its (emptied) log kept; nothing of the staged one.
+        assert_eq!(
+            files_in(dir.path()),
+            [
+                "profile-me.sqlite",
+                "profile-me.sqlite-shm",
+                "profile-me.sqlite-wal"
+            ]
+        );
     }
 
     #[test]
