@@ -8,12 +8,18 @@
 # `localhost` signed by a certificate authority made for it; plain TCP is refused) and prints
 # "ready SOCKET_DIR PORT CA_FILE".
 #
+# With --restartable it is started by pg_ctl, its settings in its postgresql.conf, and prints
+# "ready SOCKET_DIR DATA_DIR BIN_DIR": the caller may stop, start and restart it with
+# `BIN_DIR/pg_ctl -D DATA_DIR` (as the `postgres` user when root), as the fault tests do.
+#
 # The server's programs come from $KENNING_PG_BIN, else the newest /usr/lib/postgresql/*/bin
 # (Debian's `postgresql` package), else the PATH. As root, the cluster runs as the `postgres`
 # user (initdb refuses to run as root).
 set -euo pipefail
 tls=false
+restartable=false
 [ "${1:-}" = --tls ] && tls=true
+[ "${1:-}" = --restartable ] && restartable=true
 
 bin="${KENNING_PG_BIN:-}"
 if [ -z "$bin" ]; then
@@ -56,6 +62,21 @@ if $tls; then
         >"$dir/data/pg_hba.conf"
     port=$((20000 + RANDOM % 20000))
     listen=(-c listen_addresses=127.0.0.1 -c port="$port" -c ssl=on)
+fi
+if $restartable; then
+    printf "%s\n" "listen_addresses = ''" "unix_socket_directories = '$dir'" "fsync = off" \
+        "synchronous_commit = off" "full_page_writes = off" "max_connections = 300" \
+        >>"$dir/data/postgresql.conf"
+    if ! "${as_owner[@]}" "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w start >/dev/null; then
+        cat "$dir/server.log" >&2
+        rm -rf "$dir"
+        exit 1
+    fi
+    echo "ready $dir $dir/data $bin"
+    cat >/dev/null || true
+    "${as_owner[@]}" "$bin/pg_ctl" -D "$dir/data" -m immediate stop >/dev/null 2>&1 || true
+    rm -rf "$dir"
+    exit 0
 fi
 "${as_owner[@]}" "$bin/postgres" -D "$dir/data" -k "$dir" "${listen[@]}" \
     -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300 \

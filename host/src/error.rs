@@ -307,7 +307,24 @@ pub enum KenningError {
         /// The file, or the database and subject.
         location: String,
     },
-    /// The PostgreSQL database failed or could not be reached.
+    /// The PostgreSQL database cannot be reached right now (restarting, stopped, the network
+    /// down, no free connection in time): a request may be sent again, and a write sent again
+    /// is stored once (a write whose answer was lost may have been stored).
+    #[error("database {location} cannot be reached right now ({reason}); try again")]
+    Unavailable {
+        /// The database (without its password) and, where known, the subject.
+        location: String,
+        /// Why, as the connection or the server said.
+        reason: String,
+    },
+    /// The disk under the store is full (SQLite's files, or PostgreSQL's). The write did not
+    /// happen; reads still work, and writes again once space is freed.
+    #[error("{location}: the disk is full: nothing was written; free space and try again")]
+    StorageFull {
+        /// The file, or the database and subject.
+        location: String,
+    },
+    /// The PostgreSQL database failed.
     #[error("database {location}: {message}")]
     Database {
         /// The database (without its password) and, where known, the subject.
@@ -403,7 +420,8 @@ impl KenningError {
     }
 
     /// SQLite's `source` on the knowledge base at `path`: [`KenningError::Busy`] when another
-    /// connection held the lock past the wait, else [`KenningError::Store`].
+    /// connection held the lock past the wait, [`KenningError::StorageFull`] when the disk is
+    /// full, else [`KenningError::Store`].
     pub(crate) fn sqlite(path: impl Into<PathBuf>, source: rusqlite::Error) -> KenningError {
         let path = path.into();
         match source.sqlite_error_code() {
@@ -412,6 +430,9 @@ impl KenningError {
                     location: path.display().to_string(),
                 }
             }
+            Some(rusqlite::ErrorCode::DiskFull) => KenningError::StorageFull {
+                location: path.display().to_string(),
+            },
             _ => KenningError::Store { path, source },
         }
     }

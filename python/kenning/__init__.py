@@ -147,7 +147,8 @@ class Busy(KenningError):
 
 
 class StoreError(KenningError):
-    """The store failed (unreadable, read-only, a wrong key, the database unreachable, ...)."""
+    """The store failed (unreadable, read-only, a wrong key, the disk full, the database
+    unreachable, ...); ``kind`` says which."""
 
     kind = "store"
 
@@ -172,6 +173,8 @@ _ERRORS.update(
     {
         "bad_subject": ValidationError,
         "read_only": StoreError,
+        "unavailable": StoreError,
+        "storage_full": StoreError,
         "key": StoreError,
         "bad_import": ValidationError,
         "usage": ValidationError,

@@ -422,6 +422,8 @@ fn native(error: KenningError) -> PyErr {
         E::Forbidden(_) => "not_allowed",
         E::Query { .. } => "query",
         E::Busy { .. } => "busy",
+        E::Unavailable { .. } => "unavailable",
+        E::StorageFull { .. } => "storage_full",
         E::ReadOnly { .. } | E::ReadOnlyFolder { .. } => "read_only",
         E::Key { .. } => "key",
         E::BadImport { .. } | E::WrongSubject { .. } => "bad_import",

@@ -11,6 +11,7 @@ mod docs;
 mod encryption;
 mod eval_locomo;
 mod extract;
+mod faults;
 mod graph_and_dream;
 mod http;
 mod interchange;

@@ -102,7 +102,13 @@ impl Service {
         let selection = self.policy.select(&context, &list, limits)?;
         let chosen: Vec<u64> = selection.chosen.iter().map(|c| c.id).collect();
         if let Some(kb) = &mut kb {
-            kb.mark_recalled(&chosen, context.now)?;
+            match kb.mark_recalled(&chosen, context.now) {
+                // Bookkeeping, not memories: a full disk refuses writes, not an agent's turn.
+                Err(error @ KenningError::StorageFull { .. }) => {
+                    tracing::warn!(error = %error, "recall statistics not recorded");
+                }
+                other => other?,
+            }
         }
         Ok(Injection {
             selection,

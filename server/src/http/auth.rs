@@ -54,7 +54,8 @@ fn verify(parts: &Parts, state: &AppState) -> Result<Arc<Grant>, ApiError> {
                 "unavailable",
                 "tokens cannot be checked right now; try again",
                 "",
-            ))
+            )
+            .retry_after(1))
         }
     }
 }

@@ -6,7 +6,7 @@
 
 use axum::Json;
 use axum::http::StatusCode;
-use axum::http::header::{HeaderValue, WWW_AUTHENTICATE};
+use axum::http::header::{HeaderValue, RETRY_AFTER, WWW_AUTHENTICATE};
 use axum::response::{IntoResponse, Response};
 use schemars::JsonSchema;
 use serde::Serialize;
@@ -53,6 +53,8 @@ pub struct ApiError {
     pub status: StatusCode,
     /// The body.
     pub body: ErrorBody,
+    /// Seconds after which the same request may succeed (`Retry-After`), for answers that pass.
+    pub retry_after: Option<u32>,
 }
 
 impl ApiError {
@@ -65,6 +67,7 @@ impl ApiError {
     ) -> Self {
         ApiError {
             status,
+            retry_after: None,
             body: ErrorBody {
                 error: ErrorDetail {
                     code,
@@ -74,6 +77,12 @@ impl ApiError {
                 },
             },
         }
+    }
+
+    /// This error, telling the client it may send the same request again after `seconds`.
+    pub fn retry_after(mut self, seconds: u32) -> Self {
+        self.retry_after = Some(seconds);
+        self
     }
 
     /// 400: the request is malformed at `path`.
@@ -229,7 +238,36 @@ impl ApiError {
                 "unavailable",
                 "the knowledge base is busy; try again",
                 "",
-            ),
+            )
+            .retry_after(1),
+            E::Unavailable { .. } => {
+                tracing::warn!(subject = spec, error = %error, "the database cannot be reached");
+                ApiError::new(
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    "unavailable",
+                    "the server's database cannot be reached right now; try again",
+                    "",
+                )
+                .retry_after(1)
+            }
+            E::StorageFull { .. } => {
+                tracing::error!(subject = spec, error = %error, "the disk is full");
+                ApiError::new(
+                    StatusCode::INSUFFICIENT_STORAGE,
+                    "storage_full",
+                    "the server's disk is full: nothing was written; reads still work",
+                    "",
+                )
+            }
+            E::Io { ref source, .. } if source.kind() == std::io::ErrorKind::StorageFull => {
+                tracing::error!(subject = spec, error = %error, "the disk is full");
+                ApiError::new(
+                    StatusCode::INSUFFICIENT_STORAGE,
+                    "storage_full",
+                    "the server's disk is full: nothing was written; reads still work",
+                    "",
+                )
+            }
             E::ReadOnly { .. } | E::ReadOnlyFolder { .. } => ApiError::new(
                 StatusCode::SERVICE_UNAVAILABLE,
                 "unavailable",
@@ -266,11 +304,17 @@ impl ApiError {
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let unauthorized = self.status == StatusCode::UNAUTHORIZED;
+        let retry_after = self.retry_after;
         let mut response = (self.status, Json(self.body)).into_response();
         if unauthorized {
             response
                 .headers_mut()
                 .insert(WWW_AUTHENTICATE, HeaderValue::from_static("Bearer"));
+        }
+        if let Some(seconds) = retry_after {
+            response
+                .headers_mut()
+                .insert(RETRY_AFTER, HeaderValue::from(seconds));
         }
         response
     }

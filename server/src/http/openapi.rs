@@ -523,13 +523,23 @@ fn error_statuses(op: &Operation) -> Vec<(u16, &'static str)> {
             "A conflict: the memory changed meanwhile, a limit was reached, or a job is not due",
         ));
     }
+    if writes && op.auth {
+        statuses.push((
+            507,
+            "The server's disk is full: nothing was written; reads still work",
+        ));
+    }
     if op.body.is_some() {
         statuses.push((413, "The body is over the limit"));
         statuses.push((415, "The body is not JSON (Content-Type)"));
     }
     if op.auth {
         statuses.push((500, "The server failed; nothing was changed (see its log)"));
-        statuses.push((503, "The knowledge base is busy or read-only; try again"));
+        statuses.push((
+            503,
+            "The knowledge base is busy or read-only, or the server's database cannot be reached; \
+             try again (after Retry-After, when given)",
+        ));
     }
     statuses
 }

@@ -401,3 +401,73 @@ impl TlsCluster {
         }
     }
 }
+
+/// A throwaway cluster the test may stop, start and restart (`postgres-throwaway.sh
+/// --restartable`), stopped and deleted when dropped.
+pub struct RestartableCluster {
+    /// The folder of its unix socket: `host=` for a connection string.
+    pub socket_dir: String,
+    data: String,
+    bin: String,
+    _keeper: Child,
+}
+
+impl RestartableCluster {
+    /// Starts one; `None`, after saying so, where PostgreSQL cannot run and is not required.
+    pub fn start() -> Option<RestartableCluster> {
+        let started =
+            throwaway(&["--restartable"]).and_then(|(keeper, fields)| match fields.as_slice() {
+                [socket_dir, data, bin] => Ok(RestartableCluster {
+                    socket_dir: socket_dir.clone(),
+                    data: data.clone(),
+                    bin: bin.clone(),
+                    _keeper: keeper,
+                }),
+                _ => Err(format!(
+                    "unexpected answer from the cluster's script: {fields:?}"
+                )),
+            });
+        match started {
+            Ok(cluster) => Some(cluster),
+            Err(problem) if std::env::var("KENNING_POSTGRES_REQUIRED").as_deref() == Ok("1") => {
+                panic!("PostgreSQL is required (KENNING_POSTGRES_REQUIRED=1): {problem}")
+            }
+            Err(problem) => {
+                eprintln!("skipping a PostgreSQL test: {problem}");
+                None
+            }
+        }
+    }
+
+    /// A connection string for its `postgres` database.
+    pub fn url(&self) -> String {
+        format!("host={} user=kenning dbname=postgres", self.socket_dir)
+    }
+
+    /// Runs `pg_ctl -D DATA ARGS...` (as `postgres` when root), and checks that it succeeded.
+    pub fn pg_ctl(&self, args: &[&str]) {
+        let pg_ctl = format!("{}/pg_ctl", self.bin);
+        let mut command = if is_root() {
+            let mut runuser = Command::new("runuser");
+            runuser.args(["-u", "postgres", "--", &pg_ctl]);
+            runuser
+        } else {
+            Command::new(&pg_ctl)
+        };
+        command.args(["-D", &self.data, "-w"]).args(args);
+        if matches!(args.first(), Some(&"start" | &"restart")) {
+            // Else the server would hold this command's output pipes open.
+            command.args(["-l", &format!("{}/server.log", self.socket_dir)]);
+        }
+        let output = command.output().expect("run pg_ctl");
+        assert!(output.status.success(), "pg_ctl {args:?}: {output:?}");
+    }
+}
+
+/// Whether the tests run as root (the cluster then runs as the `postgres` user).
+fn is_root() -> bool {
+    Command::new("id")
+        .arg("-u")
+        .output()
+        .is_ok_and(|out| String::from_utf8_lossy(&out.stdout).trim() == "0")
+}

@@ -32,6 +32,12 @@ use connection::Pg;
 /// Connections a backend keeps open at most.
 const POOL_SIZE: u32 = 16;
 
+/// How long a request waits for a connection (all in use, or the database unreachable while
+/// the pool tries to reconnect) before it is answered that the database cannot be reached
+/// ([`KenningError::Unavailable`]: 503 with `Retry-After` over HTTP), rather than holding its
+/// client through a whole outage.
+const CONNECTION_WAIT: std::time::Duration = std::time::Duration::from_secs(3);
+
 /// Longest a readiness check waits for a connection.
 const READY_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(2);
 
@@ -73,13 +79,16 @@ impl PostgresStore {
                 .map_err(|_| fail("the first connection's thread panicked".into()))?
         };
         first.map_err(|e| match database_error(&location, e) {
-            KenningError::Database { message, .. } => fail(format!("cannot connect: {message}")),
+            KenningError::Database {
+                message: reason, ..
+            }
+            | KenningError::Unavailable { reason, .. } => fail(format!("cannot connect: {reason}")),
             other => other,
         })?;
         let pool = r2d2::Pool::builder()
             .max_size(POOL_SIZE)
             .min_idle(Some(0))
-            .connection_timeout(std::time::Duration::from_secs(10))
+            .connection_timeout(CONNECTION_WAIT)
             .build(pool::Manager::new(config, tls).oltp())
             .map_err(|e| fail(format!("cannot connect: {e}")))?;
         let query_login = query_url
@@ -140,9 +149,9 @@ impl PostgresStore {
     }
 
     fn unavailable(&self, reason: String) -> KenningError {
-        KenningError::Database {
+        KenningError::Unavailable {
             location: self.location.clone(),
-            message: format!("no connection: {reason}"),
+            reason: format!("no connection: {reason}"),
         }
     }
 
@@ -301,6 +310,13 @@ impl PostgresKnowledgeBase {
                 location: self.location.clone(),
                 message,
             },
+            KenningError::Unavailable { reason, .. } => KenningError::Unavailable {
+                location: self.location.clone(),
+                reason,
+            },
+            KenningError::StorageFull { .. } => KenningError::StorageFull {
+                location: self.location.clone(),
+            },
             other => other,
         }
     }
@@ -458,6 +474,25 @@ pub fn database_error(location: &str, error: postgres::Error) -> KenningError {
             location: location.to_owned(),
         };
     }
+    if error.code() == Some(&SqlState::DISK_FULL) {
+        return KenningError::StorageFull {
+            location: location.to_owned(),
+        };
+    }
+    let unreachable = error.is_closed()
+        || error.code().is_some_and(|code| {
+            // Class 08 (connection exceptions), and the server shutting down or starting.
+            code.code().starts_with("08")
+                || [
+                    SqlState::ADMIN_SHUTDOWN,
+                    SqlState::CRASH_SHUTDOWN,
+                    SqlState::CANNOT_CONNECT_NOW,
+                ]
+                .contains(code)
+        })
+        // No answer from a server at all: the connection was refused, reset or timed out.
+        || (error.as_db_error().is_none()
+            && std::error::Error::source(&error).is_some_and(|cause| cause.is::<std::io::Error>()));
     let message = match error.as_db_error() {
         Some(db) => match db.detail() {
             Some(detail) => format!("{} ({detail})", db.message()),
@@ -474,6 +509,12 @@ pub fn database_error(location: &str, error: postgres::Error) -> KenningError {
             message
         }
     };
+    if unreachable {
+        return KenningError::Unavailable {
+            location: location.to_owned(),
+            reason: message,
+        };
+    }
     KenningError::Database {
         location: location.to_owned(),
         message,
