@@ -112,6 +112,18 @@ fn token(data: &Path, database: Option<&str>) -> String {
     String::from_utf8(created.stdout).unwrap().trim().to_owned()
 }
 
+/// Sends `body` (a GET without one) with `token` and returns the status and the JSON answer
+/// (`null` when the answer is not JSON).
+async fn send(client: &Client, url: &str, token: &str, body: Option<Value>) -> (StatusCode, Value) {
+    let request = match body {
+        Some(body) => client.post(url).json(&body),
+        None => client.get(url),
+    };
+    let response = request.bearer_auth(token).send().await.unwrap();
+    let status = response.status();
+    (status, response.json().await.unwrap_or(Value::Null))
+}
+
 /// Checks through `server` that every acknowledged write reads back with its text.
 async fn every_acknowledged_write_is_there(
     client: &Client,
@@ -120,14 +132,9 @@ async fn every_acknowledged_write_is_there(
     acknowledged: &[(u64, String)],
 ) {
     for (id, text) in acknowledged {
-        let response = client
-            .get(server.url(&format!("/v1/subjects/{SUBJECT}/memories/{id}")))
-            .bearer_auth(token)
-            .send()
-            .await
-            .unwrap();
-        assert_eq!(response.status(), StatusCode::OK, "memory {id} ({text})");
-        let memory: Value = response.json().await.unwrap();
+        let url = server.url(&format!("/v1/subjects/{SUBJECT}/memories/{id}"));
+        let (status, memory) = send(client, &url, token, None).await;
+        assert_eq!(status, StatusCode::OK, "memory {id} ({text}): {memory}");
         assert_eq!(memory["content"], text.as_str(), "memory {id}");
     }
 }
@@ -302,24 +309,17 @@ fn a_full_disk_refuses_writes_with_one_clear_error_keeps_serving_reads_and_recov
         .build()
         .unwrap();
     let client = Client::new();
-    let memories = server.url(&format!("/v1/subjects/{SUBJECT}/memories"));
-    let write = |text: String| {
-        let request = client
-            .post(&memories)
-            .bearer_auth(&token)
-            .json(&json!({"content": text}))
-            .send();
-        async move {
-            let response = request.await.unwrap();
-            let status = response.status();
-            (status, response.json::<Value>().await.unwrap())
-        }
+    let url = |path: &str| server.url(&format!("/v1/subjects/{SUBJECT}{path}"));
+    let write = |text: &str| {
+        let (url, body) = (url("/memories"), json!({"content": text}));
+        let (client, token) = (&client, &token);
+        async move { send(client, &url, token, Some(body)).await }
     };
     let mut acknowledged = Vec::new();
     runtime.block_on(async {
         for n in 0..5 {
             let text = format!("Before the disk filled, note {n}: bucket b{n} keeps the cache.");
-            let (status, body) = write(text.clone()).await;
+            let (status, body) = write(&text).await;
             assert_eq!(status, StatusCode::CREATED, "{body}");
             acknowledged.push((body["memory_id"].as_u64().unwrap(), text));
         }
@@ -328,58 +328,38 @@ fn a_full_disk_refuses_writes_with_one_clear_error_keeps_serving_reads_and_recov
     let filler = disk.fill();
     runtime.block_on(async {
         for n in 0..3 {
-            let (status, body) = write(format!("While the disk is full, note {n}.")).await;
+            let (status, body) = write(&format!("While the disk is full, note {n}.")).await;
             assert_eq!(status, StatusCode::INSUFFICIENT_STORAGE, "{body}");
             assert_eq!(body["error"]["code"], "storage_full", "{body}");
             let message = body["error"]["message"].as_str().unwrap();
             assert!(message.contains("disk is full"), "{message}");
         }
-        let found: Value = client
-            .post(server.url(&format!("/v1/subjects/{SUBJECT}/search")))
-            .bearer_auth(&token)
-            .json(&json!({"query": "bucket cache"}))
-            .send()
-            .await
-            .unwrap()
-            .json()
-            .await
-            .unwrap();
+        let query = json!({"query": "bucket cache"});
+        let (status, found) = send(&client, &url("/search"), &token, Some(query)).await;
+        assert_eq!(status, StatusCode::OK, "{found}");
         assert_eq!(
             found["memories"].as_array().map(Vec::len),
             Some(5),
             "{found}"
         );
-        let context = client
-            .post(server.url(&format!("/v1/subjects/{SUBJECT}/context")))
-            .bearer_auth(&token)
-            .json(&json!({"query": "where is the cache?"}))
-            .send()
-            .await
-            .unwrap();
+        let turn = json!({"query": "where is the cache?"});
+        let (status, context) = send(&client, &url("/context"), &token, Some(turn)).await;
         assert_eq!(
-            context.status(),
+            status,
             StatusCode::OK,
-            "a turn reads; its statistics may wait"
+            "a turn reads; its statistics may wait: {context}"
         );
     });
 
     std::fs::remove_file(filler).unwrap();
     runtime.block_on(async {
         let text = "After space returned: the cache moved to bucket b9.".to_owned();
-        let (status, body) = write(text.clone()).await;
+        let (status, body) = write(&text).await;
         assert_eq!(status, StatusCode::CREATED, "{body}");
         acknowledged.push((body["memory_id"].as_u64().unwrap(), text));
         every_acknowledged_write_is_there(&client, &server, &token, &acknowledged).await;
         // Nothing of the refused writes was stored.
-        let listed: Value = client
-            .get(&memories)
-            .bearer_auth(&token)
-            .send()
-            .await
-            .unwrap()
-            .json()
-            .await
-            .unwrap();
+        let (_, listed) = send(&client, &url("/memories"), &token, None).await;
         let contents: Vec<&str> = listed["memories"]
             .as_array()
             .unwrap()

@@ -79,6 +79,17 @@ impl ApiError {
         }
     }
 
+    /// 507: the disk under `spec`'s store is full (`error` says where, in the server's log).
+    fn storage_full(error: &KenningError, spec: &str) -> Self {
+        tracing::error!(subject = spec, error = %error, "the disk is full");
+        ApiError::new(
+            StatusCode::INSUFFICIENT_STORAGE,
+            "storage_full",
+            "the server's disk is full: nothing was written; reads still work",
+            "",
+        )
+    }
+
     /// This error, telling the client it may send the same request again after `seconds`.
     pub fn retry_after(mut self, seconds: u32) -> Self {
         self.retry_after = Some(seconds);
@@ -250,23 +261,9 @@ impl ApiError {
                 )
                 .retry_after(1)
             }
-            E::StorageFull { .. } => {
-                tracing::error!(subject = spec, error = %error, "the disk is full");
-                ApiError::new(
-                    StatusCode::INSUFFICIENT_STORAGE,
-                    "storage_full",
-                    "the server's disk is full: nothing was written; reads still work",
-                    "",
-                )
-            }
+            E::StorageFull { .. } => ApiError::storage_full(&error, spec),
             E::Io { ref source, .. } if source.kind() == std::io::ErrorKind::StorageFull => {
-                tracing::error!(subject = spec, error = %error, "the disk is full");
-                ApiError::new(
-                    StatusCode::INSUFFICIENT_STORAGE,
-                    "storage_full",
-                    "the server's disk is full: nothing was written; reads still work",
-                    "",
-                )
+                ApiError::storage_full(&error, spec)
             }
             E::ReadOnly { .. } | E::ReadOnlyFolder { .. } => ApiError::new(
                 StatusCode::SERVICE_UNAVAILABLE,

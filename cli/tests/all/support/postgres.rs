@@ -389,16 +389,7 @@ impl TlsCluster {
                 "unexpected answer from the cluster's script: {fields:?}"
             )),
         });
-        match started {
-            Ok(cluster) => Some(cluster),
-            Err(problem) if std::env::var("KENNING_POSTGRES_REQUIRED").as_deref() == Ok("1") => {
-                panic!("PostgreSQL is required (KENNING_POSTGRES_REQUIRED=1): {problem}")
-            }
-            Err(problem) => {
-                eprintln!("skipping a PostgreSQL test: {problem}");
-                None
-            }
-        }
+        required_or_skipped(started)
     }
 }
 
@@ -427,16 +418,7 @@ impl RestartableCluster {
                     "unexpected answer from the cluster's script: {fields:?}"
                 )),
             });
-        match started {
-            Ok(cluster) => Some(cluster),
-            Err(problem) if std::env::var("KENNING_POSTGRES_REQUIRED").as_deref() == Ok("1") => {
-                panic!("PostgreSQL is required (KENNING_POSTGRES_REQUIRED=1): {problem}")
-            }
-            Err(problem) => {
-                eprintln!("skipping a PostgreSQL test: {problem}");
-                None
-            }
-        }
+        required_or_skipped(started)
     }
 
     /// A connection string for its `postgres` database.
@@ -470,4 +452,19 @@ fn is_root() -> bool {
         .arg("-u")
         .output()
         .is_ok_and(|out| String::from_utf8_lossy(&out.stdout).trim() == "0")
+}
+
+/// The cluster that started; else `None`, after saying why, unless PostgreSQL is required
+/// (`KENNING_POSTGRES_REQUIRED=1`, as in CI), when the test fails instead.
+fn required_or_skipped<T>(started: Result<T, String>) -> Option<T> {
+    match started {
+        Ok(cluster) => Some(cluster),
+        Err(problem) if std::env::var("KENNING_POSTGRES_REQUIRED").as_deref() == Ok("1") => {
+            panic!("PostgreSQL is required (KENNING_POSTGRES_REQUIRED=1): {problem}")
+        }
+        Err(problem) => {
+            eprintln!("skipping a PostgreSQL test: {problem}");
+            None
+        }
+    }
 }
