@@ -119,37 +119,41 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<()> {
 }
 
 /// Makes a new `0600` file at `path` holding `bytes`, in one step no reader or crash can see
-/// half done: the bytes go to a new file beside it and are flushed, then linked at `path`
-/// (never over a file already there), and the folder is flushed. Returns `false`, writing
-/// nothing, when `path` already exists.
+/// half done: the bytes go to a new file beside it, then [`link_new`] puts it at `path`.
+/// Returns `false`, writing nothing, when `path` already exists.
 pub fn publish_new_file(path: &Path, bytes: &[u8]) -> Result<bool> {
     static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
     let mut name = path.file_name().unwrap_or_default().to_owned();
     let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     name.push(format!(".new{}-{n}", std::process::id()));
     let temporary = path.with_file_name(name);
-    let written = create_new_file(&temporary).and_then(|mut file| {
-        file.write_all(bytes)
-            .and_then(|()| file.sync_all())
-            .map_err(io(&temporary))
-    });
-    let linked = written.and_then(|()| match std::fs::hard_link(&temporary, path) {
-        Ok(()) => Ok(true),
-        Err(error) if error.kind() == std::io::ErrorKind::AlreadyExists => Ok(false),
-        Err(error) => Err(io(path)(error)),
-    });
+    let linked = create_new_file(&temporary)
+        .and_then(|mut file| file.write_all(bytes).map_err(io(&temporary)))
+        .and_then(|()| link_new(&temporary, path));
     let _ = std::fs::remove_file(&temporary);
-    if !linked? {
-        return Ok(false);
+    linked
+}
+
+/// Flushes the file at `from` and gives it the name `to` unless that name is taken (`false`),
+/// never replacing a file there: a hard link, or a rename where the file system has none; then
+/// flushes the folder, so the name survives a crash. The folder's flush is best effort: the
+/// file is in place by then, and reporting it missing would be wrong.
+pub fn link_new(from: &Path, to: &Path) -> Result<bool> {
+    File::open(from)
+        .and_then(|file| file.sync_all())
+        .map_err(io(from))?;
+    // A link fails when the name is taken, where a rename would replace the file there.
+    match std::fs::hard_link(from, to) {
+        Ok(()) => {}
+        Err(error) if error.kind() == std::io::ErrorKind::AlreadyExists => return Ok(false),
+        // A file system without hard links: rename, unless the name was taken meanwhile.
+        Err(_) if !to.exists() => std::fs::rename(from, to).map_err(io(to))?,
+        Err(_) => return Ok(false),
     }
-    // The new name is in the folder's own data (on Windows the link is durable as made).
+    // On Windows a folder cannot be opened to flush; the name is durable as made.
     #[cfg(unix)]
-    {
-        let folder = path.parent().filter(|dir| !dir.as_os_str().is_empty());
-        let folder = folder.unwrap_or(Path::new("."));
-        File::open(folder)
-            .and_then(|dir| dir.sync_all())
-            .map_err(io(folder))?;
+    if let Some(dir) = to.parent().filter(|d| !d.as_os_str().is_empty()) {
+        let _ = File::open(dir).and_then(|dir| dir.sync_all());
     }
     Ok(true)
 }

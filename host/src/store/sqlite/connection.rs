@@ -206,7 +206,9 @@ impl KnowledgeBase {
         // A new store's file is made 0600 first, so that SQLite gives its log and shared
         // memory the same mode. Where it cannot be made, SQLite cannot make it either and
         // says why.
-        let _ = crate::private::create_store_file(path);
+        if !existing {
+            let _ = crate::private::create_store_file(path);
+        }
         let conn = Connection::open(path).map_err(store_err)?;
         encryption::apply(&conn, path, key)?;
         conn.busy_timeout(BUSY_TIMEOUT).map_err(store_err)?;

@@ -13,7 +13,7 @@ use std::ops::{Deref, DerefMut};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use crate::error::{KenningError, Result};
+use crate::error::Result;
 use crate::store::contract::StagedStore;
 use crate::store::{KnowledgeBase, StoreKey};
 
@@ -56,27 +56,7 @@ impl StagedStore for StagedKb {
     fn publish(mut self: Box<Self>) -> Result<bool> {
         let kb = self.kb.take().expect("present until published or dropped");
         kb.fold_log_and_close()?;
-        let io = |path: &Path| {
-            let path = path.to_owned();
-            move |source| KenningError::Io { path, source }
-        };
-        std::fs::File::open(&self.staged)
-            .and_then(|file| file.sync_all())
-            .map_err(io(&self.staged))?;
-        // A link fails when the name is taken, where a rename would replace the file there.
-        match std::fs::hard_link(&self.staged, &self.target) {
-            Ok(()) => {}
-            Err(error) if error.kind() == std::io::ErrorKind::AlreadyExists => return Ok(false),
-            // A file system without hard links: rename, unless the name was taken meanwhile.
-            Err(_) if !self.target.exists() => {
-                std::fs::rename(&self.staged, &self.target).map_err(io(&self.target))?
-            }
-            Err(_) => return Ok(false),
-        }
-        if let Some(dir) = self.target.parent().filter(|d| !d.as_os_str().is_empty()) {
-            let _ = std::fs::File::open(dir).and_then(|dir| dir.sync_all());
-        }
-        Ok(true)
+        crate::private::link_new(&self.staged, &self.target)
     }
 }
 
