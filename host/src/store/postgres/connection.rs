@@ -17,8 +17,8 @@ pub(super) struct Pg<'a, C: GenericClient> {
     pub(super) subject: i64,
 }
 
-/// A statement's arguments, numbered as they are added.
-#[derive(Default)]
+/// A statement's arguments, numbered as they are added after the subject, which is always `$1`
+/// ([`Pg::args`]).
 pub(super) struct Args {
     values: Vec<Box<dyn ToSql + Sync + Send>>,
 }
@@ -30,6 +30,7 @@ impl Args {
         format!("${}", self.values.len())
     }
 
+    /// The arguments as the client takes them.
     pub(super) fn refs(&self) -> Vec<&(dyn ToSql + Sync)> {
         self.values
             .iter()
@@ -45,6 +46,17 @@ impl<'a, C: GenericClient> Pg<'a, C> {
             statements: RefCell::new(statements),
             subject,
         }
+    }
+
+    /// The arguments of a statement over this subject's rows, which names the subject as `$1`:
+    /// an argument, not text, so that a statement's text is the same for every subject and is
+    /// prepared once on a connection. With the subject in the text, every subject had
+    /// statements of its own, and a server searching many subjects prepared them anew on each
+    /// connection (a round trip and a plan each), a third of a search's round trips.
+    pub(super) fn args(&self) -> Args {
+        let mut args = Args { values: Vec::new() };
+        args.add(self.subject);
+        args
     }
 
     /// Runs `sql` as the statement prepared for it on this connection (preparing it the first

@@ -53,7 +53,7 @@ impl<'a, C: GenericClient> Pg<'a, C> {
         let mut filter = filter.clone();
         filter.tags.extend(tags);
         let terms = terms::query_terms(&words);
-        let mut args = Args::default();
+        let mut args = self.args();
         let clause = Self::filter_clause(&filter, &mut args);
         let page = format!(
             "LIMIT {} OFFSET {}",
@@ -94,13 +94,12 @@ impl<'a, C: GenericClient> Pg<'a, C> {
             Ok(hits.iter().take(pool).cloned().collect())
         };
         let members = |first: u64, last: u64| {
-            let mut args = Args::default();
+            let mut args = self.args();
             let clause = Self::filter_clause(&filter, &mut args);
             let first = args.add(i64::try_from(first).unwrap_or(i64::MAX));
             let last = args.add(i64::try_from(last).unwrap_or(i64::MAX));
             let sql = format!(
-                "SELECT m.id, m.thread FROM memories m WHERE m.subject_id = {} AND m.id BETWEEN {first} AND {last} AND m.thread IS NOT NULL{clause} ORDER BY m.id",
-                self.subject
+                "SELECT m.id, m.thread FROM memories m WHERE m.subject_id = $1 AND m.id BETWEEN {first} AND {last} AND m.thread IS NOT NULL{clause} ORDER BY m.id"
             );
             Ok::<_, KenningError>(
                 self.query(&sql, &args.refs())?
@@ -152,16 +151,21 @@ impl<'a, C: GenericClient> Pg<'a, C> {
         };
         let any = args.add(stems.clone());
         let window = match min_id {
-            Some(min) => format!(" AND p.memory_id >= {}", args.add(min)),
+            Some(min) => format!(" AND memory_id >= {}", args.add(min)),
             None => String::new(),
         };
-        // One row a matching memory and stem, from the postings' index (migration 8); the
-        // memory's row only for its state, thread and length.
+        // One row a matching memory and stem, from the postings' index (migration 8), a
+        // lookup a stem; the memory's row by its key, only for its state, thread and length.
+        // Each lookup is its own (`LATERAL`) so that no plan can do otherwise: the plan made
+        // once for every subject read a large subject's every posting for `lexeme =
+        // ANY(stems)` (32 ms against 0.4 ms, 10,000 memories among 1,000 subjects).
         let sql = format!(
             "SELECT m.id, m.thread, length(m.words), p.lexeme, p.occurrences
-             FROM postings p JOIN memories m ON m.subject_id = p.subject_id AND m.id = p.memory_id
-             WHERE p.subject_id = {} AND p.lexeme = ANY({any}){window}{clause}",
-            self.subject
+             FROM unnest({any}::text[]) AS stem(lexeme)
+             CROSS JOIN LATERAL (SELECT lexeme, memory_id, occurrences FROM postings
+                 WHERE subject_id = $1 AND lexeme = stem.lexeme{window} OFFSET 0) p
+             CROSS JOIN LATERAL (SELECT * FROM memories m
+                 WHERE m.subject_id = $1 AND m.id = p.memory_id{clause} OFFSET 0) m"
         );
         let position: HashMap<&str, usize> = stems
             .iter()
@@ -202,12 +206,13 @@ impl<'a, C: GenericClient> Pg<'a, C> {
 
     /// The distinct stems of `terms` (PostgreSQL's `english` stems, in order), how many of the
     /// subject's memories hold each (migration 4's `stems`, for the stems some memory holds)
-    /// and the subject's totals: one round trip.
+    /// and the subject's totals: one round trip. Each stem's count is looked up by its key (a
+    /// join let the plan made once for every subject read all of a large subject's stems).
     fn vocabulary(&self, terms: &[String]) -> Result<Vocabulary> {
         let rows = self.query(
-            "SELECT l, s.documents, t.documents, t.total_length
+            "SELECT l, (SELECT documents FROM stems WHERE subject_id = $1 AND lexeme = q.l),
+                    t.documents, t.total_length
              FROM (SELECT DISTINCT lexeme AS l FROM unnest(to_tsvector('english', $2::text))) q
-             LEFT JOIN stems s ON s.subject_id = $1 AND s.lexeme = q.l
              LEFT JOIN text_totals t ON t.subject_id = $1
              ORDER BY l",
             &[&self.subject, &terms.join(" ")],
