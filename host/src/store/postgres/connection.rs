@@ -30,6 +30,17 @@ impl Args {
         format!("${}", self.values.len())
     }
 
+    /// How many arguments there are: a mark for [`Args::drop_after`].
+    pub(super) fn len(&self) -> usize {
+        self.values.len()
+    }
+
+    /// Drops the arguments added after the first `mark`, for another statement that shares
+    /// those.
+    pub(super) fn drop_after(&mut self, mark: usize) {
+        self.values.truncate(mark);
+    }
+
     /// The arguments as the client takes them.
     pub(super) fn refs(&self) -> Vec<&(dyn ToSql + Sync)> {
         self.values

@@ -127,16 +127,51 @@ impl<'a, C: GenericClient> Pg<'a, C> {
         mut args: Args,
         budget: usize,
     ) -> Result<(Vec<context::Hit>, Option<u64>)> {
-        let Vocabulary {
-            stems: all_stems,
-            holding,
-            documents,
-            total_length,
-        } = self.vocabulary(terms)?;
-        let (stems, min_id) = match self.plan(&all_stems, &holding, budget.max(1))? {
-            Some(planned) => planned,
-            None => return Ok((Vec::new(), None)),
+        let budget = budget.max(1);
+        let (
+            Vocabulary {
+                stems: all_stems,
+                holding,
+                documents,
+                total_length,
+            },
+            fitted,
+        ) = self.vocabulary(terms, clause, &mut args, budget)?;
+        let (stems, min_id, postings) = match fitted {
+            // Every matching stem fits the budget (the plan would keep them all): searched.
+            Some(postings) => {
+                let stems = all_stems
+                    .iter()
+                    .filter(|stem| holding.contains_key(*stem))
+                    .cloned()
+                    .collect();
+                (stems, None, postings)
+            }
+            None => {
+                let Some((stems, min_id)) = self.plan(&all_stems, &holding, budget)? else {
+                    return Ok((Vec::new(), None));
+                };
+                let any = args.add(stems.clone());
+                let window = match min_id {
+                    Some(min) => format!(" AND memory_id >= {}", args.add(min)),
+                    None => String::new(),
+                };
+                let sql = format!(
+                    "SELECT p.lexeme, m.id, m.thread, length(m.words), p.occurrences
+                     FROM unnest({any}::text[]) AS stem(lexeme) {}",
+                    postings_of("stem.lexeme", &window, clause)
+                );
+                let postings = self
+                    .query(&sql, &args.refs())?
+                    .iter()
+                    .map(|row| Posting::from_row(row, 0))
+                    .collect();
+                (stems, min_id, postings)
+            }
         };
+        if stems.is_empty() {
+            return Ok((Vec::new(), None));
+        }
         // The most one stem matches, from the counts the plan read: no query more.
         let cut = (min_id.is_some() || stems.len() < holding.len())
             .then(|| holding.values().copied().max().unwrap_or(0));
@@ -149,24 +184,6 @@ impl<'a, C: GenericClient> Pg<'a, C> {
             },
             holding,
         };
-        let any = args.add(stems.clone());
-        let window = match min_id {
-            Some(min) => format!(" AND memory_id >= {}", args.add(min)),
-            None => String::new(),
-        };
-        // One row a matching memory and stem, from the postings' index (migration 8), a
-        // lookup a stem; the memory's row by its key, only for its state, thread and length.
-        // Each lookup is its own (`LATERAL`) so that no plan can do otherwise: the plan made
-        // once for every subject read a large subject's every posting for `lexeme =
-        // ANY(stems)` (32 ms against 0.4 ms, 10,000 memories among 1,000 subjects).
-        let sql = format!(
-            "SELECT m.id, m.thread, length(m.words), p.lexeme, p.occurrences
-             FROM unnest({any}::text[]) AS stem(lexeme)
-             CROSS JOIN LATERAL (SELECT lexeme, memory_id, occurrences FROM postings
-                 WHERE subject_id = $1 AND lexeme = stem.lexeme{window} OFFSET 0) p
-             CROSS JOIN LATERAL (SELECT * FROM memories m
-                 WHERE m.subject_id = $1 AND m.id = p.memory_id{clause} OFFSET 0) m"
-        );
         let position: HashMap<&str, usize> = stems
             .iter()
             .enumerate()
@@ -174,14 +191,14 @@ impl<'a, C: GenericClient> Pg<'a, C> {
             .collect();
         // Each memory's thread, length and occurrences of each stem (by the stem's position).
         let mut matched: HashMap<i64, (Option<String>, i32, Vec<usize>)> = HashMap::new();
-        for row in self.query(&sql, &args.refs())? {
-            let Some(&index) = position.get(row.get::<_, &str>(3)) else {
+        for posting in postings {
+            let Some(&index) = position.get(posting.stem.as_str()) else {
                 continue;
             };
             let (_, _, occurrences) = matched
-                .entry(row.get(0))
-                .or_insert_with(|| (row.get(1), row.get(2), vec![0; stems.len()]));
-            occurrences[index] = row.get::<_, i32>(4).max(0) as usize;
+                .entry(posting.id)
+                .or_insert_with(|| (posting.thread, posting.length, vec![0; stems.len()]));
+            occurrences[index] = posting.occurrences.max(0) as usize;
         }
         let mut hits: Vec<context::Hit> = matched
             .into_iter()
@@ -206,28 +223,60 @@ impl<'a, C: GenericClient> Pg<'a, C> {
 
     /// The distinct stems of `terms` (PostgreSQL's `english` stems, in order), how many of the
     /// subject's memories hold each (migration 4's `stems`, for the stems some memory holds)
-    /// and the subject's totals: one round trip. Each stem's count is looked up by its key (a
-    /// join let the plan made once for every subject read all of a large subject's stems).
-    fn vocabulary(&self, terms: &[String]) -> Result<Vocabulary> {
-        let rows = self.query(
-            "SELECT l, (SELECT documents FROM stems WHERE subject_id = $1 AND lexeme = q.l),
-                    t.documents, t.total_length
-             FROM (SELECT DISTINCT lexeme AS l FROM unnest(to_tsvector('english', $2::text))) q
-             LEFT JOIN text_totals t ON t.subject_id = $1
-             ORDER BY l",
-            &[&self.subject, &terms.join(" ")],
-        )?;
+    /// and the subject's totals; and when the matches of all its stems together fit `budget`
+    /// (the plan would search them all), their postings among the memories `clause` admits:
+    /// one round trip, where the counts and then the postings took two. `args` are the
+    /// clause's, left as they were given.
+    fn vocabulary(
+        &self,
+        terms: &[String],
+        clause: &str,
+        args: &mut Args,
+        budget: usize,
+    ) -> Result<(Vocabulary, Option<Vec<Posting>>)> {
+        let mark = args.len();
+        let text = args.add(terms.join(" "));
+        let most = args.add(i64::try_from(budget).unwrap_or(i64::MAX));
+        // A row is a stem's (its place in the stems' order, its count, the subject's totals)
+        // or, after them, a posting's (from column 5). Each count is looked up by its key: a
+        // join let the plan made once for every subject read all of a large subject's stems.
+        let sql = format!(
+            "WITH v AS MATERIALIZED (
+                 SELECT l, (SELECT documents FROM stems WHERE subject_id = $1 AND lexeme = q.l) AS documents
+                 FROM (SELECT DISTINCT lexeme AS l FROM unnest(to_tsvector('english', {text}::text))) q)
+             SELECT v.l, row_number() OVER (ORDER BY v.l), v.documents, t.documents, t.total_length,
+                    NULL::text, NULL::bigint, NULL::text, NULL::int, NULL::int
+             FROM v LEFT JOIN text_totals t ON t.subject_id = $1
+             UNION ALL
+             SELECT NULL, NULL, NULL, NULL, NULL, p.lexeme, m.id, m.thread, length(m.words), p.occurrences
+             FROM (SELECT l FROM v WHERE documents > 0
+                   AND (SELECT coalesce(sum(documents), 0)::bigint FROM v WHERE documents > 0) <= {most}) stem
+             {}",
+            postings_of("stem.l", "", clause)
+        );
+        let rows = self.query(&sql, &args.refs())?;
+        args.drop_after(mark);
         let mut vocabulary = Vocabulary::default();
+        let mut stems: Vec<(i64, String)> = Vec::new();
+        let mut postings = Vec::new();
         for row in &rows {
+            let Some(order) = row.get::<_, Option<i64>>(1) else {
+                postings.push(Posting::from_row(row, 5));
+                continue;
+            };
             let stem: String = row.get(0);
-            if let Some(documents) = row.get::<_, Option<i64>>(1).filter(|&d| d > 0) {
+            if let Some(documents) = row.get::<_, Option<i64>>(2).filter(|&d| d > 0) {
                 vocabulary.holding.insert(stem.clone(), documents as u64);
             }
-            vocabulary.stems.push(stem);
-            vocabulary.documents = row.get::<_, Option<i64>>(2).unwrap_or(0).max(0) as u64;
-            vocabulary.total_length = row.get::<_, Option<i64>>(3).unwrap_or(0).max(0) as u64;
+            stems.push((order, stem));
+            vocabulary.documents = row.get::<_, Option<i64>>(3).unwrap_or(0).max(0) as u64;
+            vocabulary.total_length = row.get::<_, Option<i64>>(4).unwrap_or(0).max(0) as u64;
         }
-        Ok(vocabulary)
+        stems.sort_unstable();
+        vocabulary.stems = stems.into_iter().map(|(_, stem)| stem).collect();
+        // The statement's test, on the same counts.
+        let fits = vocabulary.holding.values().sum::<u64>() <= budget as u64;
+        Ok((vocabulary, fits.then_some(postings)))
     }
 
     /// The stems to search and the least id to search from, chosen within `budget` scored
@@ -277,6 +326,45 @@ impl<'a, C: GenericClient> Pg<'a, C> {
                 best.map(|(reach, position)| (vec![stems[position].clone()], Some(reach)))
             }
         })
+    }
+}
+
+/// The joins that read, for each stem `stem` names, its postings (those of memories from
+/// `window`) and each posting's memory, if `clause` admits it: `p` and `m`.
+///
+/// One lookup a stem in the postings' index (migration 8), and the memory's row by its key
+/// (only for its state, thread and length), each its own (`LATERAL`) so that no plan can do
+/// otherwise: the plan made once for every subject read all of a large subject's postings for
+/// `lexeme = ANY(stems)` (32 ms against 0.4 ms, 10,000 memories among 1,000 subjects).
+fn postings_of(stem: &str, window: &str, clause: &str) -> String {
+    format!(
+        "CROSS JOIN LATERAL (SELECT lexeme, memory_id, occurrences FROM postings
+             WHERE subject_id = $1 AND lexeme = {stem}{window} OFFSET 0) p
+         CROSS JOIN LATERAL (SELECT * FROM memories m
+             WHERE m.subject_id = $1 AND m.id = p.memory_id{clause} OFFSET 0) m"
+    )
+}
+
+/// One posting a search scores: `stem` occurs `occurrences` times in memory `id` (of
+/// `thread`, `length` distinct stems long).
+struct Posting {
+    stem: String,
+    id: i64,
+    thread: Option<String>,
+    length: i32,
+    occurrences: i32,
+}
+
+impl Posting {
+    /// From `row`'s columns `lexeme, id, thread, length, occurrences`, the first at `at`.
+    fn from_row(row: &postgres::Row, at: usize) -> Posting {
+        Posting {
+            stem: row.get(at),
+            id: row.get(at + 1),
+            thread: row.get(at + 2),
+            length: row.get(at + 3),
+            occurrences: row.get(at + 4),
+        }
     }
 }
 
