@@ -14,8 +14,8 @@ use kenning_server::tokens::{Role, TokenStore};
 /// Concurrent clients, each with its own keep-alive connection.
 pub const CLIENTS: usize = 16;
 
-/// Searches each client makes before timing, so connections, caches and the policy are warm.
-const WARM_UP: usize = 20;
+/// Requests each client makes before timing, so connections, caches and the policy are warm.
+pub(crate) const WARM_UP: usize = 20;
 
 /// The figures.
 #[derive(Debug, Clone, Copy)]

@@ -6,8 +6,9 @@
 //!   server's open stores are always others);
 //! - `serve_subjects_rss_mib`: the server's peak resident memory after both, MiB;
 //! - with a PostgreSQL database, `http_mixed_rps` and `http_mixed_p99_ms`: [`MIXED_CLIENTS`]
-//!   clients over two servers on that one database, nine searches to one write, and every
-//!   acknowledged write read back afterwards.
+//!   clients over two servers on that one database, nine searches to one write, timed after
+//!   each client's first requests (as the other HTTP figures are: connections opened, the
+//!   servers' pools filled), and every acknowledged write read back afterwards.
 
 use std::ffi::OsString;
 use std::path::Path;
@@ -16,7 +17,7 @@ use kenning::KenningError;
 use kenning_server::tokens::{Role, TokenStore};
 use serde::Serialize;
 
-use crate::http::{CLIENTS, Request, Served, p99_ms, run_clients, runtime};
+use crate::http::{CLIENTS, Request, Served, WARM_UP, p99_ms, run_clients, runtime};
 
 /// Clients of the mixed load, spread over the two servers.
 pub const MIXED_CLIENTS: usize = 64;
@@ -24,7 +25,7 @@ pub const MIXED_CLIENTS: usize = 64;
 /// Subjects the mixed load reads and writes (the first of the many).
 const MIXED_SUBJECTS: usize = 256;
 
-/// Requests each mixed client makes.
+/// Requests each mixed client times (after [`WARM_UP`] untimed ones).
 const MIXED_REQUESTS: usize = 50;
 
 /// The figures of one backend.
@@ -129,13 +130,16 @@ pub fn measure_mixed(
     ];
     let runtime = runtime()?;
     let before = runtime.block_on(count_memories(&servers[0].base, &specs, &token))?;
-    // Request `n` goes to server `n % 2`; every tenth is a write.
-    let requests: Vec<Request> = (0..MIXED_CLIENTS * MIXED_REQUESTS)
+    // Client `c` makes requests `c`, `c + MIXED_CLIENTS`, ... (the first `WARM_UP` untimed),
+    // all to server `c % 2`; every tenth of each client's is a write (a new memory), the
+    // clients a step apart, so that both servers mix reads and writes all along.
+    let requests: Vec<Request> = (0..MIXED_CLIENTS * (WARM_UP + MIXED_REQUESTS))
         .map(|n| {
             let base = &servers[n % 2].base;
             let subject = n * 7 % mixed_subjects;
             let spec = &specs[subject];
-            if n % 10 == 9 {
+            let (client, step) = (n % MIXED_CLIENTS, n / MIXED_CLIENTS);
+            if (client + step) % 10 == 9 {
                 Request {
                     url: format!("{base}/v1/subjects/{spec}/memories"),
                     body: serde_json::json!({ "content": format!("Mixed write {n}: deploy window {} opens at {}:00.", subject, n % 24) })
@@ -158,7 +162,7 @@ pub fn measure_mixed(
         MIXED_CLIENTS,
         &requests,
         &token,
-        0,
+        WARM_UP,
         MIXED_REQUESTS,
     ))?;
     // Every request was answered 2xx (run_clients fails the run otherwise), each write once.
