@@ -413,16 +413,24 @@ impl<C: GenericClient> Reads for Pg<'_, C> {
     }
 
     fn settings(&self, thread: Option<&str>) -> Result<Settings> {
-        let mut settings = Settings::default();
         use crate::settings::Layer;
-        let layers = std::iter::once(("", Layer::Global)).chain(thread.map(|t| (t, Layer::Thread)));
-        for (scope, layer) in layers {
-            for row in self.query(
-                "SELECT key, value FROM settings WHERE subject_id = $1 AND thread = $2",
-                &[&self.subject, &scope],
-            )? {
-                crate::settings::apply(&mut settings, layer, row.get(0), row.get(1));
-            }
+        // Both layers in one round trip (the thread's only when there is one), each by key.
+        let mut rows = self.query(
+            "SELECT false, key, value FROM settings WHERE subject_id = $1 AND thread = ''
+             UNION ALL
+             SELECT true, key, value FROM settings WHERE subject_id = $1 AND thread = $2 AND $2 <> ''",
+            &[&self.subject, &thread.unwrap_or_default()],
+        )?;
+        // The subject's first, then the thread's over them.
+        rows.sort_by_key(|row| row.get::<_, bool>(0));
+        let mut settings = Settings::default();
+        for row in &rows {
+            let layer = if row.get(0) {
+                Layer::Thread
+            } else {
+                Layer::Global
+            };
+            crate::settings::apply(&mut settings, layer, row.get(1), row.get(2));
         }
         Ok(settings)
     }
