@@ -152,10 +152,7 @@ impl<'a, C: GenericClient> Pg<'a, C> {
         ) = self.vocabulary(terms, clause, &mut args, budget)?;
         let (stems, min_id, postings, read_whole) = match fitted {
             // Every matching stem fits the budget (the plan would keep them all): searched.
-            Some(Fitted {
-                postings,
-                read_whole,
-            }) => {
+            Some((postings, read_whole)) => {
                 let stems = all_stems
                     .iter()
                     .filter(|stem| holding.contains_key(*stem))
@@ -254,7 +251,7 @@ impl<'a, C: GenericClient> Pg<'a, C> {
         clause: &str,
         args: &mut Args,
         budget: usize,
-    ) -> Result<(Vocabulary, Option<Fitted>)> {
+    ) -> Result<(Vocabulary, Option<(Vec<Posting>, HashMap<u64, Memory>)>)> {
         let mark = args.len();
         let text = args.add(terms.join(" "));
         let most = args.add(i64::try_from(budget).unwrap_or(i64::MAX));
@@ -317,13 +314,7 @@ impl<'a, C: GenericClient> Pg<'a, C> {
         vocabulary.stems = stems.into_iter().map(|(_, stem)| stem).collect();
         // The statement's test, on the same counts.
         let fits = vocabulary.holding.values().sum::<u64>() <= budget as u64;
-        Ok((
-            vocabulary,
-            fits.then_some(Fitted {
-                postings,
-                read_whole,
-            }),
-        ))
+        Ok((vocabulary, fits.then_some((postings, read_whole))))
     }
 
     /// The stems to search and the least id to search from, chosen within `budget` scored
@@ -406,14 +397,6 @@ fn postings_of(stem: &str, window: &str, clause: &str) -> String {
          CROSS JOIN LATERAL (SELECT * FROM memories m
              WHERE m.subject_id = $1 AND m.id = p.memory_id{clause} OFFSET 0) m"
     )
-}
-
-/// A query's matches read with its stems' counts, all of them fitting its budget.
-struct Fitted {
-    /// Every posting of the query's stems among the memories the filter admits.
-    postings: Vec<Posting>,
-    /// Their memories, when few enough to be read whole ([`FEW_MATCHES`]); else none.
-    read_whole: HashMap<u64, Memory>,
 }
 
 /// One posting a search scores: `stem` occurs `occurrences` times in memory `id` (of
