@@ -53,13 +53,19 @@ impl<'a, C: GenericClient> Pg<'a, C> {
     /// The memories read `FROM from WHERE rest` (`rest` may end with an order and a limit).
     fn memories_from(&self, from: &str, rest: &str, args: &Args) -> Result<Vec<Memory>> {
         let sql = format!(
-            "SELECT {}, CASE WHEN m.scope = 'local' THEN {} END FROM {from} WHERE {rest}",
+            r#"SELECT {}, CASE WHEN m.scope = 'local' THEN (
+                   SELECT json_agg(json_build_array(kind, start, "end", radius, name, value) ORDER BY id)::text
+                   FROM anchors WHERE subject_id = m.subject_id AND memory_id = m.id) END
+               FROM {from} WHERE {rest}"#,
             rows::columns_of_m(),
-            ANCHORS_OF_M,
         );
         self.query(&sql, &args.refs())?
             .iter()
-            .map(|row| memory_at(row, 0))
+            .map(|row| {
+                let mut memory = memory_from_row(row)?;
+                memory.anchors = anchors_from_json(row.get(rows::Column::ALL.len()))?;
+                Ok(memory)
+            })
             .collect()
     }
 
@@ -443,47 +449,27 @@ impl<C: GenericClient> Reads for Pg<'_, C> {
     }
 }
 
-/// The anchors of memory `m` as one JSON array of `[kind, start, end, radius, name, value]`
-/// arrays in their order (NULL when it has none): a memory's anchors in the statement that reads
-/// it, where a second statement for them cost a round trip on every read.
-pub(super) const ANCHORS_OF_M: &str = r#"(
-    SELECT json_agg(json_build_array(kind, start, "end", radius, name, value) ORDER BY id)::text
-    FROM anchors WHERE subject_id = m.subject_id AND memory_id = m.id)"#;
-
-/// The memory whose columns ([`rows::columns_of_m`], then [`ANCHORS_OF_M`]) start at `first`
-/// in `row`.
-pub(super) fn memory_at(row: &postgres::Row, first: usize) -> Result<Memory> {
-    let mut memory =
-        rows::memory(&RowAt { row, first }).map_err(|error| KenningError::Database {
-            location: "<database>".to_owned(),
-            message: error.to_string(),
-        })?;
-    memory.anchors = anchors_from_json(row.get(first + rows::Column::ALL.len()))?;
-    Ok(memory)
+/// The memory in a row selected with [`rows::columns_of_m`].
+pub(super) fn memory_from_row(row: &postgres::Row) -> Result<Memory> {
+    rows::memory(row).map_err(|error| KenningError::Database {
+        location: "<database>".to_owned(),
+        message: error.to_string(),
+    })
 }
 
-/// A memory's columns in a row, from the `first`.
-struct RowAt<'r> {
-    row: &'r postgres::Row,
-    first: usize,
-}
-
-impl rows::RowRead for RowAt<'_> {
+impl rows::RowRead for postgres::Row {
     fn integer(&self, column: rows::Column) -> std::result::Result<Option<i64>, rows::RowError> {
-        self.row
-            .try_get(self.first + column.index())
+        self.try_get(column.index())
             .map_err(|e| rows::RowError::new(column, e.to_string()))
     }
 
     fn real(&self, column: rows::Column) -> std::result::Result<Option<f64>, rows::RowError> {
-        self.row
-            .try_get(self.first + column.index())
+        self.try_get(column.index())
             .map_err(|e| rows::RowError::new(column, e.to_string()))
     }
 
     fn text(&self, column: rows::Column) -> std::result::Result<Option<String>, rows::RowError> {
-        self.row
-            .try_get(self.first + column.index())
+        self.try_get(column.index())
             .map_err(|e| rows::RowError::new(column, e.to_string()))
     }
 }

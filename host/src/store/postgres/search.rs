@@ -2,16 +2,14 @@
 //! ([`crate::store::ranking::bm25`]), over PostgreSQL's stems; the pool of hits and the
 //! thread smoothing ([`crate::store::ranking::context`]) are the same code as SQLite's.
 
-use std::cell::RefCell;
 use std::collections::HashMap;
 
 use postgres::GenericClient;
 
 use super::connection::{Args, Pg};
-use super::reads::{ANCHORS_OF_M, memory_at};
 use crate::error::{KenningError, Result};
+use crate::store::MemoryFilter;
 use crate::store::ranking::{bm25, budget, context, exact_page, like_escape, terms};
-use crate::store::{Memory, MemoryFilter, rows};
 use crate::store::{SearchHit, SearchPage};
 
 impl<'a, C: GenericClient> Pg<'a, C> {
@@ -87,14 +85,10 @@ impl<'a, C: GenericClient> Pg<'a, C> {
         // Every hit is scored here, so the ranking is made once and each `best(n)` is its
         // first `n`.
         let mut ranking: Option<(Vec<context::Hit>, Option<u64>)> = None;
-        // The matches' memories, when the ranking's statement read them whole.
-        let read_whole: RefCell<HashMap<u64, Memory>> = RefCell::default();
         let mut args = Some(args);
         let mut best = |pool: usize| -> Result<Vec<context::Hit>> {
             if let Some(args) = args.take() {
-                let ranked = self.ranked_hits(&terms, &clause, args, budget)?;
-                *read_whole.borrow_mut() = ranked.read_whole;
-                ranking = Some((ranked.hits, ranked.cut));
+                ranking = Some(self.ranked_hits(&terms, &clause, args, budget)?);
             }
             let (hits, _) = ranking.as_ref().expect("ranked above");
             Ok(hits.iter().take(pool).cloned().collect())
@@ -114,14 +108,7 @@ impl<'a, C: GenericClient> Pg<'a, C> {
                     .collect(),
             )
         };
-        let fetch = |ids: &[u64]| {
-            let read = read_whole.borrow();
-            if ids.iter().all(|id| read.contains_key(id)) {
-                return Ok(ids.iter().filter_map(|id| read.get(id).cloned()).collect());
-            }
-            self.get_many(ids)
-        };
-        let hits = exact_page(&filter, &mut best, members, fetch)?;
+        let hits = exact_page(&filter, &mut best, members, |ids| self.get_many(ids))?;
         let estimated_total = ranking.and_then(|(_, cut)| cut);
         Ok(SearchPage {
             hits,
@@ -139,7 +126,7 @@ impl<'a, C: GenericClient> Pg<'a, C> {
         clause: &str,
         mut args: Args,
         budget: usize,
-    ) -> Result<Ranked> {
+    ) -> Result<(Vec<context::Hit>, Option<u64>)> {
         let budget = budget.max(1);
         let (
             Vocabulary {
@@ -150,19 +137,19 @@ impl<'a, C: GenericClient> Pg<'a, C> {
             },
             fitted,
         ) = self.vocabulary(terms, clause, &mut args, budget)?;
-        let (stems, min_id, postings, read_whole) = match fitted {
+        let (stems, min_id, postings) = match fitted {
             // Every matching stem fits the budget (the plan would keep them all): searched.
-            Some((postings, read_whole)) => {
+            Some(postings) => {
                 let stems = all_stems
                     .iter()
                     .filter(|stem| holding.contains_key(*stem))
                     .cloned()
                     .collect();
-                (stems, None, postings, read_whole)
+                (stems, None, postings)
             }
             None => {
                 let Some((stems, min_id)) = self.plan(&all_stems, &holding, budget)? else {
-                    return Ok(Ranked::default());
+                    return Ok((Vec::new(), None));
                 };
                 let any = args.add(stems.clone());
                 let window = match min_id {
@@ -179,11 +166,11 @@ impl<'a, C: GenericClient> Pg<'a, C> {
                     .iter()
                     .map(|row| Posting::from_row(row, 0))
                     .collect();
-                (stems, min_id, postings, HashMap::new())
+                (stems, min_id, postings)
             }
         };
         if stems.is_empty() {
-            return Ok(Ranked::default());
+            return Ok((Vec::new(), None));
         }
         // The most one stem matches, from the counts the plan read: no query more.
         let cut = (min_id.is_some() || stems.len() < holding.len())
@@ -231,58 +218,40 @@ impl<'a, C: GenericClient> Pg<'a, C> {
             })
             .collect();
         hits.sort_by(|a, b| b.score.total_cmp(&a.score).then(a.id.cmp(&b.id)));
-        Ok(Ranked {
-            hits,
-            cut,
-            read_whole,
-        })
+        Ok((hits, cut))
     }
 
     /// The distinct stems of `terms` (PostgreSQL's `english` stems, in order), how many of the
     /// subject's memories hold each (migration 4's `stems`, for the stems some memory holds)
     /// and the subject's totals; and when the matches of all its stems together fit `budget`
     /// (the plan would search them all), their postings among the memories `clause` admits:
-    /// one round trip, where the counts and then the postings took two. When they are at most
-    /// [`FEW_MATCHES`], the memories too, whole (else the page's are fetched after the
-    /// ranking, a round trip more). `args` are the clause's, left as they were given.
+    /// one round trip, where the counts and then the postings took two. `args` are the
+    /// clause's, left as they were given.
     fn vocabulary(
         &self,
         terms: &[String],
         clause: &str,
         args: &mut Args,
         budget: usize,
-    ) -> Result<(Vocabulary, Option<(Vec<Posting>, HashMap<u64, Memory>)>)> {
+    ) -> Result<(Vocabulary, Option<Vec<Posting>>)> {
         let mark = args.len();
         let text = args.add(terms.join(" "));
         let most = args.add(i64::try_from(budget).unwrap_or(i64::MAX));
-        let few = args.add(FEW_MATCHES);
-        let whole: Vec<String> = rows::Column::ALL
-            .iter()
-            .map(|column| format!("CASE WHEN stem.whole THEN m.{} END", column.name()))
-            .chain(std::iter::once(format!(
-                "CASE WHEN stem.whole AND m.scope = 'local' THEN {ANCHORS_OF_M} END"
-            )))
-            .collect();
-        let nothing = vec!["NULL"; whole.len()].join(", ");
         // A row is a stem's (its place in the stems' order, its count, the subject's totals)
-        // or, after them, a posting's (from column 5), with its memory whole when there are
-        // few (from column 10). Each count is looked up by its key: a join let the plan made
-        // once for every subject read all of a large subject's stems.
+        // or, after them, a posting's (from column 5). Each count is looked up by its key: a
+        // join let the plan made once for every subject read all of a large subject's stems.
         let sql = format!(
             "WITH v AS MATERIALIZED (
                  SELECT l, (SELECT documents FROM stems WHERE subject_id = $1 AND lexeme = q.l) AS documents
-                 FROM (SELECT DISTINCT lexeme AS l FROM unnest(to_tsvector('english', {text}::text))) q),
-             matches AS (SELECT coalesce(sum(documents), 0)::bigint AS n FROM v WHERE documents > 0)
+                 FROM (SELECT DISTINCT lexeme AS l FROM unnest(to_tsvector('english', {text}::text))) q)
              SELECT v.l, row_number() OVER (ORDER BY v.l), v.documents, t.documents, t.total_length,
-                    NULL::text, NULL::bigint, NULL::text, NULL::int, NULL::int, {nothing}
+                    NULL::text, NULL::bigint, NULL::text, NULL::int, NULL::int
              FROM v LEFT JOIN text_totals t ON t.subject_id = $1
              UNION ALL
-             SELECT NULL, NULL, NULL, NULL, NULL, p.lexeme, m.id, m.thread, length(m.words), p.occurrences,
-                    {}
-             FROM (SELECT l, (SELECT n FROM matches) <= {few} AS whole FROM v
-                   WHERE documents > 0 AND (SELECT n FROM matches) <= {most}) stem
+             SELECT NULL, NULL, NULL, NULL, NULL, p.lexeme, m.id, m.thread, length(m.words), p.occurrences
+             FROM (SELECT l FROM v WHERE documents > 0
+                   AND (SELECT coalesce(sum(documents), 0)::bigint FROM v WHERE documents > 0) <= {most}) stem
              {}",
-            whole.join(", "),
             postings_of("stem.l", "", clause)
         );
         let rows = self.query(&sql, &args.refs())?;
@@ -290,16 +259,9 @@ impl<'a, C: GenericClient> Pg<'a, C> {
         let mut vocabulary = Vocabulary::default();
         let mut stems: Vec<(i64, String)> = Vec::new();
         let mut postings = Vec::new();
-        let mut read_whole = HashMap::new();
         for row in &rows {
             let Some(order) = row.get::<_, Option<i64>>(1) else {
-                let posting = Posting::from_row(row, 5);
-                if row.get::<_, Option<i64>>(10).is_some()
-                    && !read_whole.contains_key(&(posting.id as u64))
-                {
-                    read_whole.insert(posting.id as u64, memory_at(row, 10)?);
-                }
-                postings.push(posting);
+                postings.push(Posting::from_row(row, 5));
                 continue;
             };
             let stem: String = row.get(0);
@@ -314,7 +276,7 @@ impl<'a, C: GenericClient> Pg<'a, C> {
         vocabulary.stems = stems.into_iter().map(|(_, stem)| stem).collect();
         // The statement's test, on the same counts.
         let fits = vocabulary.holding.values().sum::<u64>() <= budget as u64;
-        Ok((vocabulary, fits.then_some((postings, read_whole))))
+        Ok((vocabulary, fits.then_some(postings)))
     }
 
     /// The stems to search and the least id to search from, chosen within `budget` scored
@@ -365,22 +327,6 @@ impl<'a, C: GenericClient> Pg<'a, C> {
             }
         })
     }
-}
-
-/// Most matches (a memory and a stem it holds) whose memories a search reads whole with its
-/// ranking's statement: a small subject's search is then one round trip, and a large one's reads
-/// no more than a page's worth more.
-const FEW_MATCHES: i64 = 32;
-
-/// A subject's matches for a query, best first ([`Pg::ranked_hits`]).
-#[derive(Default)]
-pub(super) struct Ranked {
-    /// The matches, scored.
-    hits: Vec<context::Hit>,
-    /// When the budget cut the query, how many memories its commonest stem is in.
-    cut: Option<u64>,
-    /// The matches' memories, when the statement read them whole ([`FEW_MATCHES`]).
-    read_whole: HashMap<u64, Memory>,
 }
 
 /// The joins that read, for each stem `stem` names, its postings (those of memories from
