@@ -316,6 +316,24 @@ fn anchored_memories_are_found_at_their_place_in_the_binary(service: &Service) {
     assert_eq!(texts, ["Checks the licence key before boot."]);
     let anchors = &inside["memories"][0]["anchors"];
     assert_eq!(anchors[0]["name"], "check_licence", "{anchors}");
+    // Found by its words, it comes with its anchors too.
+    let by_words = call(
+        service,
+        &subject,
+        Author::Agent,
+        "recall",
+        json!({"query": "licence boot"}),
+    );
+    let found = &by_words["memories"][0];
+    assert_eq!(
+        found["text"], "Checks the licence key before boot.",
+        "{by_words}"
+    );
+    assert_eq!(found["anchors"][0]["name"], "check_licence", "{by_words}");
+    assert_eq!(
+        found["anchors"][0]["start"], anchors[0]["start"],
+        "{by_words}"
+    );
     call(
         service,
         &subject,
