@@ -256,6 +256,31 @@ pub(crate) trait KnowledgeStore: Send {
     /// word, and the page marked when the budget cut the query (see [`SearchPage`]).
     fn search_page(&self, filter: &MemoryFilter) -> Result<SearchPage>;
 
+    /// The settings in force for `thread` (as [`Reads::settings`] reads them) and, when
+    /// `wanted` accepts them, [`KnowledgeStore::search_page`]'s page of `filter`: the page is
+    /// `None` when `wanted` refuses the settings. A backend may read both at once (PostgreSQL
+    /// reads the settings in the search's first statement, a round trip fewer for every
+    /// search); what it read of a refused page is dropped unseen.
+    fn settings_and_search_page(
+        &self,
+        thread: Option<&str>,
+        filter: &MemoryFilter,
+        wanted: &dyn Fn(&Settings) -> bool,
+    ) -> Result<(Settings, Option<SearchPage>)> {
+        let mut read = None;
+        self.read_with(&mut |store| {
+            read = Some(store.settings(thread)?);
+            Ok(())
+        })?;
+        let settings = read.ok_or_else(never_ran)?;
+        let page = if wanted(&settings) {
+            Some(self.search_page(filter)?)
+        } else {
+            None
+        };
+        Ok((settings, page))
+    }
+
     /// One page of the memories matching `filter`, newest first, and how many match in all;
     /// every word of the query must occur in a memory's text.
     fn list_counted(&self, filter: &MemoryFilter) -> Result<(Vec<Memory>, u64)>;

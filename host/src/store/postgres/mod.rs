@@ -26,6 +26,7 @@ use super::PoolUse;
 use super::contract::{Backend, KnowledgeStore, Reads, WritePermit, Writes};
 use super::{Memory, MemoryFilter};
 use crate::error::{KenningError, Result};
+use crate::settings::Settings;
 use crate::subject::Subject;
 use connection::Pg;
 
@@ -348,7 +349,22 @@ impl KnowledgeStore for PostgresKnowledgeBase {
     }
 
     fn search_page(&self, filter: &MemoryFilter) -> Result<crate::store::SearchPage> {
-        self.reading(|pg| pg.search(filter))
+        self.reading(|pg| pg.search(filter, None))
+    }
+
+    fn settings_and_search_page(
+        &self,
+        thread: Option<&str>,
+        filter: &MemoryFilter,
+        wanted: &dyn Fn(&Settings) -> bool,
+    ) -> Result<(Settings, Option<crate::store::SearchPage>)> {
+        self.reading(|pg| {
+            let mut read = search::SettingsRead::of(thread);
+            let page = pg.search(filter, Some(&mut read))?;
+            let settings = read.settings(pg)?;
+            let page = wanted(&settings).then_some(page);
+            Ok((settings, page))
+        })
     }
 
     fn list_counted(&self, filter: &MemoryFilter) -> Result<(Vec<Memory>, u64)> {

@@ -413,26 +413,16 @@ impl<C: GenericClient> Reads for Pg<'_, C> {
     }
 
     fn settings(&self, thread: Option<&str>) -> Result<Settings> {
-        use crate::settings::Layer;
         // Both layers in one round trip (the thread's only when there is one), each by key.
-        let mut rows = self.query(
+        let rows = self.query(
             "SELECT false, key, value FROM settings WHERE subject_id = $1 AND thread = ''
              UNION ALL
              SELECT true, key, value FROM settings WHERE subject_id = $1 AND thread = $2 AND $2 <> ''",
             &[&self.subject, &thread.unwrap_or_default()],
         )?;
-        // The subject's first, then the thread's over them.
-        rows.sort_by_key(|row| row.get::<_, bool>(0));
-        let mut settings = Settings::default();
-        for row in &rows {
-            let layer = if row.get(0) {
-                Layer::Thread
-            } else {
-                Layer::Global
-            };
-            crate::settings::apply(&mut settings, layer, row.get(1), row.get(2));
-        }
-        Ok(settings)
+        Ok(settings_of(
+            rows.iter().map(|row| (row.get(0), row.get(1), row.get(2))),
+        ))
     }
 
     fn meta_value(&self, key: &str) -> Result<Option<String>> {
@@ -447,6 +437,24 @@ impl<C: GenericClient> Reads for Pg<'_, C> {
     fn index_segments(&self) -> Result<u64> {
         Ok(0)
     }
+}
+
+/// The settings the stored rows `(of a thread, key, value)` make, in any order: the
+/// subject's rows first, then the thread's over them ([`crate::settings::apply`]).
+pub(super) fn settings_of<'r>(rows: impl Iterator<Item = (bool, &'r str, &'r str)>) -> Settings {
+    use crate::settings::Layer;
+    let mut rows: Vec<_> = rows.collect();
+    rows.sort_by_key(|&(of_thread, _, _)| of_thread);
+    let mut settings = Settings::default();
+    for (of_thread, key, value) in rows {
+        let layer = if of_thread {
+            Layer::Thread
+        } else {
+            Layer::Global
+        };
+        crate::settings::apply(&mut settings, layer, key, value);
+    }
+    settings
 }
 
 /// The memory in a row selected with [`rows::columns_of_m`].

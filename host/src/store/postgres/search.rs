@@ -7,8 +7,11 @@ use std::collections::HashMap;
 use postgres::GenericClient;
 
 use super::connection::{Args, Pg};
+use super::reads;
 use crate::error::{KenningError, Result};
+use crate::settings::Settings;
 use crate::store::MemoryFilter;
+use crate::store::contract::Reads;
 use crate::store::ranking::{bm25, budget, context, exact_page, like_escape, terms};
 use crate::store::{SearchHit, SearchPage};
 
@@ -47,8 +50,13 @@ impl<'a, C: GenericClient> Pg<'a, C> {
         sql
     }
 
-    /// See [`crate::store::KnowledgeStore::search_page`].
-    pub(super) fn search(&self, filter: &MemoryFilter) -> Result<SearchPage> {
+    /// See [`crate::store::KnowledgeStore::search_page`]; with `settings`, the settings in
+    /// force for its thread are read too, in the search's first statement.
+    pub(super) fn search(
+        &self,
+        filter: &MemoryFilter,
+        mut settings: Option<&mut SettingsRead<'_>>,
+    ) -> Result<SearchPage> {
         let (words, tags) = crate::store::split_tag_tokens(&filter.query);
         let mut filter = filter.clone();
         filter.tags.extend(tags);
@@ -61,6 +69,9 @@ impl<'a, C: GenericClient> Pg<'a, C> {
             i64::from(filter.offset)
         );
         if terms.is_empty() {
+            if let Some(read) = settings {
+                read.alone(self)?;
+            }
             let memories = self.memories_where(
                 &format!("TRUE{clause}"),
                 &format!("ORDER BY m.updated_at DESC, m.id DESC {page}"),
@@ -88,7 +99,7 @@ impl<'a, C: GenericClient> Pg<'a, C> {
         let mut args = Some(args);
         let mut best = |pool: usize| -> Result<Vec<context::Hit>> {
             if let Some(args) = args.take() {
-                ranking = Some(self.ranked_hits(&terms, &clause, args, budget)?);
+                ranking = Some(self.ranked_hits(&terms, &clause, args, budget, settings.take())?);
             }
             let (hits, _) = ranking.as_ref().expect("ranked above");
             Ok(hits.iter().take(pool).cloned().collect())
@@ -119,13 +130,15 @@ impl<'a, C: GenericClient> Pg<'a, C> {
     /// The memories (`m`, restricted by `clause` over `args`) holding any of `terms`, scored
     /// by BM25 (see [`bm25`]), best first and ties by id; at most about `budget` matches are
     /// scored, as SQLite plans it (`store::ranking::budget`). With them, when the budget cut the
-    /// query, how many memories the commonest of its stems is in.
+    /// query, how many memories the commonest of its stems is in. `settings` are read in the
+    /// first statement.
     pub(super) fn ranked_hits(
         &self,
         terms: &[String],
         clause: &str,
         mut args: Args,
         budget: usize,
+        settings: Option<&mut SettingsRead<'_>>,
     ) -> Result<(Vec<context::Hit>, Option<u64>)> {
         let budget = budget.max(1);
         let (
@@ -136,7 +149,7 @@ impl<'a, C: GenericClient> Pg<'a, C> {
                 total_length,
             },
             fitted,
-        ) = self.vocabulary(terms, clause, &mut args, budget)?;
+        ) = self.vocabulary(terms, clause, &mut args, budget, settings)?;
         let (stems, min_id, postings) = match fitted {
             // Every matching stem fits the budget (the plan would keep them all): searched.
             Some(postings) => {
@@ -225,33 +238,51 @@ impl<'a, C: GenericClient> Pg<'a, C> {
     /// subject's memories hold each (migration 4's `stems`, for the stems some memory holds)
     /// and the subject's totals; and when the matches of all its stems together fit `budget`
     /// (the plan would search them all), their postings among the memories `clause` admits:
-    /// one round trip, where the counts and then the postings took two. `args` are the
-    /// clause's, left as they were given.
+    /// one round trip, where the counts and then the postings took two; with `settings`, the
+    /// settings rows of the subject and the thread too. `args` are the clause's, left as they
+    /// were given.
     fn vocabulary(
         &self,
         terms: &[String],
         clause: &str,
         args: &mut Args,
         budget: usize,
+        settings: Option<&mut SettingsRead<'_>>,
     ) -> Result<(Vocabulary, Option<Vec<Posting>>)> {
         let mark = args.len();
         let text = args.add(terms.join(" "));
         let most = args.add(i64::try_from(budget).unwrap_or(i64::MAX));
-        // A row is a stem's (its place in the stems' order, its count, the subject's totals)
-        // or, after them, a posting's (from column 5). Each count is looked up by its key: a
-        // join let the plan made once for every subject read all of a large subject's stems.
+        let settings_rows = match &settings {
+            Some(read) => {
+                let thread = args.add(read.thread.unwrap_or_default().to_owned());
+                format!(
+                    "UNION ALL
+                     SELECT {SETTING}, s.key, NULL, NULL, NULL, NULL, s.value, NULL, NULL, s.of_thread, NULL
+                     FROM (SELECT key, value, 0 AS of_thread FROM settings WHERE subject_id = $1 AND thread = ''
+                           UNION ALL
+                           SELECT key, value, 1 FROM settings
+                           WHERE subject_id = $1 AND thread = {thread} AND {thread} <> '') s"
+                )
+            }
+            None => String::new(),
+        };
+        // A row is a stem's (its place in the stems' order, its count, the subject's totals),
+        // a posting's (from column 6) or a setting's (key, value, of the thread or not), as its
+        // first column says. Each count is looked up by its key: a join let the plan made once
+        // for every subject read all of a large subject's stems.
         let sql = format!(
             "WITH v AS MATERIALIZED (
                  SELECT l, (SELECT documents FROM stems WHERE subject_id = $1 AND lexeme = q.l) AS documents
                  FROM (SELECT DISTINCT lexeme AS l FROM unnest(to_tsvector('english', {text}::text))) q)
-             SELECT v.l, row_number() OVER (ORDER BY v.l), v.documents, t.documents, t.total_length,
+             SELECT {STEM}, v.l, row_number() OVER (ORDER BY v.l), v.documents, t.documents, t.total_length,
                     NULL::text, NULL::bigint, NULL::text, NULL::int, NULL::int
              FROM v LEFT JOIN text_totals t ON t.subject_id = $1
              UNION ALL
-             SELECT NULL, NULL, NULL, NULL, NULL, p.lexeme, m.id, m.thread, length(m.words), p.occurrences
+             SELECT {POSTING}, NULL, NULL, NULL, NULL, NULL, p.lexeme, m.id, m.thread, length(m.words), p.occurrences
              FROM (SELECT l FROM v WHERE documents > 0
                    AND (SELECT coalesce(sum(documents), 0)::bigint FROM v WHERE documents > 0) <= {most}) stem
-             {}",
+             {}
+             {settings_rows}",
             postings_of("stem.l", "", clause)
         );
         let rows = self.query(&sql, &args.refs())?;
@@ -259,18 +290,25 @@ impl<'a, C: GenericClient> Pg<'a, C> {
         let mut vocabulary = Vocabulary::default();
         let mut stems: Vec<(i64, String)> = Vec::new();
         let mut postings = Vec::new();
+        let mut stored = Vec::new();
         for row in &rows {
-            let Some(order) = row.get::<_, Option<i64>>(1) else {
-                postings.push(Posting::from_row(row, 5));
-                continue;
-            };
-            let stem: String = row.get(0);
-            if let Some(documents) = row.get::<_, Option<i64>>(2).filter(|&d| d > 0) {
-                vocabulary.holding.insert(stem.clone(), documents as u64);
+            match row.get::<_, i32>(0) {
+                STEM => {
+                    let stem: String = row.get(1);
+                    if let Some(documents) = row.get::<_, Option<i64>>(3).filter(|&d| d > 0) {
+                        vocabulary.holding.insert(stem.clone(), documents as u64);
+                    }
+                    stems.push((row.get(2), stem));
+                    vocabulary.documents = row.get::<_, Option<i64>>(4).unwrap_or(0).max(0) as u64;
+                    vocabulary.total_length =
+                        row.get::<_, Option<i64>>(5).unwrap_or(0).max(0) as u64;
+                }
+                POSTING => postings.push(Posting::from_row(row, 6)),
+                _ => stored.push((row.get::<_, i32>(9) == 1, row.get(1), row.get(6))),
             }
-            stems.push((order, stem));
-            vocabulary.documents = row.get::<_, Option<i64>>(3).unwrap_or(0).max(0) as u64;
-            vocabulary.total_length = row.get::<_, Option<i64>>(4).unwrap_or(0).max(0) as u64;
+        }
+        if let Some(read) = settings {
+            read.read = Some(reads::settings_of(stored.into_iter()));
         }
         stems.sort_unstable();
         vocabulary.stems = stems.into_iter().map(|(_, stem)| stem).collect();
@@ -326,6 +364,42 @@ impl<'a, C: GenericClient> Pg<'a, C> {
                 best.map(|(reach, position)| (vec![stems[position].clone()], Some(reach)))
             }
         })
+    }
+}
+
+/// What a row of [`Pg::vocabulary`] is, in its first column.
+const STEM: i32 = 0;
+/// See [`STEM`].
+const POSTING: i32 = 1;
+/// See [`STEM`].
+const SETTING: i32 = 2;
+
+/// The settings in force for a search's thread, read with the search ([`Pg::search`]).
+pub(super) struct SettingsRead<'t> {
+    /// The thread, or `None` for the subject's settings alone.
+    thread: Option<&'t str>,
+    /// The settings, once read.
+    read: Option<Settings>,
+}
+
+impl<'t> SettingsRead<'t> {
+    /// The settings of `thread`, not read yet.
+    pub(super) fn of(thread: Option<&'t str>) -> SettingsRead<'t> {
+        SettingsRead { thread, read: None }
+    }
+
+    /// Reads them in a statement of their own (the search made none that could).
+    fn alone<C: GenericClient>(&mut self, pg: &Pg<'_, C>) -> Result<()> {
+        self.read = Some(pg.settings(self.thread)?);
+        Ok(())
+    }
+
+    /// The settings, read by the search or, when it read none, now through `pg`.
+    pub(super) fn settings<C: GenericClient>(mut self, pg: &Pg<'_, C>) -> Result<Settings> {
+        if self.read.is_none() {
+            self.alone(pg)?;
+        }
+        Ok(self.read.expect("read above"))
     }
 }
 
