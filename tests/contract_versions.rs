@@ -1,8 +1,9 @@
 //! Components of every accepted contract version load and answer through their own adapter:
 //! the default policy as it was built against contract 0.1.0 (kept as a fixture) and as it is
-//! built today against 0.3.0 agree with the native build on every duty both versions have, and
-//! the example recency policy as it was built against 0.2.0 (kept as a fixture) answers as its
-//! build against 0.3.0 does.
+//! built today against 0.4.0 agree with the native build on every duty both versions have (the
+//! snapshot's text aside: 0.4.0's shows each memory's provenance, which 0.1.0 was never given),
+//! and the example recency policy as it was built against 0.2.0 and 0.3.0 (kept as fixtures)
+//! chooses as its build against 0.4.0 does.
 
 use kenning::PolicyError;
 use kenning::policy::{
@@ -21,6 +22,11 @@ const DEFAULT_V0_1: &[u8] =
 /// 0.3.0 existed: the last commit with 0.2.0 as the current contract, built for
 /// `wasm32-unknown-unknown` and made a component.
 const RECENCY_V0_2: &[u8] = include_bytes!("../fixtures/contract-v0.2.0/recency-0.2.0.wasm");
+
+/// The example policy `examples/recency-policy` as built against contract 0.3.0, before 0.4.0
+/// existed: the last commit with 0.3.0 as the current contract, built as the tests' build
+/// script builds it (lean, `wasm32-unknown-unknown` made a component).
+const RECENCY_V0_3: &[u8] = include_bytes!("../fixtures/contract-v0.3.0/recency-0.3.0.wasm");
 
 /// The same policy as the tests' build makes it today.
 const RECENCY_POLICY_WASM: &str = env!("RECENCY_POLICY_WASM");
@@ -60,10 +66,16 @@ fn a_component_built_against_contract_0_1_0_still_loads_and_selects_like_the_nat
 
     let (context, candidates) = kenning_policy::vectors::workload(200);
     let limits = Limits::default();
-    assert_eq!(
+    let (old_selection, selection) = (
         old.select(&context, &candidates, &limits).unwrap(),
-        native.select(&context, &candidates, &limits).unwrap()
+        native.select(&context, &candidates, &limits).unwrap(),
     );
+    assert_eq!(
+        (old_selection.chosen, old_selection.rejected),
+        (selection.chosen, selection.rejected)
+    );
+    assert!(!old_selection.snapshot.contains('⟦'));
+    assert!(selection.snapshot.contains("⟧\n"), "{}", selection.snapshot);
     assert_eq!(
         old.score(&context, &candidates).unwrap(),
         native.score(&context, &candidates).unwrap()
@@ -86,53 +98,74 @@ fn a_0_1_0_component_is_told_it_has_no_consolidate_duty() {
     assert!(
         error
             .to_string()
-            .contains("rebuild the policy against contract 0.3.0"),
+            .contains("rebuild the policy against contract 0.4.0"),
         "{error}"
     );
 }
 
 #[test]
-fn the_default_component_implements_0_3_0_and_imports_nothing_but_the_contract_types() {
+fn the_default_component_implements_0_4_0_and_imports_nothing_but_the_contract_types() {
     let engine = policy_engine();
     let imports = component_imports(&engine, DEFAULT_POLICY_WASM).unwrap();
-    assert_eq!(imports, vec!["kenning:policy/types@0.3.0".to_owned()]);
+    assert_eq!(imports, vec!["kenning:policy/types@0.4.0".to_owned()]);
     let old_imports = component_imports(&engine, DEFAULT_V0_1).unwrap();
     assert!(
         old_imports.iter().any(|i| i.starts_with("wasi:")),
         "the 0.1.0 build imported WASI: {old_imports:?}"
     );
     let policy = engine.load_default(SandboxLimits::default()).unwrap();
-    assert_eq!(policy.contract_version(), "0.3.0");
+    assert_eq!(policy.contract_version(), "0.4.0");
 }
 
 #[test]
-fn a_component_built_against_0_2_0_still_loads_and_selects_like_its_0_3_0_build() {
+fn a_component_built_against_0_2_0_still_loads_and_chooses_like_its_0_4_0_build() {
+    answers_like_todays_build("recency-0.2.0", RECENCY_V0_2, "0.2.0");
+}
+
+#[test]
+fn a_component_built_against_0_3_0_still_loads_and_chooses_like_its_0_4_0_build() {
+    answers_like_todays_build("recency-0.3.0", RECENCY_V0_3, "0.3.0");
+}
+
+/// The recency policy as built against contract `version` (`wasm`) chooses, scores and
+/// consolidates as its build against today's contract does. Only today's snapshot shows each
+/// memory's provenance, which older contracts do not carry: the snapshots differ in that alone.
+fn answers_like_todays_build(label: &str, wasm: &[u8], version: &str) {
     let engine = policy_engine();
     let old = engine
-        .load_bytes("recency-0.2.0", RECENCY_V0_2, SandboxLimits::default())
+        .load_bytes(label, wasm, SandboxLimits::default())
         .unwrap();
-    assert_eq!(old.contract_version(), "0.2.0");
-    assert_eq!(old.info().contract_version, "0.2.0");
+    assert_eq!(old.contract_version(), version);
+    assert_eq!(old.info().contract_version, version);
     let new = engine
         .load_file(
             std::path::Path::new(RECENCY_POLICY_WASM),
             SandboxLimits::default(),
         )
         .unwrap();
-    assert_eq!(new.contract_version(), "0.3.0");
+    assert_eq!(new.contract_version(), kenning_contract::CONTRACT_VERSION);
     let (old, new) = (Guarded::new(old), Guarded::new(new));
     for n in [0, 1, 37, 300] {
         let (context, candidates) = kenning_policy::vectors::workload(n);
         let limits = Limits::default();
         let selection = old.select(&context, &candidates, &limits).unwrap();
+        let today = new.select(&context, &candidates, &limits).unwrap();
         assert_eq!(
-            selection,
-            new.select(&context, &candidates, &limits).unwrap()
+            (&selection.chosen, &selection.rejected),
+            (&today.chosen, &today.rejected)
         );
         assert_eq!(
             selection.chosen.len() + selection.rejected.len(),
             candidates.len()
         );
+        for chosen in &today.chosen {
+            assert!(
+                today.snapshot.contains(&format!("- [#{} ", chosen.id)),
+                "#{} is not shown with its provenance: {}",
+                chosen.id,
+                today.snapshot
+            );
+        }
         assert_eq!(
             old.score(&context, &candidates).unwrap(),
             new.score(&context, &candidates).unwrap()
@@ -200,7 +233,8 @@ fn the_conformance_kit_passes_policies_of_every_contract_version() {
     // Timed against the sandboxed default, as `kenning policy check` does.
     let reference = engine.load_default(SandboxLimits::default()).unwrap();
     for (label, wasm) in [
-        ("default 0.3.0", DEFAULT_POLICY_WASM),
+        ("default 0.4.0", DEFAULT_POLICY_WASM),
+        ("recency 0.3.0", RECENCY_V0_3),
         ("recency 0.2.0", RECENCY_V0_2),
         ("default 0.1.0", DEFAULT_V0_1),
     ] {

@@ -252,6 +252,8 @@ pub fn candidates(n: u64) -> Vec<kenning_contract::types::Candidate> {
             id,
             scope: kenning_contract::types::Scope::Global,
             kind: kenning_contract::types::MemoryKind::Fact,
+            author: kenning_contract::args::Author::Agent,
+            badge: kenning_contract::args::Badge::Native,
             text: format!("config note number {id}"),
             tags: Vec::new(),
             confidence: 0.8,

@@ -1,9 +1,10 @@
 //! Candidates as a policy reads them: a borrowed view ([`Candidates`]) over either the host's
-//! owned records or the columns of contract 0.3.0 (one list per field, one buffer of texts),
+//! owned records or the columns of contract 0.4.0 (one list per field, one buffer of texts),
 //! and [`CandidateColumns`], the one definition of that column layout, which hosts pack and
 //! the component glue reads. Reading a candidate allocates nothing: texts are `&str` into the
 //! batch, tags and anchors are iterated in place.
 
+use crate::args::{Author, Badge};
 use crate::types::{
     Anchor, Candidate, FunctionAnchor, MemoryKind, OffsetRadius, OffsetRange, Scope,
 };
@@ -31,6 +32,32 @@ const KINDS: [MemoryKind; 4] = [
     MemoryKind::ConversationSummary,
 ];
 
+/// The code of `value` in the column of an enum whose values are `all`, in declaration order.
+#[inline]
+fn code_of<T: PartialEq>(all: &[T], value: &T) -> u8 {
+    all.iter().position(|v| v == value).unwrap_or(0) as u8
+}
+
+/// The author an `authors` code stands for: an unknown code reads as a peer, the least
+/// trusted author.
+#[inline]
+fn author_of(code: u8) -> Author {
+    Author::ALL
+        .get(usize::from(code))
+        .copied()
+        .unwrap_or(Author::Peer)
+}
+
+/// The badge a `badges` code stands for: an unknown code reads as FOREIGN, the least trusted
+/// badge a host injects.
+#[inline]
+fn badge_of(code: u8) -> Badge {
+    Badge::ALL
+        .get(usize::from(code))
+        .copied()
+        .unwrap_or(Badge::Foreign)
+}
+
 /// Anchor kind codes of the `anchor_kinds` column.
 const ANCHOR_FUNCTION_OPEN: u8 = 0;
 const ANCHOR_FUNCTION: u8 = 1;
@@ -39,7 +66,7 @@ const ANCHOR_ADDRESS: u8 = 3;
 const ANCHOR_NEAR: u8 = 4;
 const ANCHOR_STRING: u8 = 5;
 
-/// A batch of candidates in the columns of contract 0.3.0 (`kenning:policy/types.candidates`):
+/// A batch of candidates in the columns of contract 0.4.0 (`kenning:policy/types.candidates`):
 /// the i-th entry of each per-candidate column describes the i-th candidate. Hosts build it
 /// with [`CandidateColumns::pack`]; [`CandidateColumns::view`] reads it back.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -50,6 +77,10 @@ pub struct CandidateColumns {
     pub scopes: Vec<u8>,
     /// Kind codes: 0 fact, 1 preference, 2 context, 3 conversation summary.
     pub kinds: Vec<u8>,
+    /// Author codes, in the order of [`Author`]'s values (0 human ... 4 peer).
+    pub authors: Vec<u8>,
+    /// Badge codes, in the order of [`Badge`]'s values (0 native ... 3 foreign).
+    pub badges: Vec<u8>,
     /// Confidences.
     pub confidences: Vec<f32>,
     /// Creation times.
@@ -88,6 +119,8 @@ impl CandidateColumns {
             ids: Vec::with_capacity(n),
             scopes: Vec::with_capacity(n),
             kinds: Vec::with_capacity(n),
+            authors: Vec::with_capacity(n),
+            badges: Vec::with_capacity(n),
             confidences: Vec::with_capacity(n),
             created_at: Vec::with_capacity(n),
             updated_at: Vec::with_capacity(n),
@@ -103,9 +136,9 @@ impl CandidateColumns {
                 Scope::Global => SCOPE_GLOBAL,
                 Scope::Local => SCOPE_LOCAL,
             });
-            columns
-                .kinds
-                .push(KINDS.iter().position(|k| *k == c.kind).unwrap_or(0) as u8);
+            columns.kinds.push(code_of(&KINDS, &c.kind));
+            columns.authors.push(code_of(Author::ALL, &c.author));
+            columns.badges.push(code_of(Badge::ALL, &c.badge));
             columns.confidences.push(c.confidence);
             columns.created_at.push(c.created_at);
             columns.updated_at.push(c.updated_at);
@@ -195,6 +228,8 @@ impl<'a> From<&'a CandidateColumns> for Candidates<'a> {
             columns.ids.len(),
             columns.scopes.len(),
             columns.kinds.len(),
+            columns.authors.len(),
+            columns.badges.len(),
             columns.confidences.len(),
             columns.created_at.len(),
             columns.updated_at.len(),
@@ -307,6 +342,8 @@ fn unreachable_candidate<'a>(i: usize) -> CandidateRef<'a> {
         id: 0,
         scope: Scope::Global,
         kind: MemoryKind::Fact,
+        author: Author::Peer,
+        badge: Badge::Foreign,
         text: "",
         tags: Tags(TagsRepr::Spaced("")),
         confidence: 0.0,
@@ -346,6 +383,8 @@ fn column_candidate(c: &CandidateColumns, i: usize) -> CandidateRef<'_> {
             .get(usize::from(c.kinds[i]))
             .copied()
             .unwrap_or(MemoryKind::Fact),
+        author: author_of(c.authors[i]),
+        badge: badge_of(c.badges[i]),
         text: piece(&c.texts, text_start, text_end),
         tags: Tags(TagsRepr::Spaced(piece(&c.texts, text_end, tags_end))),
         confidence: c.confidences[i],
@@ -377,6 +416,10 @@ pub struct CandidateRef<'a> {
     pub scope: Scope,
     /// What kind of knowledge it is.
     pub kind: MemoryKind,
+    /// Who wrote it.
+    pub author: Author,
+    /// Its provenance badge.
+    pub badge: Badge,
     /// The text, whole or a prefix long enough for the budget.
     pub text: &'a str,
     /// `#tag` tokens, without the `#`.
@@ -400,6 +443,8 @@ impl<'a> From<&'a Candidate> for CandidateRef<'a> {
             id: c.id,
             scope: c.scope,
             kind: c.kind,
+            author: c.author,
+            badge: c.badge,
             text: &c.text,
             tags: Tags(TagsRepr::Records(&c.tags)),
             confidence: c.confidence,
@@ -418,6 +463,8 @@ impl CandidateRef<'_> {
             id: self.id,
             scope: self.scope,
             kind: self.kind,
+            author: self.author,
+            badge: self.badge,
             text: self.text.to_owned(),
             tags: self.tags.iter().map(str::to_owned).collect(),
             confidence: self.confidence,
@@ -643,6 +690,8 @@ mod tests {
                 Scope::Local
             },
             kind: KINDS[id as usize % KINDS.len()],
+            author: Author::ALL[id as usize % Author::ALL.len()],
+            badge: Badge::ALL[id as usize % Badge::ALL.len()],
             text: text.to_owned(),
             tags: tags.iter().map(|t| (*t).to_owned()).collect(),
             confidence: 0.25 * id as f32,
@@ -762,6 +811,13 @@ mod tests {
         // The unknown anchor kind is skipped; the others read with what is left.
         assert_eq!(second.anchors.iter().count(), 2);
         let _ = view.to_vec();
+
+        let mut columns = CandidateColumns::pack(&records);
+        // Unknown author and badge codes read as the least trusted.
+        columns.authors[0] = 77;
+        columns.badges[0] = 77;
+        let first = columns.view().get(0).unwrap();
+        assert_eq!((first.author, first.badge), (Author::Peer, Badge::Foreign));
 
         let mut columns = CandidateColumns::pack(&records);
         // Offsets out of the buffer and off character boundaries read as empty.

@@ -11,7 +11,7 @@ use crate::types as plain;
 
 wit_bindgen::generate!({
     world: "memory-policy",
-    path: "wit/since_v0.3.0",
+    path: "wit/since_v0.4.0",
     pub_export_macro: true,
     export_macro_name: "export_bindings",
     default_bindings_module: "kenning_contract::export",
@@ -199,6 +199,8 @@ fn columns(batch: wit::Candidates) -> CandidateColumns {
         ids: batch.ids,
         scopes: batch.scopes,
         kinds: batch.kinds,
+        authors: batch.authors,
+        badges: batch.badges,
         confidences: batch.confidences,
         created_at: batch.created_at,
         updated_at: batch.updated_at,

@@ -4,6 +4,8 @@
 //!   results, consolidation plans), as plain Rust values;
 //! - [`candidates`]: candidates as a policy reads them, borrowed in place ([`Candidates`],
 //!   [`CandidateRef`], [`AnchorRef`]), and the column layout they travel in;
+//! - [`spotlight`]: how a snapshot shows memories as data, with their provenance, so that no
+//!   memory's text can pass for an instruction or a role;
 //! - [`args`]: the closed records of the agent's tool calls and of imported and extracted
 //!   memories, as a policy's `validate` returns them;
 //! - the documented limits (`MAX_*`), the tools ([`TOOLS`]) and record kinds ([`RECORDS`]);
@@ -34,6 +36,7 @@ mod spelling;
 
 pub mod args;
 pub mod candidates;
+pub mod spotlight;
 pub mod types;
 
 mod input;
@@ -51,12 +54,12 @@ pub use candidates::{AnchorRef, Anchors, CandidateRef, Candidates, Tags};
 pub use input::{is_tag, is_thread_id, parse_address};
 pub use policy::{Policy, estimate_tokens};
 
-/// The contract version this crate implements (its WIT is `wit/since_v0.3.0/`).
-pub const CONTRACT_VERSION: &str = "0.3.0";
+/// The contract version this crate implements (its WIT is `wit/since_v0.4.0/`).
+pub const CONTRACT_VERSION: &str = "0.4.0";
 
 /// Every contract version a kenning host accepts, oldest first; each has its WIT frozen under
 /// `wit/since_vX.Y.Z/`.
-pub const CONTRACT_VERSIONS: &[&str] = &["0.1.0", "0.2.0", "0.3.0"];
+pub const CONTRACT_VERSIONS: &[&str] = &["0.1.0", "0.2.0", "0.3.0", "0.4.0"];
 
 /// The tools an agent may call, in the order error messages list them.
 pub const TOOLS: &[&str] = &[

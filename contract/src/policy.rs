@@ -4,6 +4,7 @@
 
 use crate::args::{ForgetMemory, MemoryEdit, Recall, Remember, ReviseMemory};
 use crate::candidates::Candidates;
+use crate::spotlight::{CLOSE, OPEN, data_text, provenance};
 use crate::types::{
     Capability, ConsolidationPlan, Context, FieldError, Limits, PolicyInfo, RejectReason, Rejected,
     Retention, ScanItem, ScanResult, ScoreParts, Section, Selection, StoredMemory, ValidatedCall,
@@ -120,7 +121,8 @@ pub trait Policy {
 
     /// Chooses what enters the prompt and renders the snapshot. By default: the candidates in
     /// order of [`score`](Policy::score), within the quotas, the token budget and the snapshot
-    /// size, rendered as one line each under a heading per scope.
+    /// size, rendered as one line each under a heading per scope, each memory's text quoted as
+    /// data after its id and provenance ([`crate::spotlight`]).
     fn select(context: &Context, candidates: Candidates<'_>, limits: &Limits) -> Selection {
         let scores = Self::score(context, candidates);
         let score_of = |i: usize| scores.get(i).copied().unwrap_or_default();
@@ -139,7 +141,12 @@ pub trait Policy {
             .filter_map(|i| Some((i, candidates.get(i)?)))
         {
             let score = score_of(i);
-            let line = format!("- {}\n", c.text.replace('\n', " "));
+            let line = format!(
+                "- [#{} {}] {OPEN}{}{CLOSE}\n",
+                c.id,
+                provenance(c.author, c.badge),
+                data_text(c.text)
+            );
             let cost = estimate_tokens(&line);
             let section = match c.scope {
                 crate::types::Scope::Local => Section::Local,

@@ -1,5 +1,5 @@
-//! Plain Rust mirrors of the types of the contract's WIT (`wit/since_v0.3.0/policy.wit`,
-//! `kenning:policy/types@0.3.0`).
+//! Plain Rust mirrors of the types of the contract's WIT (`wit/since_v0.4.0/policy.wit`,
+//! `kenning:policy/types@0.4.0`).
 //!
 //! A policy's logic works on these, so it runs and unit-tests natively; the export glue
 //! (`export.rs`) and the host's adapter per contract version convert to and from the generated
@@ -9,6 +9,8 @@
 //! differs is noted here.
 
 use serde::{Deserialize, Serialize};
+
+use crate::args::{Author, Badge};
 
 /// Seconds since the Unix epoch, UTC.
 pub type Timestamp = i64;
@@ -200,6 +202,12 @@ pub struct Candidate {
     pub scope: Scope,
     /// Its kind.
     pub kind: MemoryKind,
+    /// Who wrote it (a peer when a record leaves it out: the least trusted).
+    #[serde(default = "least_trusted_author")]
+    pub author: Author,
+    /// Its provenance badge (FOREIGN when a record leaves it out).
+    #[serde(default = "least_trusted_badge")]
+    pub badge: Badge,
     /// The text, or a prefix long enough for the budget.
     pub text: String,
     /// Tags without `#`.
@@ -214,6 +222,17 @@ pub struct Candidate {
     pub anchors: Vec<Anchor>,
     /// The host's BM25 relevance, larger is better, 0 for none.
     pub lexical_score: f32,
+}
+
+/// The author a candidate record without one is read as: the least trusted.
+fn least_trusted_author() -> Author {
+    Author::Peer
+}
+
+/// The badge a candidate record without one is read as: FOREIGN, the least trusted of those
+/// the host injects.
+fn least_trusted_badge() -> Badge {
+    Badge::Foreign
 }
 
 /// Quotas and budgets for one selection.

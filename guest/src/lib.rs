@@ -8,7 +8,7 @@
 //!
 //! Natively this is an ordinary library (the host links it for benchmarks, golden vectors and
 //! fallback); built for `wasm32-unknown-unknown` and made a component it implements
-//! `kenning:policy/policy@0.3.0` through [`kenning_contract::Policy`] and
+//! `kenning:policy/policy@0.4.0` through [`kenning_contract::Policy`] and
 //! [`kenning_contract::export_policy!`], like any policy written against the contract crate.
 //!
 //! Modules, one concern each: `validate` (closed schemas), `scan` (secrets and unsafe content),
@@ -184,7 +184,7 @@ mod tests {
 
     #[test]
     fn contract_version_matches_the_wit_package() {
-        let wit = include_str!("../../contract/wit/since_v0.3.0/policy.wit");
+        let wit = include_str!("../../contract/wit/since_v0.4.0/policy.wit");
         assert!(wit.contains(&format!("package kenning:policy@{CONTRACT_VERSION};")));
     }
 }

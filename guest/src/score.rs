@@ -244,6 +244,8 @@ mod tests {
             id,
             scope: Scope::Local,
             kind: MemoryKind::Fact,
+            author: kenning_contract::args::Author::Agent,
+            badge: kenning_contract::args::Badge::Native,
             text: format!("memory {id}"),
             tags: vec![],
             confidence: 0.8,

@@ -6,6 +6,16 @@ use crate::types::{
     Anchor, Candidate, Context, FunctionAnchor, LiveFunction, MemoryKind, ScanItem, Scope,
     StoredMemory, SubjectKind, Target,
 };
+use kenning_contract::args::{Author, Badge};
+
+/// The authors the workload's candidates cycle through: every one a host may inject.
+const AUTHORS: [Author; 5] = [
+    Author::Agent,
+    Author::Human,
+    Author::Triage,
+    Author::External,
+    Author::Peer,
+];
 
 /// The texts `kenning bench` scans: 256 texts of about 1 KB, each twelve of six lines of prose,
 /// notes and configuration (some holding secrets).
@@ -97,6 +107,12 @@ pub fn workload(n: usize) -> (Context, Vec<Candidate>) {
                 id: i + 1,
                 scope,
                 kind: MemoryKind::Fact,
+                author: AUTHORS[(i % AUTHORS.len() as u64) as usize],
+                badge: if i % 7 == 3 {
+                    Badge::Foreign
+                } else {
+                    Badge::Native
+                },
                 text: format!("memory {i}: {}", text.join(" ")),
                 tags: vec!["re".into()],
                 confidence: 0.5 + (next() % 50) as f32 / 100.0,

@@ -4,7 +4,7 @@
 // worker and to the URL's view state. Every failure ends in the error banner, never in a blank
 // page.
 import { $ } from './views/dom.js';
-import { parseExport, ExportFileError, MAX_FILE_BYTES } from './format/export-file.js';
+import { parseExport, asImportedByHuman, ExportFileError, MAX_FILE_BYTES } from './format/export-file.js';
 import { KnowledgeBase } from './retrieval/candidates.js';
 import { startPolicyWorker } from './policy/client.js';
 import { saveOpened, loadOpened, clearOpened } from './persist.js';
@@ -104,9 +104,11 @@ const currentView = () => document.querySelector('#tabs [aria-selected="true"]')
 
 /**
  * Shows `memories` (as `parseExport` returns them) as the open knowledge base: indexed, listed,
- * drawn and given to the policy worker for turns. Returns the timings in milliseconds.
+ * drawn and given to the policy worker for turns. An export file's memories (`fromFile`) are
+ * listed as the file has them and given to turns as a human's import would hold them. Returns
+ * the timings in milliseconds.
  */
-function openMemories(memories, { label, subjectKind }) {
+function openMemories(memories, { label, subjectKind, fromFile = false }) {
   const started = performance.now();
   const kb = new KnowledgeBase(memories);
   const indexed = performance.now();
@@ -119,7 +121,7 @@ function openMemories(memories, { label, subjectKind }) {
   selectView(currentView());
   const timings = { indexMs: indexed - started, listMs, firstRenderMs: performance.now() - started };
   const posting = performance.now();
-  policy?.open(memories, { subjectKind: state.subjectKind })
+  policy?.open(fromFile ? asImportedByHuman(memories) : memories, { subjectKind: state.subjectKind })
     .catch((error) => showError(`The policy worker could not take ${label}: ${error.message}`));
   timings.postToWorkerMs = performance.now() - posting;
   $('#close-kb').disabled = false;
@@ -133,7 +135,7 @@ function openText(name, text, bytes) {
   const file = parseExport(text, bytes);
   const parseMs = performance.now() - started;
   state.name = name;
-  const timings = { parseMs, ...openMemories(file.memories, { label: name, subjectKind: file.subject.kind }) };
+  const timings = { parseMs, ...openMemories(file.memories, { label: name, subjectKind: file.subject.kind, fromFile: true }) };
   timings.firstRenderMs = performance.now() - started;
   const status = $('#kb-status');
   status.textContent = `${file.subject.kind} ${file.subject.label ?? file.subject.key} · ${file.memories.length} memories · from ${name} · ` +

@@ -12,7 +12,7 @@ import { syntheticExport } from './support/synthetic-export.mjs';
 import { SCAN_ITEMS, VALIDATE_CALLS, FIXTURE_TURNS } from './vectors/golden.mjs';
 import { loadPolicy } from '../src/policy/component.js';
 import { hostScanResult, hostValidation, packCandidates, witContext } from '../src/policy/wit.js';
-import { parseExport } from '../src/format/export-file.js';
+import { parseExport, asImportedByHuman } from '../src/format/export-file.js';
 import { KnowledgeBase } from '../src/retrieval/candidates.js';
 import { runTurn } from '../src/turn.js';
 
@@ -75,7 +75,7 @@ async function turnsAgree(store, kb, turns) {
 }
 
 test('turns over the fixture: the snapshot and every choice equal `kenning inject`', async () => {
-  const kb = new KnowledgeBase(parseExport(readFileSync(FIXTURE, 'utf8')).memories);
+  const kb = new KnowledgeBase(asImportedByHuman(parseExport(readFileSync(FIXTURE, 'utf8')).memories));
   await turnsAgree(host, kb, FIXTURE_TURNS);
 });
 
@@ -85,7 +85,7 @@ test('turns over 2,000 memories, where common words exceed the query budget', as
   writeFileSync(file, syntheticExport(key, 1000));
   const big = new HostStore(file);
   try {
-    const kb = new KnowledgeBase(parseExport(readFileSync(file, 'utf8')).memories);
+    const kb = new KnowledgeBase(asImportedByHuman(parseExport(readFileSync(file, 'utf8')).memories));
     const base = { imageBase: 0x400000, currentFunction: null, referencedStrings: [] };
     await turnsAgree(big, kb, [
       { ...base, name: 'common words only', cursor: null, query: 'config key buffer' },
@@ -99,7 +99,7 @@ test('turns over 2,000 memories, where common words exceed the query budget', as
 });
 
 test('a kept instance answers as fresh ones do', async () => {
-  const kb = new KnowledgeBase(parseExport(readFileSync(FIXTURE, 'utf8')).memories);
+  const kb = new KnowledgeBase(asImportedByHuman(parseExport(readFileSync(FIXTURE, 'utf8')).memories));
   const turn = FIXTURE_TURNS[0];
   const packed = packCandidates((await runTurn(policy, kb, 'binary', turn, 1_795_000_000)).candidates);
   const context = witContext(turn, 1_795_000_000, 'binary');

@@ -49,10 +49,14 @@ const startWorker = () => page.evaluate(async () => {
   return window.testPolicy.describe();
 });
 
-/** In the page's test worker: opens the export `text` and runs `turns` (each `{turn, now}`). */
+/**
+ * In the page's test worker: opens the export `text` as the page opens a file (its memories as a
+ * human's import holds them, as in the host's store they are compared with) and runs `turns`
+ * (each `{turn, now}`).
+ */
 const workerTurns = (text, turns) => page.evaluate(async ([text, turns]) => {
-  const { parseExport } = await import('/src/format/export-file.js');
-  await window.testPolicy.open(parseExport(text).memories, { subjectKind: 'binary' });
+  const { parseExport, asImportedByHuman } = await import('/src/format/export-file.js');
+  await window.testPolicy.open(asImportedByHuman(parseExport(text).memories), { subjectKind: 'binary' });
   const answers = [];
   for (const { turn, now } of turns) answers.push(await window.testPolicy.turn({ turn, now, limits: {} }));
   return answers;

@@ -7,7 +7,7 @@
 //!
 //! Components of every accepted contract version load here; which one a component implements
 //! is read from the interface it exports, and each version's calls go through its adapter
-//! module (`v0_1`, `v0_2`, `v0_3`). Only 0.1.0 components may import anything (the WASI interfaces of
+//! module (`v0_1` .. `v0_4`). Only 0.1.0 components may import anything (the WASI interfaces of
 //! Rust's `wasm32-wasip2` std, satisfied with a fixed seed and traps); later ones import nothing.
 
 use std::path::{Path, PathBuf};
@@ -26,7 +26,7 @@ use wasmtime::{
 
 use super::cache::{self, CacheOutcome};
 use super::sandbox::Sandbox;
-use super::{CONTRACT_INTERFACES, DEFAULT_POLICY_WASM, Policy, v0_1, v0_2, v0_3};
+use super::{CONTRACT_INTERFACES, DEFAULT_POLICY_WASM, Policy, v0_1, v0_2, v0_3, v0_4};
 use crate::error::PolicyError;
 
 /// Resource limits applied to every policy call.
@@ -193,6 +193,7 @@ impl PolicyEngine {
             Bindings::V0_1(b) => v0_1::describe(b, store),
             Bindings::V0_2(b) => v0_2::describe(b, store),
             Bindings::V0_3(b) => v0_3::describe(b, store),
+            Bindings::V0_4(b) => v0_4::describe(b, store),
         })?;
         check_contract_version(label, policy.pre.interface(), &info)?;
         policy.info = Some(info);
@@ -275,22 +276,27 @@ impl PolicyEngine {
             v0_2::BindingsPre::new(instance_pre)
                 .map(Pre::V0_2)
                 .map_err(wrong)
-        } else {
+        } else if *interface == v0_3::INTERFACE {
             v0_3::BindingsPre::new(instance_pre)
                 .map(Pre::V0_3)
+                .map_err(wrong)
+        } else {
+            v0_4::BindingsPre::new(instance_pre)
+                .map(Pre::V0_4)
                 .map_err(wrong)
         }
     }
 }
 
 /// How the host names "any accepted contract" in errors.
-const ANY_CONTRACT: &str = "kenning:policy/policy (0.1.0, 0.2.0 or 0.3.0)";
+const ANY_CONTRACT: &str = "kenning:policy/policy (0.1.0, 0.2.0, 0.3.0 or 0.4.0)";
 
 /// A component's pre-instantiated bindings, for the contract version it implements.
 enum Pre {
     V0_1(v0_1::BindingsPre<Sandbox>),
     V0_2(v0_2::BindingsPre<Sandbox>),
     V0_3(v0_3::BindingsPre<Sandbox>),
+    V0_4(v0_4::BindingsPre<Sandbox>),
 }
 
 impl Pre {
@@ -299,6 +305,7 @@ impl Pre {
             Pre::V0_1(_) => v0_1::INTERFACE,
             Pre::V0_2(_) => v0_2::INTERFACE,
             Pre::V0_3(_) => v0_3::INTERFACE,
+            Pre::V0_4(_) => v0_4::INTERFACE,
         }
     }
 
@@ -307,6 +314,7 @@ impl Pre {
             Pre::V0_1(pre) => pre.instantiate(store).map(Bindings::V0_1),
             Pre::V0_2(pre) => pre.instantiate(store).map(Bindings::V0_2),
             Pre::V0_3(pre) => pre.instantiate(store).map(Bindings::V0_3),
+            Pre::V0_4(pre) => pre.instantiate(store).map(Bindings::V0_4),
         }
     }
 }
@@ -316,6 +324,7 @@ enum Bindings {
     V0_1(v0_1::Bindings),
     V0_2(v0_2::Bindings),
     V0_3(v0_3::Bindings),
+    V0_4(v0_4::Bindings),
 }
 
 /// The names of everything a component imports (for `kenning describe` and the README).
@@ -590,6 +599,7 @@ impl Policy for ComponentPolicy {
             Bindings::V0_1(b) => v0_1::validate(b, store, tool, args_json),
             Bindings::V0_2(b) => v0_2::validate(b, store, tool, args_json),
             Bindings::V0_3(b) => v0_3::validate(b, store, tool, args_json),
+            Bindings::V0_4(b) => v0_4::validate(b, store, tool, args_json),
         })
     }
 
@@ -598,6 +608,7 @@ impl Policy for ComponentPolicy {
             Bindings::V0_1(b) => v0_1::scan(b, store, items),
             Bindings::V0_2(b) => v0_2::scan(b, store, items),
             Bindings::V0_3(b) => v0_3::scan(b, store, items),
+            Bindings::V0_4(b) => v0_4::scan(b, store, items),
         })
     }
 
@@ -610,6 +621,7 @@ impl Policy for ComponentPolicy {
             Bindings::V0_1(b) => v0_1::score(b, store, context, candidates),
             Bindings::V0_2(b) => v0_2::score(b, store, context, candidates),
             Bindings::V0_3(b) => v0_3::score(b, store, context, candidates),
+            Bindings::V0_4(b) => v0_4::score(b, store, context, candidates),
         })
     }
 
@@ -623,6 +635,7 @@ impl Policy for ComponentPolicy {
             Bindings::V0_1(b) => v0_1::select(b, store, context, candidates, limits),
             Bindings::V0_2(b) => v0_2::select(b, store, context, candidates, limits),
             Bindings::V0_3(b) => v0_3::select(b, store, context, candidates, limits),
+            Bindings::V0_4(b) => v0_4::select(b, store, context, candidates, limits),
         })
     }
 
@@ -636,6 +649,7 @@ impl Policy for ComponentPolicy {
             Bindings::V0_1(_) => Ok(None),
             Bindings::V0_2(b) => v0_2::consolidate(b, store, now, memories, retention).map(Some),
             Bindings::V0_3(b) => v0_3::consolidate(b, store, now, memories, retention).map(Some),
+            Bindings::V0_4(b) => v0_4::consolidate(b, store, now, memories, retention).map(Some),
         })?;
         plan.ok_or_else(|| PolicyError::Unsupported {
             policy: self.name().to_owned(),

@@ -256,7 +256,7 @@ macro_rules! shared_conversions {
 pub(crate) use shared_conversions;
 
 /// Expands, in the adapter module of a contract version whose `memories` batch packs texts and
-/// anchors as 0.2.0 introduced them (0.2.0 and 0.3.0), the packing of that batch (and of
+/// anchors as 0.2.0 introduced them (0.2.0 to 0.4.0), the packing of that batch (and of
 /// 0.2.0's candidates), the `consolidate` call and the capabilities (`consolidate` among them).
 macro_rules! packed_batches {
     () => {

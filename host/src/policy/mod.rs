@@ -17,6 +17,7 @@ mod sandbox;
 mod v0_1;
 mod v0_2;
 mod v0_3;
+mod v0_4;
 
 pub use cache::CacheOutcome;
 pub use component::{
@@ -47,7 +48,12 @@ pub const DEFAULT_POLICY_SHA256: &[u8; 32] =
 
 /// The contract interfaces a policy component may export, one per accepted contract version,
 /// oldest first.
-pub const CONTRACT_INTERFACES: &[&str] = &[v0_1::INTERFACE, v0_2::INTERFACE, v0_3::INTERFACE];
+pub const CONTRACT_INTERFACES: &[&str] = &[
+    v0_1::INTERFACE,
+    v0_2::INTERFACE,
+    v0_3::INTERFACE,
+    v0_4::INTERFACE,
+];
 
 /// The duties of a memory policy plus `describe`, as the host calls them.
 ///

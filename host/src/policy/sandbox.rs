@@ -1,6 +1,6 @@
 //! What each policy call's wasmtime store holds: the memory cap, which traps a component that
 //! grows past it and remembers that it did, so the error can say so. The adapter of each contract
-//! version (`v0_1` .. `v0_3`) and the component loader share it.
+//! version (`v0_1` .. `v0_4`) and the component loader share it.
 
 use wasmtime::ResourceLimiter;
 

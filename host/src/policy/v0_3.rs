@@ -2,7 +2,7 @@
 //! `contract/wit/since_v0.3.0/`): its generated bindings, the conversions between them and the
 //! contract's plain types, and one function per duty. Candidates travel as columns, laid out by
 //! [`CandidateColumns`] (the layout's one definition, which the component glue reads back);
-//! memories travel packed as in 0.2.0.
+//! memories travel packed as in 0.2.0. Candidates' authors and badges (0.4.0's) are left out.
 
 use kenning_contract::candidates::CandidateColumns;
 use kenning_contract::types as plain;

@@ -379,6 +379,8 @@ pub fn candidate_of(memory: &Memory, lexical_score: f32) -> Candidate {
         id: memory.id,
         scope: memory.scope,
         kind: memory.kind,
+        author: memory.author,
+        badge: memory.badge,
         text: memory.text.clone(),
         tags: memory.tags.clone(),
         confidence: memory.confidence,

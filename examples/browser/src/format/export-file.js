@@ -157,3 +157,14 @@ function readAnchor(anchor, path, imageBase, fail, integer) {
       return { kind: 'string', value: anchor.value };
   }
 }
+
+/**
+ * `memories` as a human's `kenning import` holds them (host/src/provenance.rs,
+ * `badge_for_import`): what the exporting knowledge base had accepted (NATIVE, FOREIGN or no
+ * badge) is FOREIGN here, and what it held in quarantine stays there. A turn over an opened file
+ * previews what an agent would be given after that import, its provenance included.
+ */
+export function asImportedByHuman(memories) {
+  return memories.map((m) =>
+    m.badge === 'pending' || m.badge === 'inbound_pending' ? m : { ...m, badge: 'foreign' });
+}

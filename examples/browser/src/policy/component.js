@@ -51,7 +51,7 @@ export class Policy {
     this.kept = null;
   }
 
-  /** A fresh instance's `kenning:policy/policy@0.3.0` exports. */
+  /** A fresh instance's `kenning:policy/policy@0.4.0` exports. */
   async instance() {
     const root = await this.bindings.instantiate(() => this.coreModule, {});
     return root.policy;

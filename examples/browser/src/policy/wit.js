@@ -1,4 +1,4 @@
-// Between the page's values and the component's (jco's mapping of kenning:policy@0.3.0's WIT):
+// Between the page's values and the component's (jco's mapping of kenning:policy@0.4.0's WIT):
 // u64 and s64 are BigInt, enums are kebab-case strings, `option` is a value or undefined.
 // Candidates are packed exactly as the host packs them (kenning-contract's
 // `CandidateColumns::pack`): one typed array per field, and the texts, tags and anchor strings
@@ -59,6 +59,12 @@ class Pieces {
 /** Kind codes of the `kinds` column. */
 const KIND_CODES = { fact: 0, preference: 1, context: 2, conversation_summary: 3 };
 
+/** Author codes of the `authors` column; an author the page does not know is a peer's. */
+const AUTHOR_CODES = { human: 0, agent: 1, triage: 2, external: 3, peer: 4 };
+
+/** Badge codes of the `badges` column; a badge the page does not know is FOREIGN. */
+const BADGE_CODES = { native: 0, pending: 1, inbound_pending: 2, foreign: 3 };
+
 /** Anchor kind codes of the `anchor-kinds` column. */
 const ANCHOR = { functionOpen: 0, function: 1, range: 2, address: 3, near: 4, string: 5 };
 
@@ -87,6 +93,8 @@ export function packCandidates(candidates) {
     ids: new BigUint64Array(n),
     scopes: new Uint8Array(n),
     kinds: new Uint8Array(n),
+    authors: new Uint8Array(n),
+    badges: new Uint8Array(n),
     confidences: new Float32Array(n),
     createdAt: new BigInt64Array(n),
     updatedAt: new BigInt64Array(n),
@@ -102,6 +110,8 @@ export function packCandidates(candidates) {
     columns.ids[i] = BigInt(m.id);
     columns.scopes[i] = m.scope === 'local' ? 1 : 0;
     columns.kinds[i] = KIND_CODES[m.type] ?? 0;
+    columns.authors[i] = AUTHOR_CODES[m.author] ?? AUTHOR_CODES.peer;
+    columns.badges[i] = BADGE_CODES[m.badge] ?? BADGE_CODES.foreign;
     columns.confidences[i] = m.confidence;
     columns.createdAt[i] = BigInt(m.createdAt);
     columns.updatedAt[i] = BigInt(m.updatedAt);

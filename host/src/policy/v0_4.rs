@@ -1,0 +1,50 @@
+//! The adapter for contract `kenning:policy@0.4.0` (frozen in
+//! `contract/wit/since_v0.4.0/`): its generated bindings, the conversions between them and the
+//! contract's plain types, and one function per duty. Candidates travel as columns, laid out by
+//! [`CandidateColumns`] (the layout's one definition, which the component glue reads back),
+//! with each candidate's author and badge; memories travel packed as in 0.2.0.
+
+use kenning_contract::candidates::CandidateColumns;
+use kenning_contract::types as plain;
+use wasmtime::Store;
+
+use super::convert::{packed_batches, shared_conversions};
+use super::sandbox::Sandbox;
+
+wasmtime::component::bindgen!({
+    world: "memory-policy",
+    path: "../contract/wit/since_v0.4.0",
+});
+
+use self::kenning::policy::types as wit;
+
+pub use MemoryPolicy as Bindings;
+pub use MemoryPolicyPre as BindingsPre;
+
+/// The interface a 0.4.0 component exports.
+pub const INTERFACE: &str = "kenning:policy/policy@0.4.0";
+
+shared_conversions!();
+packed_batches!();
+
+fn pack(candidates: &[plain::Candidate]) -> wit::Candidates {
+    let columns = CandidateColumns::pack(candidates);
+    wit::Candidates {
+        ids: columns.ids,
+        scopes: columns.scopes,
+        kinds: columns.kinds,
+        authors: columns.authors,
+        badges: columns.badges,
+        confidences: columns.confidences,
+        created_at: columns.created_at,
+        updated_at: columns.updated_at,
+        lexical_scores: columns.lexical_scores,
+        texts: columns.texts,
+        text_ends: columns.text_ends,
+        anchor_ends: columns.anchor_ends,
+        anchor_kinds: columns.anchor_kinds,
+        anchor_values: columns.anchor_values,
+        anchor_texts: columns.anchor_texts,
+        anchor_text_ends: columns.anchor_text_ends,
+    }
+}
