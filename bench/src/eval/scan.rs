@@ -769,10 +769,8 @@ mod tests {
 
         // The public and hand-written tuning corpora (see tests/corpora/README.md).
         for (name, floor) in [
-            ("tune-promptinject.jsonl", 99.0),
             ("tune-multilingual.jsonl", 95.0),
             ("tune-bipia-attacks.jsonl", 85.0),
-            ("tune-jailbreaks.jsonl", 90.0),
             ("tune-written-3.jsonl", 95.0),
             ("tune-cyberseceval.jsonl", 90.0),
             ("tune-jailbreakbench.jsonl", 90.0),
@@ -831,7 +829,6 @@ mod tests {
             ("heldout-benign-docs-2.jsonl", Label::Benign, 99.0),
             ("heldout-benign-docs-3.jsonl", Label::Benign, 99.0),
             ("heldout-benign-dialog.jsonl", Label::Benign, 99.5),
-            ("heldout-jailbreaks-in-the-wild.jsonl", Label::Attack, 90.0),
             ("heldout-bipia-attacks.jsonl", Label::Attack, 80.0),
             ("heldout-multilingual.jsonl", Label::Attack, 90.0),
         ] {
