@@ -4,23 +4,44 @@
 //! of `b`), which lets the selection account for the snapshot line by line and still agree
 //! exactly with `estimate_tokens` of the whole rendered text.
 
+use kenning_contract::spotlight::{CLOSE, OPEN};
 use unicode_segmentation::UnicodeSegmentation;
 
 /// Tokens for one line without its terminator: the larger of its non-space word-bound
 /// segments (words, numbers, punctuation marks, emoji) and a quarter of its grapheme clusters
 /// rounded up, plus one for the line break.
 pub fn line_tokens(line: &str) -> u32 {
-    let (segments, graphemes) = if line.is_ascii() {
-        (ascii_segments(line.as_bytes()), ascii_graphemes(line))
-    } else {
+    let (segments, graphemes) = delimited_ascii_counts(line).unwrap_or_else(|| {
         let segments = line
             .split_word_bounds()
             .filter(|s| !s.trim().is_empty())
             .count();
         (segments, line.graphemes(true).count())
-    };
+    });
     let tokens = segments.max(graphemes.div_ceil(4)).saturating_add(1);
     u32::try_from(tokens).unwrap_or(u32::MAX)
+}
+
+/// The segments and grapheme clusters of a line that is ASCII but for the snapshot's
+/// delimiters (`⟦`, `⟧`), counted without the segmenter; `None` for any other line. Each
+/// delimiter is a segment and a cluster of its own, with a boundary on both sides (open and
+/// close punctuation: UAX #29 rules WB999 and GB999; no ASCII character extends or joins it),
+/// so the line counts as its ASCII pieces plus one each. Every memory's line holds the two, and
+/// the segmenter would cost them a binary search a character.
+fn delimited_ascii_counts(line: &str) -> Option<(usize, usize)> {
+    if line.is_ascii() {
+        return Some((ascii_segments(line.as_bytes()), ascii_graphemes(line)));
+    }
+    let (mut segments, mut graphemes) = (0, 0);
+    for piece in line.split([OPEN, CLOSE]) {
+        if !piece.is_ascii() {
+            return None;
+        }
+        segments += ascii_segments(piece.as_bytes());
+        graphemes += ascii_graphemes(piece);
+    }
+    let delimiters = line.matches([OPEN, CLOSE]).count();
+    Some((segments + delimiters, graphemes + delimiters))
 }
 
 /// The word-bound segments (UAX #29) of ASCII `line` that hold something other than
@@ -136,6 +157,34 @@ mod tests {
                 "{text:?}"
             );
         }
+    }
+
+    #[test]
+    fn a_line_with_the_snapshots_delimiters_counts_as_the_segmenter_does() {
+        // Every ASCII character on either side of each delimiter, and whole memory lines.
+        let mut lines: Vec<String> = vec![
+            crate::render::PREAMBLE.to_owned(),
+            "- [#12 agent @ sub_401000+0x10] ⟦The C2 host is read, from the config.⟧".to_owned(),
+            "⟦⟧".to_owned(),
+            "⟦ ⟧ ⟦\r\n⟧".to_owned(),
+        ];
+        for a in 0u8..128 {
+            for b in [b'a', b'0', b'.', b' ', b'\r', b'\n', b'\'', b'_'] {
+                for delimiter in [OPEN, CLOSE] {
+                    lines.push(format!("{}{delimiter}{}", a as char, b as char));
+                    lines.push(format!("{}{delimiter}{}", b as char, a as char));
+                }
+            }
+        }
+        for line in lines {
+            let counts = delimited_ascii_counts(&line).expect("ASCII but for the delimiters");
+            assert_eq!(
+                counts,
+                (segmenter_count(&line), line.graphemes(true).count()),
+                "{line:?}"
+            );
+        }
+        assert_eq!(delimited_ascii_counts("⟦é⟧"), None);
     }
 
     /// The segmenter's count, which [`ascii_segments`] must reproduce.
