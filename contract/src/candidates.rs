@@ -38,24 +38,25 @@ fn code_of<T: PartialEq>(all: &[T], value: &T) -> u8 {
     all.iter().position(|v| v == value).unwrap_or(0) as u8
 }
 
+/// The value `code` stands for in the column of an enum whose values are `all`, in
+/// declaration order; `unknown` for a code past them.
+#[inline]
+fn value_of<T: Copy>(all: &[T], code: u8, unknown: T) -> T {
+    all.get(usize::from(code)).copied().unwrap_or(unknown)
+}
+
 /// The author an `authors` code stands for: an unknown code reads as a peer, the least
 /// trusted author.
 #[inline]
 fn author_of(code: u8) -> Author {
-    Author::ALL
-        .get(usize::from(code))
-        .copied()
-        .unwrap_or(Author::Peer)
+    value_of(Author::ALL, code, Author::Peer)
 }
 
 /// The badge a `badges` code stands for: an unknown code reads as FOREIGN, the least trusted
 /// badge a host injects.
 #[inline]
 fn badge_of(code: u8) -> Badge {
-    Badge::ALL
-        .get(usize::from(code))
-        .copied()
-        .unwrap_or(Badge::Foreign)
+    value_of(Badge::ALL, code, Badge::Foreign)
 }
 
 /// Anchor kind codes of the `anchor_kinds` column.
@@ -379,10 +380,7 @@ fn column_candidate(c: &CandidateColumns, i: usize) -> CandidateRef<'_> {
     CandidateRef {
         id: c.ids[i],
         scope: scope_of(c.scopes[i]),
-        kind: KINDS
-            .get(usize::from(c.kinds[i]))
-            .copied()
-            .unwrap_or(MemoryKind::Fact),
+        kind: value_of(&KINDS, c.kinds[i], MemoryKind::Fact),
         author: author_of(c.authors[i]),
         badge: badge_of(c.badges[i]),
         text: piece(&c.texts, text_start, text_end),

@@ -406,3 +406,36 @@ macro_rules! packed_batches {
 }
 
 pub(crate) use packed_batches;
+
+/// Expands, in the adapter module of a contract version whose candidates travel as columns
+/// (0.3.0 and later), `pack`: the contract's [`CandidateColumns`] (the layout's one definition)
+/// moved into that version's `candidates` record. The columns 0.3.0 has are always moved; a
+/// later version names the ones it adds (0.4.0: `authors`, `badges`).
+///
+/// [`CandidateColumns`]: kenning_contract::candidates::CandidateColumns
+macro_rules! column_batches {
+    ($($added:ident),*) => {
+        fn pack(candidates: &[plain::Candidate]) -> wit::Candidates {
+            let columns = kenning_contract::candidates::CandidateColumns::pack(candidates);
+            wit::Candidates {
+                ids: columns.ids,
+                scopes: columns.scopes,
+                kinds: columns.kinds,
+                $($added: columns.$added,)*
+                confidences: columns.confidences,
+                created_at: columns.created_at,
+                updated_at: columns.updated_at,
+                lexical_scores: columns.lexical_scores,
+                texts: columns.texts,
+                text_ends: columns.text_ends,
+                anchor_ends: columns.anchor_ends,
+                anchor_kinds: columns.anchor_kinds,
+                anchor_values: columns.anchor_values,
+                anchor_texts: columns.anchor_texts,
+                anchor_text_ends: columns.anchor_text_ends,
+            }
+        }
+    };
+}
+
+pub(crate) use column_batches;

@@ -1,14 +1,13 @@
 //! The adapter for contract `kenning:policy@0.3.0` (frozen in
 //! `contract/wit/since_v0.3.0/`): its generated bindings, the conversions between them and the
 //! contract's plain types, and one function per duty. Candidates travel as columns, laid out by
-//! [`CandidateColumns`] (the layout's one definition, which the component glue reads back);
+//! [`CandidateColumns`](kenning_contract::candidates::CandidateColumns) (the layout's one definition, which the component glue reads back);
 //! memories travel packed as in 0.2.0. Candidates' authors and badges (0.4.0's) are left out.
 
-use kenning_contract::candidates::CandidateColumns;
 use kenning_contract::types as plain;
 use wasmtime::Store;
 
-use super::convert::{packed_batches, shared_conversions};
+use super::convert::{column_batches, packed_batches, shared_conversions};
 use super::sandbox::Sandbox;
 
 wasmtime::component::bindgen!({
@@ -26,23 +25,4 @@ pub const INTERFACE: &str = "kenning:policy/policy@0.3.0";
 
 shared_conversions!();
 packed_batches!();
-
-fn pack(candidates: &[plain::Candidate]) -> wit::Candidates {
-    let columns = CandidateColumns::pack(candidates);
-    wit::Candidates {
-        ids: columns.ids,
-        scopes: columns.scopes,
-        kinds: columns.kinds,
-        confidences: columns.confidences,
-        created_at: columns.created_at,
-        updated_at: columns.updated_at,
-        lexical_scores: columns.lexical_scores,
-        texts: columns.texts,
-        text_ends: columns.text_ends,
-        anchor_ends: columns.anchor_ends,
-        anchor_kinds: columns.anchor_kinds,
-        anchor_values: columns.anchor_values,
-        anchor_texts: columns.anchor_texts,
-        anchor_text_ends: columns.anchor_text_ends,
-    }
-}
+column_batches!();
