@@ -95,6 +95,97 @@ pub fn recall_at(retrieved: &[Vec<DiaId>], evidence: &[DiaId], k: usize) -> f64 
     found as f64 / evidence.len() as f64
 }
 
+/// The rank (1 for the best) of the first retrieved memory standing for `id`; `None` when no
+/// retrieved memory does.
+pub fn rank_of(retrieved: &[Vec<DiaId>], id: DiaId) -> Option<usize> {
+    retrieved
+        .iter()
+        .position(|ids| ids.contains(&id))
+        .map(|at| at + 1)
+}
+
+/// The highest rank of each bucket of [`RankDistribution`], in order; a rank past the last is
+/// not retrieved.
+pub const RANK_BUCKETS: [usize; 5] = [1, 5, 10, 25, 50];
+
+/// Where the evidence turns stand among the retrieved memories: the share (percent) of the
+/// evidence turns first found at each range of ranks, and of those not retrieved at all (beyond
+/// rank 50). Recall@k moves only when evidence crosses k; this shows where a change's evidence
+/// went.
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct RankDistribution {
+    /// Evidence turns counted.
+    pub evidence: usize,
+    /// First found at rank 1.
+    #[serde(rename = "rank 1")]
+    pub first: f64,
+    /// At ranks 2 to 5.
+    #[serde(rename = "ranks 2-5")]
+    pub to_5: f64,
+    /// At ranks 6 to 10.
+    #[serde(rename = "ranks 6-10")]
+    pub to_10: f64,
+    /// At ranks 11 to 25.
+    #[serde(rename = "ranks 11-25")]
+    pub to_25: f64,
+    /// At ranks 26 to 50.
+    #[serde(rename = "ranks 26-50")]
+    pub to_50: f64,
+    /// Not among the retrieved memories.
+    #[serde(rename = "not retrieved")]
+    pub missed: f64,
+}
+
+impl RankDistribution {
+    /// The shares in bucket order, the missed last.
+    pub fn values(&self) -> [f64; RANK_BUCKETS.len() + 1] {
+        [
+            self.first,
+            self.to_5,
+            self.to_10,
+            self.to_25,
+            self.to_50,
+            self.missed,
+        ]
+    }
+}
+
+/// Evidence turns counted by rank bucket ([`RANK_BUCKETS`], then not retrieved).
+#[derive(Debug, Default, Clone)]
+struct RankCounts([usize; RANK_BUCKETS.len() + 1]);
+
+impl RankCounts {
+    fn add(&mut self, retrieved: &[Vec<DiaId>], evidence: &[DiaId]) {
+        for &id in evidence {
+            let bucket = rank_of(retrieved, id)
+                .and_then(|rank| RANK_BUCKETS.iter().position(|&top| rank <= top))
+                .unwrap_or(RANK_BUCKETS.len());
+            self.0[bucket] += 1;
+        }
+    }
+
+    fn distribution(&self) -> RankDistribution {
+        let evidence: usize = self.0.iter().sum();
+        let [first, to_5, to_10, to_25, to_50, missed] = self.0.map(|n| {
+            let percent = if evidence == 0 {
+                0.0
+            } else {
+                100.0 * n as f64 / evidence as f64
+            };
+            (percent * 100.0).round() / 100.0
+        });
+        RankDistribution {
+            evidence,
+            first,
+            to_5,
+            to_10,
+            to_25,
+            to_50,
+            missed,
+        }
+    }
+}
+
 /// One dialog turn.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Turn {
@@ -315,6 +406,8 @@ pub struct Figures {
     /// Recall at 50, in percent.
     #[serde(rename = "recall@50")]
     pub at_50: f64,
+    /// Where the evidence turns were found.
+    pub evidence_ranks: RankDistribution,
 }
 
 impl Figures {
@@ -338,6 +431,7 @@ pub struct CategoryFigures {
 struct Sums {
     questions: usize,
     sums: [f64; KS.len()],
+    ranks: RankCounts,
 }
 
 impl Sums {
@@ -346,6 +440,7 @@ impl Sums {
         for (sum, k) in self.sums.iter_mut().zip(KS) {
             *sum += recall_at(retrieved, evidence, k);
         }
+        self.ranks.add(retrieved, evidence);
     }
 
     fn figures(&self) -> Figures {
@@ -363,6 +458,7 @@ impl Sums {
             at_10,
             at_25,
             at_50,
+            evidence_ranks: self.ranks.distribution(),
         }
     }
 }
@@ -623,6 +719,25 @@ pub fn render_table(report: &Report) -> String {
         out.push_str(&row(category.name, &category.figures));
     }
     out.push_str(&row("all", &report.overall));
+
+    // Where the evidence turns stood: percent of them by the rank they were first found at.
+    let mut buckets = vec!["rank 1".to_owned()];
+    buckets.extend(
+        RANK_BUCKETS
+            .windows(2)
+            .map(|w| format!("{}-{}", w[0] + 1, w[1])),
+    );
+    buckets.push("missed".to_owned());
+    let header: String = buckets.iter().map(|b| format!("{b:>8}")).collect();
+    out.push_str(&format!("\n{:<14}{:>10}{header}\n", "evidence at", "turns"));
+    let ranks = |name: &str, ranks: &RankDistribution| {
+        let cells: String = ranks.values().iter().map(|v| format!("{v:>8.1}")).collect();
+        format!("{name:<14}{:>10}{cells}\n", ranks.evidence)
+    };
+    for category in report.by_category.values() {
+        out.push_str(&ranks(category.name, &category.figures.evidence_ranks));
+    }
+    out.push_str(&ranks("all", &report.overall.evidence_ranks));
     out
 }
 
@@ -691,6 +806,22 @@ mod tests {
         assert!((recall_at(&retrieved, &evidence, 50) - 2.0 / 3.0).abs() < 1e-12);
         assert_eq!(recall_at(&retrieved, &[], 5), 1.0, "no evidence scores 1");
         assert_eq!(recall_at(&[], &evidence, 5), 0.0);
+    }
+
+    #[test]
+    fn each_evidence_turn_is_counted_at_the_rank_it_was_first_found() {
+        let retrieved: Vec<Vec<DiaId>> = (1..=60).map(|t| vec![id(1, t)]).collect();
+        assert_eq!(rank_of(&retrieved, id(1, 7)), Some(7));
+        assert_eq!(rank_of(&retrieved, id(2, 1)), None);
+        let mut counts = RankCounts::default();
+        let evidence = [1, 2, 5, 6, 10, 11, 25, 26, 50, 51].map(|t| id(1, t));
+        counts.add(&retrieved, &evidence);
+        counts.add(&retrieved, &[id(9, 9)]);
+        let d = counts.distribution();
+        assert_eq!(d.evidence, 11);
+        let expected = [1, 2, 2, 2, 2, 2].map(|n| (10_000.0 * n as f64 / 11.0).round() / 100.0);
+        assert_eq!(d.values(), expected);
+        assert!((d.values().iter().sum::<f64>() - 100.0).abs() < 0.05);
     }
 
     #[test]
