@@ -69,6 +69,7 @@ pub fn is_mention(text: &str, kind: &str, start: usize, end: usize) -> bool {
         | families::EXTRACTION
         | families::HIJACK
         | families::PERSONA
+        | families::ADDRESSED
         | output::KIND => mention::is_mention(text, start, end),
         "role-marker" | delimiters::KIND => mention::names_a_marker(text, end),
         _ => false,
@@ -81,6 +82,7 @@ pub fn describe(kind: &str) -> Option<&'static str> {
         families::EXTRACTION => "a request to reveal the agent's instructions or a guarded value",
         families::HIJACK => "an order dictating how the agent's reply begins or what it says",
         families::PERSONA => "an order to take on an unrestricted persona",
+        families::ADDRESSED => "an order to the AI reading the text to act on the user's behalf",
         delimiters::KIND => "a forged end-of-input or prompt-section delimiter",
         output::KIND => "an order about the agent's own output planted in content",
         signals::FLOOD => "a flood of one repeated token",
