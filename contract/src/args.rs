@@ -231,6 +231,17 @@ impl From<MemoryTarget> for crate::types::Target {
 }
 
 impl Badge {
+    /// How people read the badge (NATIVE, PENDING, INBOUND-PENDING, FOREIGN): in snapshots,
+    /// Markdown exports and messages.
+    pub fn label(self) -> &'static str {
+        match self {
+            Badge::Native => "NATIVE",
+            Badge::Pending => "PENDING",
+            Badge::InboundPending => "INBOUND-PENDING",
+            Badge::Foreign => "FOREIGN",
+        }
+    }
+
     /// Whether memories with this badge stay out of prompts and recall (they await review).
     pub fn is_quarantined(self) -> bool {
         matches!(self, Badge::Pending | Badge::InboundPending)
@@ -390,5 +401,15 @@ mod tests {
         let names: Vec<&str> = Badge::ALL.iter().map(|b| b.as_str()).collect();
         assert_eq!(names, Badge::NAMES);
         assert_eq!(Author::parse("Human"), None);
+    }
+
+    #[test]
+    fn a_badges_label_is_its_spelling_upper_cased_with_hyphens() {
+        for badge in Badge::ALL {
+            assert_eq!(
+                badge.label(),
+                badge.as_str().replace('_', "-").to_uppercase()
+            );
+        }
     }
 }

@@ -105,13 +105,10 @@ fn bracket_marker_end(chars: &[char], start: usize) -> Option<usize> {
 /// Who wrote a memory, as its line shows it: the author's name, then its badge unless NATIVE
 /// (`agent`, `peer, FOREIGN`).
 pub fn provenance(author: Author, badge: Badge) -> String {
-    let badge = match badge {
-        Badge::Native => return author.as_str().to_owned(),
-        Badge::Pending => "PENDING",
-        Badge::InboundPending => "INBOUND-PENDING",
-        Badge::Foreign => "FOREIGN",
-    };
-    format!("{author}, {badge}")
+    match badge {
+        Badge::Native => author.as_str().to_owned(),
+        _ => format!("{author}, {}", badge.label()),
+    }
 }
 
 #[cfg(test)]

@@ -1094,7 +1094,7 @@ fn markdown(header: &Header, memories: &[(Memory, Option<u64>)]) -> String {
             memory.id,
             memory.kind.as_str(),
             place,
-            memory.badge.as_str().replace('_', "-").to_uppercase(),
+            memory.badge.label(),
             memory.status
         );
         for line in memory.text.lines() {

@@ -113,7 +113,7 @@ impl Service {
                 return Err(KenningError::Forbidden(format!(
                     "memory {id} of {from} is not a confirmed finding (it is {}, {}): only active, accepted memories are shared",
                     memory.status,
-                    memory.badge.as_str().replace('_', "-").to_uppercase()
+                    memory.badge.label()
                 )));
             }
             memories.push(memory);
