@@ -91,10 +91,11 @@ impl kenning_contract::Policy for DefaultPolicy {
 
 kenning_contract::export_policy!(DefaultPolicy);
 
-/// Builds the scanner's automata and compiles its patterns now: the build calls this once and
-/// snapshots the component, so no call pays for them.
+/// Builds the scanner's automata, compiles its patterns and counts the snapshot's fixed lines
+/// now: the build calls this once and snapshots the component, so no call pays for them.
 pub fn prepare() {
     scan::prepare();
+    render::frame_cost();
 }
 
 /// Who this policy is: its name, version, contract version, capabilities and default limits

@@ -198,10 +198,7 @@ struct Budget {
 impl Budget {
     /// `None` when even an empty snapshot's header and closing line do not fit.
     fn new(limits: &Limits) -> Option<Self> {
-        let header = render::header();
-        let fixed_tokens =
-            line_tokens(&header) + line_tokens(render::PREAMBLE) + line_tokens(render::CLOSING);
-        let fixed_bytes = header.len() + 1 + render::PREAMBLE.len() + 1 + render::CLOSING.len() + 1;
+        let (fixed_tokens, fixed_bytes) = render::frame_cost();
         Some(Budget {
             tokens: limits.token_budget.checked_sub(fixed_tokens)?,
             bytes: (limits.max_snapshot_bytes as usize).checked_sub(fixed_bytes)?,
