@@ -117,15 +117,7 @@ fn hailed(text: &str, name: &Word) -> Option<Hailed> {
     }
     // A mention ("@assistant") or a call ("hey assistant") hails as a vocative does.
     let before = text[..name.start].trim_end();
-    if text[..name.start].ends_with('@')
-        || CALLS.iter().any(|c| {
-            before.ends_with(c)
-                && !before[..before.len() - c.len()]
-                    .chars()
-                    .next_back()
-                    .is_some_and(|c| c.is_alphanumeric())
-        })
-    {
+    if text[..name.start].ends_with('@') || CALLS.iter().any(|c| ends_with_word(before, c)) {
         return Some(Hailed::Comma(name.end));
     }
     let mut end = (name.end + HAIL_REACH).min(text.len());
@@ -170,13 +162,14 @@ fn first_person(text: &str, start: usize) -> bool {
         "i", "i'll", "i will", "we", "we'll", "we will", "i can", "i've", "i have", "i’ll",
     ]
     .iter()
-    .any(|p| {
-        before.ends_with(p)
-            && !before[..before.len() - p.len()]
-                .chars()
-                .next_back()
-                .is_some_and(|c| c.is_alphanumeric())
-    })
+    .any(|subject| ends_with_word(before, subject))
+}
+
+/// Whether `text` ends with the words `words`, not with the end of a longer word ("hi" ends
+/// "say hi", not "sushi").
+fn ends_with_word(text: &str, words: &str) -> bool {
+    text.strip_suffix(words)
+        .is_some_and(|rest| !rest.chars().next_back().is_some_and(char::is_alphanumeric))
 }
 
 /// Addressed orders in `text`: a hailed name of the AI and the first act in reach after it (or
