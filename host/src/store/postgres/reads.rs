@@ -414,12 +414,13 @@ impl<C: GenericClient> Reads for Pg<'_, C> {
 
     fn settings(&self, thread: Option<&str>) -> Result<Settings> {
         // Both layers in one round trip (the thread's only when there is one), each by key.
-        let rows = self.query(
-            "SELECT false, key, value FROM settings WHERE subject_id = $1 AND thread = ''
-             UNION ALL
-             SELECT true, key, value FROM settings WHERE subject_id = $1 AND thread = $2 AND $2 <> ''",
-            &[&self.subject, &thread.unwrap_or_default()],
-        )?;
+        static SETTINGS: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
+            format!(
+                "SELECT s.of_thread = 1, s.key, s.value FROM ({}) s",
+                settings_rows("$2")
+            )
+        });
+        let rows = self.query(&SETTINGS, &[&self.subject, &thread.unwrap_or_default()])?;
         Ok(settings_of(
             rows.iter().map(|row| (row.get(0), row.get(1), row.get(2))),
         ))
@@ -437,6 +438,18 @@ impl<C: GenericClient> Reads for Pg<'_, C> {
     fn index_segments(&self) -> Result<u64> {
         Ok(0)
     }
+}
+
+/// The statement reading the settings rows of the subject (`$1`) and of the thread the SQL
+/// expression `thread` names (`''` for none): `key`, `value` and `of_thread` (0 the subject's,
+/// 1 the thread's). [`Reads::settings`] reads them alone; a search reads them in its first
+/// statement.
+pub(super) fn settings_rows(thread: &str) -> String {
+    format!(
+        "SELECT key, value, 0 AS of_thread FROM settings WHERE subject_id = $1 AND thread = ''
+         UNION ALL
+         SELECT key, value, 1 FROM settings WHERE subject_id = $1 AND thread = {thread} AND {thread} <> ''"
+    )
 }
 
 /// The settings the stored rows `(of a thread, key, value)` make, in any order: the

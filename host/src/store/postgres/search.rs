@@ -51,7 +51,8 @@ impl<'a, C: GenericClient> Pg<'a, C> {
     }
 
     /// See [`crate::store::KnowledgeStore::search_page`]; with `settings`, the settings in
-    /// force for its thread are read too, in the search's first statement.
+    /// force for its thread are read too, in the search's first statement when it ranks (else
+    /// [`SettingsRead::settings`] reads them after).
     pub(super) fn search(
         &self,
         filter: &MemoryFilter,
@@ -69,9 +70,6 @@ impl<'a, C: GenericClient> Pg<'a, C> {
             i64::from(filter.offset)
         );
         if terms.is_empty() {
-            if let Some(read) = settings {
-                read.alone(self)?;
-            }
             let memories = self.memories_where(
                 &format!("TRUE{clause}"),
                 &format!("ORDER BY m.updated_at DESC, m.id DESC {page}"),
@@ -258,10 +256,8 @@ impl<'a, C: GenericClient> Pg<'a, C> {
                 format!(
                     "UNION ALL
                      SELECT {SETTING}, s.key, NULL, NULL, NULL, NULL, s.value, NULL, NULL, s.of_thread, NULL
-                     FROM (SELECT key, value, 0 AS of_thread FROM settings WHERE subject_id = $1 AND thread = ''
-                           UNION ALL
-                           SELECT key, value, 1 FROM settings
-                           WHERE subject_id = $1 AND thread = {thread} AND {thread} <> '') s"
+                     FROM ({}) s",
+                    reads::settings_rows(&thread)
                 )
             }
             None => String::new(),
@@ -388,18 +384,13 @@ impl<'t> SettingsRead<'t> {
         SettingsRead { thread, read: None }
     }
 
-    /// Reads them in a statement of their own (the search made none that could).
-    fn alone<C: GenericClient>(&mut self, pg: &Pg<'_, C>) -> Result<()> {
-        self.read = Some(pg.settings(self.thread)?);
-        Ok(())
-    }
-
-    /// The settings, read by the search or, when it read none, now through `pg`.
-    pub(super) fn settings<C: GenericClient>(mut self, pg: &Pg<'_, C>) -> Result<Settings> {
-        if self.read.is_none() {
-            self.alone(pg)?;
+    /// The settings, read by the search or, when it read none (a query of no words, or one
+    /// answered before its ranking), now through `pg` in a statement of their own.
+    pub(super) fn settings<C: GenericClient>(self, pg: &Pg<'_, C>) -> Result<Settings> {
+        match self.read {
+            Some(settings) => Ok(settings),
+            None => pg.settings(self.thread),
         }
-        Ok(self.read.expect("read above"))
     }
 }
 
