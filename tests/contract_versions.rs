@@ -41,6 +41,7 @@ fn scan_items() -> Vec<ScanItem> {
     .map(|t| ScanItem {
         text: (*t).to_owned(),
         target: Target::Memory,
+        author: kenning_contract::args::Author::Agent,
     })
     .collect()
 }

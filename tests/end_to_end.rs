@@ -394,6 +394,7 @@ fn the_component_and_the_native_build_agree() {
         .map(|t| ScanItem {
             text: (*t).to_owned(),
             target: Target::Memory,
+            author: Author::Agent,
         })
         .collect();
     assert_eq!(

@@ -80,6 +80,7 @@ fn unbounded_memory_growth_is_stopped_at_the_cap() {
         .scan(&[ScanItem {
             text: "grow".into(),
             target: Target::Memory,
+            author: Author::Agent,
         }])
         .unwrap_err();
     match &error {
@@ -129,6 +130,7 @@ fn lies_are_refused_by_the_host() {
         .scan(&[ScanItem {
             text: "changed".into(),
             target: Target::Memory,
+            author: Author::Agent,
         }])
         .unwrap_err();
     assert!(error.to_string().contains("allowed but changed"), "{error}");
@@ -214,6 +216,7 @@ fn scan_count(policy: &kenning::policy::ComponentPolicy) -> String {
         .scan(&[ScanItem {
             text: "count".into(),
             target: Target::Memory,
+            author: Author::Agent,
         }])
         .unwrap();
     results[0].findings[0].kind.clone()
@@ -240,6 +243,7 @@ fn each_call_gets_a_fresh_instance_unless_a_session_is_asked_for() {
         .scan(&[ScanItem {
             text: "panic".into(),
             target: Target::Memory,
+            author: Author::Agent,
         }])
         .unwrap_err();
     assert!(matches!(error, PolicyError::Trap { .. }), "{error}");

@@ -368,6 +368,7 @@ pub fn measure(config: &BenchConfig) -> Result<BenchReport> {
         text: "sub_401000 walks the import table and resolves ws2_32 ordinals; key in .data"
             .to_owned(),
         target: Target::Memory,
+        author: kenning_contract::args::Author::Agent,
     }];
     let scan_fresh_us = median_us(config.iterations, || policy.scan(&one_memory).map(drop))?;
     let inject = inject_figures(&cached, &component, config, None)?;

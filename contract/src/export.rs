@@ -61,6 +61,7 @@ impl<P: Policy> Guest for Export<P> {
             .map(|i| plain::ScanItem {
                 text: i.text,
                 target: target(i.target),
+                author: author(i.author),
             })
             .collect();
         P::scan(&items).into_iter().map(scan_result).collect()
@@ -260,12 +261,24 @@ fn target(t: wit::Target) -> plain::Target {
     }
 }
 
+fn author(a: wit::Author) -> crate::args::Author {
+    use crate::args::Author;
+    match a {
+        wit::Author::Human => Author::Human,
+        wit::Author::Agent => Author::Agent,
+        wit::Author::Triage => Author::Triage,
+        wit::Author::External => Author::External,
+        wit::Author::Peer => Author::Peer,
+    }
+}
+
 fn scan_result(r: plain::ScanResult) -> wit::ScanResult {
     wit::ScanResult {
         verdict: match r.verdict {
             plain::Verdict::Allow => wit::Verdict::Allow,
             plain::Verdict::Redact => wit::Verdict::Redact,
             plain::Verdict::Block => wit::Verdict::Block,
+            plain::Verdict::Hold => wit::Verdict::Hold,
         },
         text: r.text,
         findings: r

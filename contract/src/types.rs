@@ -358,6 +358,8 @@ pub struct ScanItem {
     pub text: String,
     /// What it is about to become.
     pub target: Target,
+    /// Who asks to store it: the scan holds each author to its own operating point.
+    pub author: Author,
 }
 
 /// What to do with a scanned text.
@@ -371,6 +373,8 @@ pub enum Verdict {
     Redact,
     /// Do not store.
     Block,
+    /// Store the returned text only in quarantine, for a reviewer to accept or reject.
+    Hold,
 }
 
 /// Something a scan found.
@@ -395,7 +399,8 @@ pub struct ScanResult {
     pub text: String,
     /// Findings in input order.
     pub findings: Vec<Finding>,
-    /// Why blocked.
+    /// Why blocked or held; on a text allowed or redacted, what the scan suspects in it that
+    /// was not enough to hold it (the text is kept, marked).
     pub reason: Option<String>,
 }
 

@@ -34,6 +34,7 @@ pub fn scan_workload() -> Vec<ScanItem> {
             ScanItem {
                 text: text.join(" "),
                 target: Target::Memory,
+                author: AUTHORS[i % AUTHORS.len()],
             }
         })
         .collect()

@@ -65,6 +65,7 @@ pub fn scan_verdict(verdict: kenning_contract::types::Verdict) {
         Verdict::Allow => "allow",
         Verdict::Redact => "redact",
         Verdict::Block => "block",
+        Verdict::Hold => "hold",
     };
     metrics::counter!(SCAN_VERDICTS, "verdict" => verdict).increment(1);
 }

@@ -70,6 +70,29 @@ pub fn badge_for_new(author: Author) -> Badge {
     }
 }
 
+/// The badge of a memory that would have `badge` when the safety scan held its text for review
+/// (it suspected the text at its author's operating point): quarantined, so nobody but a human
+/// reads it and nothing injects it until a reviewer accepts it: what would be NATIVE awaits
+/// review as PENDING, what would be FOREIGN (another knowledge base's) as INBOUND-PENDING, so
+/// accepting it gives the badge it would have had; what was quarantined stays as it was.
+pub fn held(badge: Badge) -> Badge {
+    match badge {
+        Badge::Native => Badge::Pending,
+        Badge::Foreign => Badge::InboundPending,
+        Badge::Pending | Badge::InboundPending => badge,
+    }
+}
+
+/// Who the safety scan holds an import by `importer` to: a human vouches for the file, as a
+/// reviewer accepting a peer's share does, so it is scanned as the human's; anyone else's
+/// import is scanned as a peer's.
+pub fn import_scanned_as(importer: Author) -> Author {
+    match importer {
+        Author::Human => Author::Human,
+        Author::Agent | Author::Triage | Author::External | Author::Peer => Author::Peer,
+    }
+}
+
 /// The badge an imported memory receives when `importer` imports it with the badge `exported`
 /// it had in the exporting knowledge base (see the module's table). What was accepted there is
 /// FOREIGN here when a human imports it (the human vouches for the file, as a reviewer accepts
@@ -214,6 +237,20 @@ mod tests {
         assert_eq!(badge_for_new(Author::Triage), Badge::Native);
         assert_eq!(badge_for_new(Author::External), Badge::Pending);
         assert_eq!(badge_for_new(Author::Peer), Badge::InboundPending);
+    }
+
+    #[test]
+    fn a_held_text_is_quarantined_and_accepting_it_gives_the_badge_it_would_have_had() {
+        for badge in [
+            Badge::Native,
+            Badge::Pending,
+            Badge::InboundPending,
+            Badge::Foreign,
+        ] {
+            assert!(held(badge).is_quarantined(), "{badge:?}");
+        }
+        assert_eq!(held(Badge::Native), Badge::Pending);
+        assert_eq!(held(Badge::Foreign), Badge::InboundPending);
     }
 
     #[test]

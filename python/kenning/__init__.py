@@ -456,10 +456,11 @@ class KnowledgeBase:
         report (records, imported, duplicates, badges, ...)."""
         return _answer(self._service.import_, subject, text, author, dry_run)
 
-    def scan(self, text: str, *, target: str = "global") -> ScanResult:
-        """What the policy's scan does to ``text`` stored as ``target``: ``{"verdict", "text",
-        "findings", "reason"}``; stores nothing."""
-        return _answer(self._service.scan, text, target)
+    def scan(self, text: str, *, target: str = "global", author: str = "human") -> ScanResult:
+        """What the policy's scan does to ``text`` stored as ``target`` by ``author`` (human,
+        agent, triage, external, peer): ``{"verdict", "text", "findings", "reason"}``; stores
+        nothing."""
+        return _answer(self._service.scan, text, target, author)
 
     def validate(self, schema: str, record: Mapping[str, Any]) -> Json:
         """Checks ``record`` against the policy's closed schema ``schema``; stores nothing."""

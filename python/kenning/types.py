@@ -143,7 +143,8 @@ class QueryResult(TypedDict):
 
 
 class ScanResult(TypedDict):
-    """The scan's verdict (allow, redact or block), the text as it would be stored, and why."""
+    """The scan's verdict (allow, redact, hold or block), the text as it would be stored, and
+    why (on an allowed text: what the scan suspects in it, kept marked)."""
 
     verdict: str
     text: str

@@ -251,8 +251,14 @@ impl PyService {
     }
 
     /// Scans `text` as the policy would before storing it as `target` (`global`, `local`,
-    /// `user`, `memory`, `daily`); the verdict as JSON.
-    fn scan(&self, py: Python<'_>, text: String, target: String) -> PyResult<String> {
+    /// `user`, `memory`, `daily`) by `author`; the verdict as JSON.
+    fn scan(
+        &self,
+        py: Python<'_>,
+        text: String,
+        target: String,
+        author: String,
+    ) -> PyResult<String> {
         let service = Arc::clone(&self.inner);
         py.detach(move || {
             let target: Target =
@@ -263,7 +269,19 @@ impl PyService {
                         format!("expected global, local, user, memory or daily, got {target:?}"),
                     )
                 })?;
-            let mut results = service.scan(&[ScanItem { text, target }])?;
+            let author: Author =
+                serde_json::from_value(Value::String(author.clone())).map_err(|_| {
+                    invalid(
+                        "scan",
+                        "author",
+                        format!("expected human, agent, triage, external or peer, got {author:?}"),
+                    )
+                })?;
+            let mut results = service.scan(&[ScanItem {
+                text,
+                target,
+                author,
+            }])?;
             to_json(&results.remove(0))
         })
         .map_err(native)

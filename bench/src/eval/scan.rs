@@ -24,6 +24,7 @@
 use std::path::Path;
 use std::time::Instant;
 
+use kenning_contract::args::Author;
 use kenning_contract::types::{ScanItem, ScanResult, Target, Verdict};
 use serde_json::{Value, json};
 
@@ -242,7 +243,7 @@ pub fn redacted(row: &Row, result: &ScanResult) -> bool {
     match result.verdict {
         Verdict::Block => true,
         Verdict::Allow => false,
-        Verdict::Redact => match &row.secret {
+        Verdict::Redact | Verdict::Hold => match &row.secret {
             Some(secret) => !result.text.contains(secret.as_str()),
             None => match credential_of(&row.text) {
                 Some(span) => !survives(&row.text, span, &result.text),
@@ -263,8 +264,12 @@ pub struct Tally {
     pub redacted: usize,
     /// Rows blocked.
     pub blocked: usize,
+    /// Rows held for review (stored only in quarantine).
+    pub held: usize,
+    /// Rows allowed or redacted with a reason: kept, marked with what the scan suspects.
+    pub marked: usize,
     /// Rows whose outcome meets the label's goal (risk: credential removed; benign: allowed
-    /// unchanged; attack: blocked; informative: always).
+    /// unchanged; attack: blocked or held; informative: always).
     pub met: usize,
 }
 
@@ -282,6 +287,9 @@ impl Tally {
 /// What one evaluation found.
 #[derive(Debug, Clone, Default)]
 pub struct Report {
+    /// Who the rows were scanned as asking to store them (each author has its own operating
+    /// point).
+    pub author: Option<Author>,
     /// Per label.
     pub labels: std::collections::BTreeMap<Label, Tally>,
     /// Per label and family, for the detailed table.
@@ -315,7 +323,8 @@ impl Report {
     pub fn to_json(&self) -> Value {
         let tally = |t: &Tally| {
             json!({"rows": t.rows, "allowed": t.allowed, "redacted": t.redacted,
-                   "blocked": t.blocked, "met": t.met, "met_pct": round2(t.met_pct())})
+                   "blocked": t.blocked, "held": t.held, "marked": t.marked, "met": t.met,
+                   "met_pct": round2(t.met_pct())})
         };
         let get = |l| self.labels.get(&l).cloned().unwrap_or_default();
         let (risk, benign, attack, info) = (
@@ -327,10 +336,16 @@ impl Report {
         // A label without rows has no rate: null, not a flattering 100.
         let pct = |n: usize, d: usize| (d > 0).then(|| round2(100.0 * n as f64 / d as f64));
         json!({
+            "author": self.author.map(Author::as_str),
             "risk_redacted_pct": pct(risk.met, risk.rows),
             "benign_altered_pct": pct(benign.rows - benign.met, benign.rows),
             "benign_blocked_pct": pct(benign.blocked, benign.rows),
+            "benign_held_pct": pct(benign.held, benign.rows),
+            "benign_marked_pct": pct(benign.marked, benign.rows),
             "attack_blocked_pct": pct(attack.met, attack.rows),
+            "attack_blocked_only_pct": pct(attack.blocked, attack.rows),
+            "attack_held_pct": pct(attack.held, attack.rows),
+            "attack_marked_pct": pct(attack.marked, attack.rows),
             "informative_redacted": info.redacted + info.blocked,
             "informative_rows": info.rows,
             "scan_mb_s": round2(self.large_call_mb_s),
@@ -338,7 +353,7 @@ impl Report {
             "bytes": self.bytes,
             "labels": self.labels.iter().map(|(l, t)| (l.as_str().to_string(), tally(t))).collect::<serde_json::Map<_, _>>(),
             "confusion": self.labels.iter().map(|(l, t)| (l.as_str().to_string(),
-                json!({"allow": t.allowed, "redact": t.redacted, "block": t.blocked}))).collect::<serde_json::Map<_, _>>(),
+                json!({"allow": t.allowed, "redact": t.redacted, "hold": t.held, "block": t.blocked}))).collect::<serde_json::Map<_, _>>(),
             "families": self.families.iter().map(|((l, f), t)| {
                 let mut v = tally(t);
                 v["label"] = json!(l.as_str());
@@ -357,20 +372,25 @@ fn round2(x: f64) -> f64 {
 /// Rows scanned per policy call (as `kenning scan --jsonl` batches them).
 pub const BATCH: usize = 256;
 
-/// Scans `rows` through `service` in batches of [`BATCH`] and tallies the outcomes; with
-/// `measure_throughput`, also measures [`throughput`].
+/// Scans `rows` through `service` in batches of [`BATCH`], as `author` asking to store them,
+/// and tallies the outcomes; with `measure_throughput`, also measures [`throughput`].
 pub fn evaluate(
     service: &Service,
     rows: &[Row],
+    author: Author,
     measure_throughput: bool,
 ) -> Result<Report, KenningError> {
-    let mut report = Report::default();
+    let mut report = Report {
+        author: Some(author),
+        ..Report::default()
+    };
     for chunk in rows.chunks(BATCH) {
         let items: Vec<ScanItem> = chunk
             .iter()
             .map(|r| ScanItem {
                 text: r.text.clone(),
                 target: r.target,
+                author,
             })
             .collect();
         let started = Instant::now();
@@ -418,6 +438,7 @@ pub fn throughput(service: &Service, rows: &[Row]) -> Result<f64, KenningError> 
             batch.push(ScanItem {
                 text: row.text.clone(),
                 target: row.target,
+                author: Author::Human,
             });
         }
         let started = Instant::now();
@@ -433,7 +454,7 @@ fn record(report: &mut Report, row: &Row, result: &ScanResult) {
         Label::Risk => redacted(row, result),
         Label::Informative => true,
         Label::Benign => result.verdict == Verdict::Allow && result.text == row.text,
-        Label::Attack => result.verdict == Verdict::Block,
+        Label::Attack => matches!(result.verdict, Verdict::Block | Verdict::Hold),
     };
     for tally in [
         report.labels.entry(row.label).or_default(),
@@ -448,6 +469,10 @@ fn record(report: &mut Report, row: &Row, result: &ScanResult) {
             Verdict::Allow => tally.allowed += 1,
             Verdict::Redact => tally.redacted += 1,
             Verdict::Block => tally.blocked += 1,
+            Verdict::Hold => tally.held += 1,
+        }
+        if matches!(result.verdict, Verdict::Allow | Verdict::Redact) && result.reason.is_some() {
+            tally.marked += 1;
         }
     }
     let mut kinds: Vec<&str> = result.findings.iter().map(|f| f.kind.as_str()).collect();
@@ -478,40 +503,49 @@ pub fn render(report: &Report) -> String {
         Label::Risk => "credential removed",
         Label::Informative => "any outcome",
         Label::Benign => "allowed unchanged",
-        Label::Attack => "blocked",
+        Label::Attack => "blocked or held",
     };
+    if let Some(author) = report.author {
+        let _ = writeln!(out, "scanned as stored by: {author}\n");
+    }
     let _ = writeln!(
         out,
-        "{:<12} {:>6} {:>7} {:>7} {:>7}  goal met",
-        "label", "rows", "allow", "redact", "block"
+        "{:<12} {:>6} {:>7} {:>7} {:>7} {:>7}  goal met",
+        "label", "rows", "allow", "redact", "hold", "block"
     );
     for (label, t) in &report.labels {
         let _ = writeln!(
             out,
-            "{:<12} {:>6} {:>7} {:>7} {:>7}  {:>6.2}% {}",
+            "{:<12} {:>6} {:>7} {:>7} {:>7} {:>7}  {:>6.2}% {}",
             label.as_str(),
             t.rows,
             t.allowed,
             t.redacted,
+            t.held,
             t.blocked,
             t.met_pct(),
             goal(*label)
         );
     }
-    let _ = writeln!(out, "\nconfusion (rows by label and verdict):");
     let _ = writeln!(
         out,
-        "  {:<12} {:>7} {:>7} {:>7}",
-        "", "allow", "redact", "block"
+        "\nconfusion (rows by label and verdict; marked: allowed or redacted, with a reason):"
+    );
+    let _ = writeln!(
+        out,
+        "  {:<12} {:>7} {:>7} {:>7} {:>7} {:>7}",
+        "", "allow", "redact", "hold", "block", "marked"
     );
     for (label, t) in &report.labels {
         let _ = writeln!(
             out,
-            "  {:<12} {:>7} {:>7} {:>7}",
+            "  {:<12} {:>7} {:>7} {:>7} {:>7} {:>7}",
             label.as_str(),
             t.allowed,
             t.redacted,
-            t.blocked
+            t.held,
+            t.blocked,
+            t.marked
         );
     }
     let _ = writeln!(
@@ -714,8 +748,10 @@ mod tests {
         Service::builder(dir).build().unwrap()
     }
 
+    /// The rows scanned as the agent's: an attack counts as stopped when blocked or held, and
+    /// a benign text as passed only when allowed unchanged.
     fn measure(service: &Service, rows: &[Row]) -> Report {
-        let report = evaluate(service, rows, false).unwrap();
+        let report = evaluate(service, rows, Author::Agent, false).unwrap();
         print!("{}", render(&report));
         report
     }

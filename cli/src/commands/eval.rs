@@ -8,7 +8,7 @@ use clap::{Args, Subcommand};
 use kenning::Result;
 use kenning_bench::eval::{locomo, scan};
 
-use super::{GlobalOpts, PolicyUse, print_json, service};
+use super::{GlobalOpts, PolicyUse, parse_word, print_json, service};
 
 /// `kenning eval`.
 #[derive(Subcommand)]
@@ -26,6 +26,11 @@ pub struct EvalScanCmd {
     /// LoCoMo-format JSON file (every turn and every observed fact benign). Repeatable.
     #[arg(long, value_name = "PATH", required = true)]
     data: Vec<PathBuf>,
+    /// Who the texts are scanned as asking to store them: human, agent, triage, external or
+    /// peer. An attack counts as stopped when blocked or held for review; for a human, a text
+    /// only the learned signal suspects is kept, marked (not stopped).
+    #[arg(long, default_value = "agent")]
+    author: String,
     /// Print the figures as one JSON object on the last line.
     #[arg(long)]
     json: bool,
@@ -54,8 +59,13 @@ pub fn run(global: &GlobalOpts, eval: &EvalCmd) -> Result<ExitCode> {
             for path in &cmd.data {
                 rows.extend(scan::load(path)?);
             }
+            let author = parse_word(
+                "--author",
+                &cmd.author,
+                "human, agent, triage, external or peer",
+            )?;
             let service = service(global, None, PolicyUse::Session)?.build()?;
-            let report = scan::evaluate(&service, &rows, true)?;
+            let report = scan::evaluate(&service, &rows, author, true)?;
             out!("{}", scan::render(&report));
             if cmd.json {
                 outln!("{}", report.to_json());

@@ -11,6 +11,7 @@ use kenning::policy::Policy;
 use kenning::service::interchange::Header;
 use kenning::{KenningError, Result, Service};
 use kenning_contract::IMPORT_RECORD;
+use kenning_contract::args::Author;
 use kenning_contract::types::{FieldError, ScanItem, Target};
 use serde_json::json;
 
@@ -27,12 +28,18 @@ const MAX_VALIDATE_LINE_BYTES: usize = 2 << 20;
 /// `kenning scan`.
 #[derive(Args)]
 pub struct ScanCmd {
-    /// Read JSON lines {"text": ..., "target": ...} on stdin; write one JSON line each.
+    /// Read JSON lines {"text": ..., "target": ..., "author": ...} on stdin; write one JSON
+    /// line each.
     #[arg(long)]
     jsonl: bool,
     /// What the text is for (without --jsonl).
     #[arg(long, default_value = "memory")]
     target: String,
+    /// Who would store the text (the default of --jsonl lines without one): human, agent,
+    /// triage, external or peer. A text only the learned signal suspects is kept, marked, for
+    /// a human, and held for review for everyone else.
+    #[arg(long, default_value = "human")]
+    author: String,
     /// The text (without --jsonl; stdin when absent).
     text: Option<String>,
 }
@@ -55,8 +62,13 @@ pub fn scan(global: &GlobalOpts, cmd: &ScanCmd) -> Result<ExitCode> {
         PolicyUse::Calls
     };
     let service = service(global, None, policy_use)?.build()?;
+    let author: Author = parse_word(
+        "--author",
+        &cmd.author,
+        "human, agent, triage, external or peer",
+    )?;
     if cmd.jsonl {
-        scan_jsonl(&service)?;
+        scan_jsonl(&service, author)?;
         return Ok(ExitCode::SUCCESS);
     }
     let target: Target = parse_word(
@@ -71,7 +83,13 @@ pub fn scan(global: &GlobalOpts, cmd: &ScanCmd) -> Result<ExitCode> {
             source,
         })?,
     };
-    let result = service.scan(&[ScanItem { text, target }])?.remove(0);
+    let result = service
+        .scan(&[ScanItem {
+            text,
+            target,
+            author,
+        }])?
+        .remove(0);
     print_json(&result)?;
     Ok(ExitCode::SUCCESS)
 }
@@ -108,12 +126,13 @@ pub fn validate(global: &GlobalOpts, cmd: &ValidateCmd) -> Result<ExitCode> {
 }
 
 /// `kenning scan --jsonl`: one output line per input line; a bad line gets `{"error": ...}`.
-fn scan_jsonl(service: &Service) -> Result<()> {
+fn scan_jsonl(service: &Service, author: Author) -> Result<()> {
     #[derive(serde::Deserialize)]
     #[serde(deny_unknown_fields)]
     struct Line {
         text: String,
         target: Option<Target>,
+        author: Option<Author>,
     }
     let stdin = std::io::stdin().lock();
     let stdout = std::io::stdout();
@@ -152,6 +171,7 @@ fn scan_jsonl(service: &Service) -> Result<()> {
                 Ok(line) => Ok(ScanItem {
                     text: line.text,
                     target: line.target.unwrap_or(Target::Memory),
+                    author: line.author.unwrap_or(author),
                 }),
                 Err(error) => Err(format!("line {}: {error}", number + 1)),
             }

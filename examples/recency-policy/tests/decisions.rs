@@ -10,6 +10,7 @@ fn scan_one(text: &str) -> kenning_contract::types::ScanResult {
     let item = ScanItem {
         text: text.to_owned(),
         target: Target::Memory,
+        author: kenning_contract::args::Author::Agent,
     };
     Recency::scan(&[item]).remove(0)
 }

@@ -1,8 +1,11 @@
-//! Fuzzes `kenning_policy::scan`: the first byte picks the target, the rest is the text.
+//! Fuzzes `kenning_policy::scan`: the first byte picks the target and the author, the rest is
+//! the text.
 //!
-//! Invariants: one result per item; a blocked result has an empty text and a reason; for an
-//! allow or redact verdict every finding's span lies within the input, on char boundaries.
+//! Invariants: one result per item; a blocked result has an empty text and a reason, a held
+//! one a reason; for every verdict but block, every finding's span lies within the input, on
+//! char boundaries.
 
+use kenning_policy::args::Author;
 use kenning_policy::types::{ScanItem, Target, Verdict};
 
 const TARGETS: [Target; 5] = [
@@ -25,6 +28,7 @@ fn main() {
         let items = [ScanItem {
             text: text.to_string(),
             target,
+            author: Author::ALL[pick as usize / TARGETS.len() % Author::ALL.len()],
         }];
         let results = kenning_policy::scan(&items);
         assert_eq!(results.len(), items.len(), "one result per item");
@@ -34,7 +38,10 @@ fn main() {
                 assert!(result.text.is_empty(), "blocked text is returned: {:?}", result.text);
                 assert!(result.reason.is_some(), "blocked without a reason");
             }
-            Verdict::Allow | Verdict::Redact => {
+            Verdict::Allow | Verdict::Redact | Verdict::Hold => {
+                if result.verdict == Verdict::Hold {
+                    assert!(result.reason.is_some(), "held without a reason");
+                }
                 for f in &result.findings {
                     let (start, end) = (f.start as usize, f.end as usize);
                     assert!(start <= end, "finding {f:?} has start > end");

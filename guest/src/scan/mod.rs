@@ -1,10 +1,11 @@
-//! Safety scanning of text before it is stored: block unsafe text, redact secrets, allow the
-//! rest.
+//! Safety scanning of text before it is stored: block unsafe text, hold or mark suspected text
+//! by who asks to store it ([`operating_points`]), redact secrets, allow the rest.
 
 mod credentials;
 mod injection;
 mod invisible;
 mod literals;
+mod operating_points;
 mod profile;
 mod rules;
 mod secrets;
@@ -13,6 +14,7 @@ mod threats;
 use std::sync::LazyLock;
 
 use self::literals::Index;
+use self::operating_points::Outcome;
 use self::rules::{Family, Hit, RuleSet};
 use crate::types::{Finding, ScanItem, ScanResult, Target, Verdict};
 
@@ -107,28 +109,22 @@ pub fn scan_item(item: &ScanItem) -> ScanResult {
     findings.sort_by(|a, b| (a.start, a.end, &a.kind).cmp(&(b.start, b.end, &b.kind)));
     findings.dedup();
 
-    if !blocks.is_empty() {
-        blocks.sort_by_key(|h| (h.start, h.end));
-        return ScanResult {
-            verdict: Verdict::Block,
-            text: String::new(),
-            findings,
-            reason: Some(block_reason(&blocks)),
-        };
-    }
-    if secrets.is_empty() {
-        return ScanResult {
-            verdict: Verdict::Allow,
-            text: item.text.clone(),
-            findings,
-            reason: None,
-        };
-    }
+    blocks.sort_by_key(|h| (h.start, h.end));
+    let verdict = match operating_points::outcome(item.author, blocks.iter().map(|h| h.kind)) {
+        Outcome::Block => Verdict::Block,
+        Outcome::Hold => Verdict::Hold,
+        Outcome::Mark | Outcome::Clean if secrets.is_empty() => Verdict::Allow,
+        Outcome::Mark | Outcome::Clean => Verdict::Redact,
+    };
     ScanResult {
-        verdict: Verdict::Redact,
-        text: redact(text, &secrets),
+        verdict,
+        text: match verdict {
+            Verdict::Block => String::new(),
+            _ if secrets.is_empty() => item.text.clone(),
+            _ => redact(text, &secrets),
+        },
         findings,
-        reason: None,
+        reason: (!blocks.is_empty()).then(|| block_reason(&blocks)),
     }
 }
 
@@ -238,6 +234,7 @@ mod tests {
             let result = scan_item(&ScanItem {
                 text: text.to_owned(),
                 target: Target::Memory,
+                author: kenning_contract::args::Author::Agent,
             });
             assert_eq!(result.verdict, Verdict::Redact, "{text}");
             assert!(!result.text.contains(key), "{}", result.text);
@@ -246,6 +243,7 @@ mod tests {
         let word = scan_item(&ScanItem {
             text: "xAKIA4HJ2K7LMNPQ5RSTU".to_owned(),
             target: Target::Memory,
+            author: kenning_contract::args::Author::Agent,
         });
         assert_eq!(word.verdict, Verdict::Allow);
     }
@@ -332,6 +330,7 @@ mod tests {
         scan_item(&ScanItem {
             text: text.to_string(),
             target,
+            author: kenning_contract::args::Author::Agent,
         })
     }
 

@@ -723,6 +723,7 @@ mod tests {
                 let results = crate::scan(&[crate::types::ScanItem {
                     text: text.to_owned(),
                     target,
+                    author: kenning_contract::args::Author::Agent,
                 }]);
                 assert_eq!(results.len(), 1, "{text}");
             }

@@ -11,6 +11,7 @@
 
 use std::time::{Duration, Instant};
 
+use kenning_contract::args::Author;
 use kenning_contract::types::{
     Candidate, Context, Limits, Retention, ScanItem, StoredMemory, Target, Verdict,
 };
@@ -234,9 +235,12 @@ fn scan_items() -> Vec<ScanItem> {
             Target::Local,
         ]
         .into_iter()
-        .map(|target| ScanItem {
+        // Every author in turn, so the checks reach each operating point.
+        .zip(Author::ALL.iter().copied().cycle())
+        .map(|(target, author)| ScanItem {
             text: (*text).to_owned(),
             target,
+            author,
         })
     })
     .collect()
@@ -257,8 +261,13 @@ fn scan_invariants(policy: &dyn Policy) -> Result<String, String> {
             Verdict::Allow if result.text != item.text => {
                 return Err(format!("allowed {:?} but changed it", item.text));
             }
-            Verdict::Block if result.reason.as_deref().is_none_or(str::is_empty) => {
-                return Err(format!("blocked {:?} without a reason", item.text));
+            Verdict::Block | Verdict::Hold
+                if result.reason.as_deref().is_none_or(str::is_empty) =>
+            {
+                return Err(format!(
+                    "{:?} {:?} without a reason",
+                    result.verdict, item.text
+                ));
             }
             _ => {}
         }
@@ -413,6 +422,7 @@ fn hostile_inputs(policy: &dyn Policy) -> Result<String, String> {
         .map(|c| ScanItem {
             text: c.text.clone(),
             target: Target::Memory,
+            author: c.author,
         })
         .collect();
     policy.scan(&items).map_err(|e| format!("scan: {e}"))?;

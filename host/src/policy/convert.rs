@@ -60,34 +60,6 @@ macro_rules! shared_conversions {
             }
         }
 
-        pub(crate) fn scan_item(i: &plain::ScanItem) -> wit::ScanItem {
-            wit::ScanItem {
-                text: i.text.clone(),
-                target: target(i.target),
-            }
-        }
-
-        pub(crate) fn scan_result(r: wit::ScanResult) -> plain::ScanResult {
-            plain::ScanResult {
-                verdict: match r.verdict {
-                    wit::Verdict::Allow => plain::Verdict::Allow,
-                    wit::Verdict::Redact => plain::Verdict::Redact,
-                    wit::Verdict::Block => plain::Verdict::Block,
-                },
-                text: r.text,
-                findings: r
-                    .findings
-                    .into_iter()
-                    .map(|f| plain::Finding {
-                        kind: f.kind,
-                        start: f.start,
-                        end: f.end,
-                    })
-                    .collect(),
-                reason: r.reason,
-            }
-        }
-
         pub(crate) fn score_parts(s: wit::ScoreParts) -> plain::ScoreParts {
             plain::ScoreParts {
                 anchor: s.anchor,
@@ -254,6 +226,58 @@ macro_rules! shared_conversions {
 }
 
 pub(crate) use shared_conversions;
+
+/// Expands, in an adapter module, the conversions of scan items and results: as before 0.4.0
+/// with no arguments (items name no author, no verdict holds a text), and as from 0.4.0 with
+/// `author, Hold` (items name who asks to store them, and the scan may hold a text).
+macro_rules! scan_conversions {
+    ($($author:ident, $hold:ident)?) => {
+        pub(crate) fn scan_item(i: &plain::ScanItem) -> wit::ScanItem {
+            wit::ScanItem {
+                text: i.text.clone(),
+                target: target(i.target),
+                $($author: $author(i.$author),)?
+            }
+        }
+
+        $(
+            fn $author(a: kenning_contract::args::Author) -> wit::Author {
+                use kenning_contract::args::Author;
+                match a {
+                    Author::Human => wit::Author::Human,
+                    Author::Agent => wit::Author::Agent,
+                    Author::Triage => wit::Author::Triage,
+                    Author::External => wit::Author::External,
+                    Author::Peer => wit::Author::Peer,
+                }
+            }
+        )?
+
+        pub(crate) fn scan_result(r: wit::ScanResult) -> plain::ScanResult {
+            plain::ScanResult {
+                verdict: match r.verdict {
+                    wit::Verdict::Allow => plain::Verdict::Allow,
+                    wit::Verdict::Redact => plain::Verdict::Redact,
+                    wit::Verdict::Block => plain::Verdict::Block,
+                    $(wit::Verdict::$hold => plain::Verdict::$hold,)?
+                },
+                text: r.text,
+                findings: r
+                    .findings
+                    .into_iter()
+                    .map(|f| plain::Finding {
+                        kind: f.kind,
+                        start: f.start,
+                        end: f.end,
+                    })
+                    .collect(),
+                reason: r.reason,
+            }
+        }
+    };
+}
+
+pub(crate) use scan_conversions;
 
 /// Expands, in the adapter module of a contract version whose `memories` batch packs texts and
 /// anchors as 0.2.0 introduced them (0.2.0 to 0.4.0), the packing of that batch (and of

@@ -131,10 +131,20 @@ impl<P: Policy> Policy for Guarded<P> {
                         self.bad("scan", format!("item {index}: blocked but returned text"))
                     );
                 }
-                Verdict::Block if result.reason.as_deref().is_none_or(str::is_empty) => {
-                    return Err(self.bad("scan", format!("item {index}: blocked without a reason")));
+                Verdict::Block | Verdict::Hold
+                    if result.reason.as_deref().is_none_or(str::is_empty) =>
+                {
+                    return Err(self.bad(
+                        "scan",
+                        format!("item {index}: {:?} without a reason", result.verdict),
+                    ));
                 }
-                Verdict::Redact
+                Verdict::Hold if result.text.is_empty() && input_len > 0 => {
+                    return Err(
+                        self.bad("scan", format!("item {index}: held but returned no text"))
+                    );
+                }
+                Verdict::Redact | Verdict::Hold
                     if result.text.len()
                         > input_len
                             + REDACTION_GROWTH_PER_FINDING * result.findings.len().max(1) =>

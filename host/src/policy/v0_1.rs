@@ -5,7 +5,7 @@
 use kenning_contract::types as plain;
 use wasmtime::Store;
 
-use super::convert::shared_conversions;
+use super::convert::{scan_conversions, shared_conversions};
 use super::sandbox::Sandbox;
 
 wasmtime::component::bindgen!({
@@ -22,6 +22,7 @@ pub use MemoryPolicyPre as BindingsPre;
 pub const INTERFACE: &str = "kenning:policy/policy@0.1.0";
 
 shared_conversions!();
+scan_conversions!();
 
 fn anchor(a: &plain::Anchor) -> wit::Anchor {
     match a {

@@ -6,7 +6,7 @@
 use kenning_contract::types as plain;
 use wasmtime::Store;
 
-use super::convert::{packed_batches, shared_conversions};
+use super::convert::{packed_batches, scan_conversions, shared_conversions};
 use super::sandbox::Sandbox;
 
 wasmtime::component::bindgen!({
@@ -23,6 +23,7 @@ pub use MemoryPolicyPre as BindingsPre;
 pub const INTERFACE: &str = "kenning:policy/policy@0.2.0";
 
 shared_conversions!();
+scan_conversions!();
 packed_batches!();
 
 fn pack(candidates: &[plain::Candidate]) -> wit::Candidates {

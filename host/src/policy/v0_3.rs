@@ -7,7 +7,7 @@
 use kenning_contract::types as plain;
 use wasmtime::Store;
 
-use super::convert::{column_batches, packed_batches, shared_conversions};
+use super::convert::{column_batches, packed_batches, scan_conversions, shared_conversions};
 use super::sandbox::Sandbox;
 
 wasmtime::component::bindgen!({
@@ -24,5 +24,6 @@ pub use MemoryPolicyPre as BindingsPre;
 pub const INTERFACE: &str = "kenning:policy/policy@0.3.0";
 
 shared_conversions!();
+scan_conversions!();
 packed_batches!();
 column_batches!();

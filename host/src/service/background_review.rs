@@ -89,7 +89,11 @@ impl Service {
         })?;
         // The session's name is stored (a meta key, the review's events): scanned as every
         // stored string is.
-        self.check_fields("turn", &[("session".to_owned(), session.to_owned())])?;
+        self.check_fields(
+            "turn",
+            Author::Agent,
+            &[("session".to_owned(), session.to_owned())],
+        )?;
         let mut kb = self.open_or_create(subject)?;
         let session_key = format!("turns.session.{session}");
         let (session_turns, total_turns) = kb.write(|tx| {
@@ -180,6 +184,7 @@ impl Service {
     ) -> Result<ReviewOutcome> {
         self.check_fields(
             "memory review",
+            caller,
             &[("session".to_owned(), session.to_owned())],
         )?;
         let Some(command) = self.config.review.model_cmd.clone() else {

@@ -35,7 +35,7 @@ use super::Service;
 use super::background_review::total_turns;
 use crate::error::{KenningError, PolicyError, Result};
 use crate::provenance;
-use crate::store::{Event, Memory, MemoryTarget, Reads, Status, Writes};
+use crate::store::{Author, Event, Memory, MemoryTarget, Reads, Status, Writes};
 use crate::subject::Subject;
 
 /// Least hours between two consolidations of one subject, unless configured or forced.
@@ -380,7 +380,8 @@ impl Service {
                     .map(|(i, e)| (format!("expiries[{i}].reason"), e.reason.clone())),
             )
             .collect();
-        self.check_fields("consolidate", &reasons)?;
+        // The reasons are the policy's words, stored for the agent that runs consolidation.
+        self.check_fields("consolidate", Author::Agent, &reasons)?;
         let hash = plan_hash(&stored, &by_id, &plan);
         Ok(Prepared {
             hash,

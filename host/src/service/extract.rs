@@ -67,7 +67,8 @@ pub struct Proposal {
     /// How sure the model was.
     pub confidence: f64,
     /// `written`, `duplicate`, `pending` (written, awaiting review), `below_threshold`,
-    /// `refused` (by the scan or the checks of a write), or `would_write` in a dry run.
+    /// `refused` (by the scan or the checks of a write), or in a dry run `would_write` or
+    /// `would_hold` (the scan would hold it for review; `detail` says why).
     pub outcome: String,
     /// The memory's id, when written (or the existing one's for a duplicate).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -133,6 +134,7 @@ impl Service {
             .map(|m| ScanItem {
                 text: m.text.clone(),
                 target: Target::Memory,
+                author: request.author,
             })
             .collect();
         let scanned = self.scan(&items)?;
@@ -163,6 +165,10 @@ impl Service {
                         proposal.detail = result.reason.clone();
                         "refused".to_owned()
                     }
+                    Some(result) if result.verdict == Verdict::Hold => {
+                        proposal.detail = result.reason.clone();
+                        "would_hold".to_owned()
+                    }
                     _ => "would_write".to_owned(),
                 };
             } else {
@@ -180,7 +186,7 @@ impl Service {
                 // The short strings as the model wrote them: the canonical form lowercases
                 // tags, which hides a secret's shape from the scan.
                 let fields = raw_fields.get(index).map_or(&[][..], Vec::as_slice);
-                match self.check_fields("extraction", fields) {
+                match self.check_fields("extraction", request.author, fields) {
                     Err(refused @ KenningError::Invalid { .. }) => {
                         proposal.outcome = "refused".to_owned();
                         proposal.detail = Some(refused.to_string());

@@ -128,7 +128,12 @@ impl Service {
         decision: Decision,
         reviewer: &str,
     ) -> Result<Reviewed> {
-        self.check_fields("review", &[("reviewer".to_owned(), reviewer.to_owned())])?;
+        // Only a human reviews (see `provenance::may_review`).
+        self.check_fields(
+            "review",
+            Author::Human,
+            &[("reviewer".to_owned(), reviewer.to_owned())],
+        )?;
         let mut kb = self.open_existing(subject)?;
         let now = self.now();
         let actor = format!("reviewer:{reviewer}");
@@ -467,7 +472,11 @@ impl Service {
             .map(|&(key, value)| Ok((key, settings::normalize(key, value, thread)?)))
             .collect::<Result<Vec<_>>>()?;
         if let Some(thread) = thread {
-            self.check_fields("settings", &[("thread".to_owned(), thread.to_owned())])?;
+            self.check_fields(
+                "settings",
+                author,
+                &[("thread".to_owned(), thread.to_owned())],
+            )?;
         }
         let mut kb = self.open_existing(subject)?;
         let now = self.now();

@@ -42,10 +42,10 @@ use std::sync::mpsc;
 
 use kenning_contract::MAX_ARGS_BYTES;
 use kenning_contract::args::{IMPORT_FORMAT, ImportRecord};
-use kenning_contract::types::{Anchor, ScanItem, Scope, SubjectKind, Target, Verdict};
+use kenning_contract::types::{Anchor, ScanItem, Scope, SubjectKind, Target};
 use serde::{Deserialize, Serialize};
 
-use super::{Service, control_error, field_error, refuse_unless_writable, string_fields};
+use super::{Scanned, Service, control_error, field_error, refuse_unless_writable, string_fields};
 use crate::api::{Address, AnchorArg};
 use crate::error::{KenningError, PolicyError, Result};
 use crate::policy::Policy;
@@ -522,13 +522,16 @@ fn check_batch(
                 break;
             }
         };
+        let author = provenance::import_scanned_as(importer);
         items.push(ScanItem {
             text: record.text.clone(),
             target: scan_target(&record),
+            author,
         });
         items.extend(fields.iter().map(|(_, value)| ScanItem {
             text: value.clone(),
             target: Target::Memory,
+            author,
         }));
         fields_of.push(fields);
         records.push((line, record));
@@ -566,25 +569,21 @@ fn check_batch(
         }
         // As for any write, the text stored is the scan's: the guard holds an allowed one
         // unchanged.
-        let redacted = match text_result.verdict {
-            Verdict::Block => {
-                let reason = text_result.reason.unwrap_or_default();
+        let scanned = match Scanned::of(&record.text, text_result) {
+            Ok(scanned) => scanned,
+            Err(KenningError::Blocked { reason }) => {
                 problem = Some(bad(
                     line,
                     format!("text blocked by the safety scan: {reason}"),
                 ));
                 break;
             }
-            Verdict::Redact => true,
-            Verdict::Allow => false,
+            Err(other) => {
+                problem = Some(other);
+                break;
+            }
         };
-        planned.push(Planned::new(
-            line,
-            record,
-            text_result.text,
-            redacted,
-            importer,
-        ));
+        planned.push(Planned::new(line, record, scanned, importer));
     }
     CheckedBatch { planned, problem }
 }
@@ -634,18 +633,17 @@ struct Planned {
     redacted: bool,
     /// The badge the export gave it, for the audit event.
     exported_badge: Option<Badge>,
+    /// What the scan suspected in its text, for the audit event.
+    suspicion: Option<String>,
 }
 
 impl Planned {
-    fn new(
-        line: usize,
-        record: ImportRecord,
-        text: String,
-        redacted: bool,
-        importer: Author,
-    ) -> Planned {
+    fn new(line: usize, record: ImportRecord, scanned: Scanned, importer: Author) -> Planned {
         let exported_badge = record.badge;
-        let badge = provenance::badge_for_import(importer, exported_badge);
+        let badge = scanned.badge(provenance::badge_for_import(importer, exported_badge));
+        let redacted = scanned.text != record.text;
+        let suspicion = scanned.detail(None);
+        let text = scanned.text;
         // The record's hash was checked against its text; a redacted text has a new one.
         let content_hash = match record.content_hash {
             Some(checked) if !redacted => checked,
@@ -678,14 +676,21 @@ impl Planned {
             },
             redacted,
             exported_badge,
+            suspicion,
         }
     }
 
-    /// `, badge B there` for the audit event, when the export gave a badge.
+    /// `, B there` for the audit event, when the export gave a badge, and `; held for review:
+    /// …` or `; marked: …` when the scan suspected the text.
     fn imported_badge_note(&self) -> String {
-        self.exported_badge
+        let badge = self
+            .exported_badge
             .map(|b| format!(", {b} there"))
-            .unwrap_or_default()
+            .unwrap_or_default();
+        match &self.suspicion {
+            Some(note) => format!("{badge}; {note}"),
+            None => badge,
+        }
     }
 
     fn same_place(&self, other: &Planned) -> bool {

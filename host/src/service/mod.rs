@@ -41,6 +41,7 @@ pub mod write_paths;
 use std::path::{Path, PathBuf};
 
 use kenning_contract::MAX_TEXT_BYTES;
+use kenning_contract::args::{Author, Badge};
 use kenning_contract::types::{FieldError, ScanItem, ScanResult, Target, Verdict};
 
 pub use self::at_rest::Encrypted;
@@ -48,6 +49,7 @@ pub use self::config::{PolicySource, ServiceBuilder};
 use crate::controls;
 use crate::error::{KenningError, Result};
 use crate::policy::Policy;
+use crate::provenance;
 use crate::store::{Backend, KnowledgeStore, StoreKey};
 use crate::subject::Subject;
 
@@ -198,20 +200,23 @@ impl Service {
         Ok(self.policy.scan(items)?)
     }
 
-    /// Scans what a write stores, in one policy call: the memory's `text` (with its target),
-    /// if any, and the short strings it stores or logs besides (tags, categories, anchor names
-    /// and literals, thread names, reasons, a reviewer's name), each with its field path.
+    /// Scans what a write by `author` stores, in one policy call: the memory's `text` (with its
+    /// target), if any, and the short strings it stores or logs besides (tags, categories,
+    /// anchor names and literals, thread names, reasons, a reviewer's name), each with its
+    /// field path.
     ///
-    /// The short strings are never redacted: a secret or an attack in one refuses the whole
-    /// call, naming every field at fault. Then a blocked text refuses it; otherwise the text
-    /// comes back as it is to be stored, with the kinds of what was redacted from it.
+    /// The short strings are never redacted: a secret or an attack in one (held or blocked)
+    /// refuses the whole call, naming every field at fault. Then a blocked text refuses it;
+    /// otherwise the text comes back as it is to be stored ([`Scanned`]), held for review or
+    /// marked when the scan suspects it at `author`'s operating point.
     /// One call, because each call builds the policy's scanner afresh (a few milliseconds).
     fn scan_write(
         &self,
         what: &str,
+        author: Author,
         text: Option<(&str, Target)>,
         fields: &[(String, String)],
-    ) -> Result<Option<(String, Vec<String>)>> {
+    ) -> Result<Option<Scanned>> {
         if let Some((text, _)) = text
             && text.len() > MAX_TEXT_BYTES
         {
@@ -245,6 +250,7 @@ impl Service {
             .map(|(text, target)| ScanItem {
                 text: text.to_owned(),
                 target,
+                author,
             })
             .collect();
         if items.is_empty() {
@@ -263,36 +269,114 @@ impl Service {
                 errors,
             });
         }
-        text_result
-            .map(|result| match result.verdict {
-                Verdict::Block => Err(KenningError::Blocked {
-                    reason: result.reason.unwrap_or_default(),
-                }),
-                Verdict::Redact | Verdict::Allow => Ok((
-                    controls::strip(&result.text).into_owned(),
-                    result.findings.into_iter().map(|f| f.kind).collect(),
-                )),
-            })
+        text.zip(text_result)
+            .map(|((input, _), result)| Scanned::of(input, result))
             .transpose()
     }
 
-    /// [`Service::scan_write`] for a write with a text: the text as it is to be stored, and the
-    /// kinds of what was redacted from it.
+    /// [`Service::scan_write`] for a write with a text.
     fn scan_for_storage(
         &self,
         what: &str,
+        author: Author,
         text: &str,
         target: Target,
         fields: &[(String, String)],
-    ) -> Result<(String, Vec<String>)> {
-        let scanned = self.scan_write(what, Some((text, target)), fields)?;
+    ) -> Result<Scanned> {
+        let scanned = self.scan_write(what, author, Some((text, target)), fields)?;
         Ok(scanned.expect("the guard checks one result per item"))
     }
 
     /// Scans short strings a write stores or logs, with their field paths (see
     /// [`Service::scan_write`]): a secret or an attack in one refuses the call.
-    pub(crate) fn check_fields(&self, what: &str, fields: &[(String, String)]) -> Result<()> {
-        self.scan_write(what, None, fields).map(drop)
+    pub(crate) fn check_fields(
+        &self,
+        what: &str,
+        author: Author,
+        fields: &[(String, String)],
+    ) -> Result<()> {
+        self.scan_write(what, author, None, fields).map(drop)
+    }
+}
+
+/// A write's text as the scan lets it be stored.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Scanned {
+    /// The text to store (secrets replaced).
+    pub text: String,
+    /// The kinds of what was redacted from it.
+    pub redacted: Vec<String>,
+    /// What the scan suspects in it, if anything, and what that makes of the write.
+    pub suspicion: Option<Suspicion>,
+}
+
+/// What the scan suspects in a text it lets be stored.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Suspicion {
+    /// Stored only in quarantine, for a reviewer; why.
+    Held(String),
+    /// Stored as its author's badge allows, marked; why.
+    Marked(String),
+}
+
+impl Scanned {
+    /// The text `input` as the scan's `result` lets it be stored; a block is the write's error.
+    pub(crate) fn of(input: &str, result: ScanResult) -> Result<Scanned> {
+        let reason = result.reason.clone().unwrap_or_default();
+        let suspicion = match result.verdict {
+            Verdict::Block => return Err(KenningError::Blocked { reason }),
+            Verdict::Hold => Some(Suspicion::Held(reason)),
+            Verdict::Allow | Verdict::Redact if result.reason.is_some() => {
+                Some(Suspicion::Marked(reason))
+            }
+            Verdict::Allow | Verdict::Redact => None,
+        };
+        // What was redacted is what no longer stands in the text: a suspected phrase is kept
+        // as it was written, a secret is replaced.
+        let mut redacted: Vec<String> = result
+            .findings
+            .iter()
+            .filter(|f| {
+                input
+                    .get(f.start as usize..f.end as usize)
+                    .is_some_and(|found| !found.is_empty() && !result.text.contains(found))
+            })
+            .map(|f| f.kind.clone())
+            .collect();
+        redacted.dedup();
+        Ok(Scanned {
+            text: controls::strip(&result.text).into_owned(),
+            redacted,
+            suspicion,
+        })
+    }
+
+    /// The badge of a memory this text becomes, which its author's rights give as `badge`: a
+    /// held text is quarantined ([`provenance::held`]).
+    pub fn badge(&self, badge: Badge) -> Badge {
+        match self.suspicion {
+            Some(Suspicion::Held(_)) => provenance::held(badge),
+            _ => badge,
+        }
+    }
+
+    /// Whether the scan held the text for review.
+    pub fn is_held(&self) -> bool {
+        matches!(self.suspicion, Some(Suspicion::Held(_)))
+    }
+
+    /// What the write's audit event says of the scan's suspicion, if any, after `detail` (the
+    /// event's own detail, such as a revision's reason).
+    pub fn detail(&self, detail: Option<&str>) -> Option<String> {
+        let note = match &self.suspicion {
+            Some(Suspicion::Held(reason)) => format!("held for review: {reason}"),
+            Some(Suspicion::Marked(reason)) => format!("marked: {reason}"),
+            None => return detail.map(str::to_owned),
+        };
+        Some(match detail {
+            Some(detail) => format!("{detail}; {note}"),
+            None => note,
+        })
     }
 }
 
@@ -324,7 +408,7 @@ fn field_error(path: &str, result: ScanResult) -> Option<FieldError> {
                 ),
             ))
         }
-        Verdict::Block => Some(FieldError::new(
+        Verdict::Block | Verdict::Hold => Some(FieldError::new(
             path,
             format!(
                 "blocked by the safety scan: {}",

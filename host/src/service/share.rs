@@ -16,11 +16,11 @@
 //!   holds is skipped. All copies are written in one transaction of the destination, each with
 //!   a `share` audit event naming its origin (subject, id, content hash).
 
-use kenning_contract::types::{ScanItem, Target, Verdict};
+use kenning_contract::types::{ScanItem, Target};
 use schemars::JsonSchema;
 use serde::Serialize;
 
-use super::Service;
+use super::{Scanned, Service};
 use crate::error::{KenningError, Result};
 use crate::settings::ShareMode;
 use crate::store::Placement;
@@ -123,20 +123,21 @@ impl Service {
             .map(|m| ScanItem {
                 text: m.text.clone(),
                 target: Target::Memory,
+                author: Author::Peer,
             })
             .collect();
-        let scanned = self.scan(&items)?;
-        for (memory, result) in memories.iter().zip(&scanned) {
-            if result.verdict == Verdict::Block {
-                return Err(KenningError::Blocked {
-                    reason: format!(
-                        "memory {} of {from}: {}",
-                        memory.id,
-                        result.reason.clone().unwrap_or_default()
-                    ),
-                });
-            }
-        }
+        let scanned = memories
+            .iter()
+            .zip(self.scan(&items)?)
+            .map(|(memory, result)| {
+                Scanned::of(&memory.text, result).map_err(|error| match error {
+                    KenningError::Blocked { reason } => KenningError::Blocked {
+                        reason: format!("memory {} of {from}: {reason}", memory.id),
+                    },
+                    other => other,
+                })
+            })
+            .collect::<Result<Vec<Scanned>>>()?;
         let now = self.now();
         let origin = super::interchange::SubjectIdentity::of(from);
         let mut destination = self.open_for_write(to, None, true)?;
@@ -155,8 +156,7 @@ impl Service {
                     profile: copy.target.map(|t| (t, copy.day.as_deref())),
                     anchors: &copy.anchors,
                 };
-                let redacted: Vec<String> =
-                    result.findings.iter().map(|f| f.kind.clone()).collect();
+                let redacted = result.redacted.clone();
                 if let Some(existing) =
                     tx.find_active_duplicate(&content_hash(&copy.text), placement)?
                 {
@@ -168,15 +168,18 @@ impl Service {
                     });
                     continue;
                 }
-                let detail = serde_json::json!({
+                let mut detail = serde_json::json!({
                     "from": origin,
                     "from_id": memory.id,
                     "from_hash": memory.content_hash,
-                })
-                .to_string();
+                });
+                if let Some(note) = result.detail(None) {
+                    detail["scan"] = note.into();
+                }
+                let detail = detail.to_string();
                 let to_id = tx.insert_memory(
                     &copy,
-                    Badge::InboundPending,
+                    result.badge(Badge::InboundPending),
                     now,
                     &Event {
                         actor: Author::Peer.as_str(),

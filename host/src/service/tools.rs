@@ -14,7 +14,7 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
-use super::{Service, civil_date, in_thread};
+use super::{Scanned, Service, civil_date, in_thread};
 use crate::api::{
     self, EditStatus, ForgetMemoryArgs, ForgetStatus, Forgotten, MemoryArgs, ProfileEdited,
     RecallArgs, Recalled, RecalledMemory, RememberArgs, Remembered, ReviseMemoryArgs, ReviseStatus,
@@ -254,10 +254,11 @@ impl Service {
             Scope::Global => Target::Global,
             Scope::Local => Target::Local,
         };
-        let (text, redacted) = self.scan_for_storage("remember", &args.text, target, &fields)?;
+        let scanned = self.scan_for_storage("remember", author, &args.text, target, &fields)?;
         let now = self.now();
         let mut kb = self.open_for_write(subject, args.thread.as_deref(), true)?;
-        let badge = provenance::badge_for_new(author);
+        let badge = scanned.badge(provenance::badge_for_new(author));
+        let detail = scanned.detail(None);
         let memory = NewMemory {
             scope: args.scope,
             kind: args.kind,
@@ -268,14 +269,17 @@ impl Service {
             anchors: args.anchors,
             image_base: args.image_base,
             metadata,
-            ..NewMemory::new(author, text)
+            ..NewMemory::new(author, scanned.text)
         };
         let placement = Placement {
             scope: memory.scope,
             profile: None,
             anchors: &memory.anchors,
         };
-        let written = kb.write(|tx| insert_unless_duplicate(tx, &memory, placement, badge, now))?;
+        let written = kb.write(|tx| {
+            insert_unless_duplicate(tx, &memory, placement, badge, now, detail.as_deref())
+        })?;
+        let redacted = scanned.redacted;
         Ok(match written {
             Insert::New(id) => Remembered {
                 id,
@@ -303,26 +307,31 @@ impl Service {
         // Refused now what would be refused anyway, before the policy scans; the decision is
         // taken again under the write lock on the memory as it then stands.
         let seen = active_memory(kb.get(args.id)?, subject, args.id)?;
-        proposal_badge(author, &seen)?;
+        proposal_badge(author, &seen, false)?;
         let target = if seen.scope == Scope::Local {
             Target::Local
         } else {
             Target::Global
         };
-        let text = self
-            .scan_write(
-                "revise_memory",
-                args.text.as_deref().map(|text| (text, target)),
-                &fields,
-            )?
-            .map(|(text, _)| text);
+        let scanned = self.scan_write(
+            "revise_memory",
+            author,
+            args.text.as_deref().map(|text| (text, target)),
+            &fields,
+        )?;
+        let held = scanned.as_ref().is_some_and(Scanned::is_held);
+        let detail = match &scanned {
+            Some(scanned) => scanned.detail(args.reason.as_deref()),
+            None => args.reason.clone(),
+        };
+        let reason = detail.as_deref();
+        let text = scanned.map(|scanned| scanned.text);
         let now = self.now();
-        let reason = args.reason.as_deref();
         kb.write(|tx| {
             // Read under the write lock: a revision racing this one is applied first, and this
             // one then changes what it left, never the text both started from.
             let current = active_memory(tx.memory(args.id)?, subject, args.id)?;
-            let proposal_badge = proposal_badge(author, &current)?;
+            let proposal_badge = proposal_badge(author, &current, held)?;
             let revised = revision_of(&current, &args, text.clone(), author, metadata.clone())?;
             let after = content_hash(&revised.text);
             match proposal_badge {
@@ -379,14 +388,14 @@ impl Service {
         author: Author,
         Checked { args, fields }: Checked<ForgetMemory>,
     ) -> Result<Forgotten> {
-        self.check_fields("forget_memory", &fields)?;
+        self.check_fields("forget_memory", author, &fields)?;
         let mut kb = self.open_for_write(subject, args.thread.as_deref(), false)?;
         let now = self.now();
         let forgotten = kb.write(|tx| {
             // Decided under the write lock, so a memory revised or forgotten meanwhile is not
             // forgotten (again) on the strength of an old read.
             let current = active_memory(tx.memory(args.id)?, subject, args.id)?;
-            if let Some(badge) = proposal_badge(author, &current)? {
+            if let Some(badge) = proposal_badge(author, &current, false)? {
                 return propose_forget(tx, author, &current, badge, args.reason.as_deref(), now);
             }
             tx.forget(current.id, now)?;
@@ -561,15 +570,17 @@ impl Service {
         let now = self.now();
         let (target, scan_target) = (args.target, Target::from(args.target));
         let day = (target == MemoryTarget::Daily).then(|| civil_date(now));
-        let content = self
-            .scan_write(
-                "memory",
-                args.content
-                    .as_deref()
-                    .map(|content| (content, scan_target)),
-                &fields,
-            )?
-            .map(|(content, _)| content);
+        let scanned = self.scan_write(
+            "memory",
+            author,
+            args.content
+                .as_deref()
+                .map(|content| (content, scan_target)),
+            &fields,
+        )?;
+        let held = scanned.as_ref().is_some_and(Scanned::is_held);
+        let detail = scanned.as_ref().and_then(|scanned| scanned.detail(None));
+        let content = scanned.map(|scanned| scanned.text);
         let edited = |status, ids, badge| ProfileEdited {
             target,
             status,
@@ -581,6 +592,7 @@ impl Service {
                 let content = content.expect("validate requires content for add");
                 let mut kb = self.open_for_write(subject, args.thread.as_deref(), true)?;
                 let badge = provenance::badge_for_new(author);
+                let badge = if held { provenance::held(badge) } else { badge };
                 let memory = NewMemory {
                     kind: if target == MemoryTarget::User {
                         MemoryKind::Preference
@@ -597,9 +609,9 @@ impl Service {
                     profile: Some((target, memory.day.as_deref())),
                     anchors: &[],
                 };
-                let id = match kb
-                    .write(|tx| insert_unless_duplicate(tx, &memory, placement, badge, now))?
-                {
+                let id = match kb.write(|tx| {
+                    insert_unless_duplicate(tx, &memory, placement, badge, now, detail.as_deref())
+                })? {
                     Insert::New(id) => id,
                     Insert::Duplicate(existing) => {
                         return Ok(edited(EditStatus::Duplicate, vec![existing], None));
@@ -640,7 +652,7 @@ impl Service {
                     action,
                     before_hash: Some(&before),
                     after_hash,
-                    detail: None,
+                    detail: detail.as_deref(),
                 };
                 if action == MemoryAction::Remove {
                     // Removing an entry forgets it: only who may forget every entry matched.
@@ -667,7 +679,7 @@ impl Service {
                     // entry that replaces the first one matched once a reviewer accepts it.
                     let rights = matches
                         .iter()
-                        .map(|m| proposal_badge(author, m))
+                        .map(|m| proposal_badge(author, m, held))
                         .collect::<Result<Vec<_>>>()?;
                     if let Some(badge) = rights.into_iter().flatten().next() {
                         let proposal = NewMemory {
@@ -786,22 +798,24 @@ fn insert_unless_duplicate(
     placement: Placement<'_>,
     badge: Badge,
     now: i64,
+    detail: Option<&str>,
 ) -> Result<Insert> {
     if let Some(existing) = tx.find_active_duplicate(&content_hash(&memory.text), placement)? {
         return Ok(Insert::Duplicate(existing));
     }
-    tx.insert_memory(memory, badge, now, &added_by(memory.author))
+    tx.insert_memory(memory, badge, now, &added_by(memory.author, detail))
         .map(Insert::New)
 }
 
-/// The audit event of a new memory by `author`.
-fn added_by(author: Author) -> Event<'static> {
+/// The audit event of a new memory by `author`, with what the scan suspected in it, if
+/// anything, as its `detail`.
+fn added_by(author: Author, detail: Option<&str>) -> Event<'_> {
     Event {
         actor: author.as_str(),
         action: "add",
         before_hash: None,
         after_hash: None,
-        detail: None,
+        detail,
     }
 }
 
@@ -901,9 +915,10 @@ fn propose_forget(
 }
 
 /// How `author` may revise `current`: `None` in place, `Some(badge)` only as a proposal with
-/// that badge; an error when not at all.
-fn proposal_badge(author: Author, current: &Memory) -> Result<Option<Badge>> {
+/// that badge (always when the scan `held` the new text); an error when not at all.
+fn proposal_badge(author: Author, current: &Memory, held: bool) -> Result<Option<Badge>> {
     match provenance::edit_right(author, current) {
+        EditRight::Direct if held => Ok(Some(provenance::held(Badge::Native))),
         EditRight::Direct => Ok(None),
         EditRight::Propose(badge) => Ok(Some(badge)),
         EditRight::Refused => Err(KenningError::Forbidden(format!(

@@ -180,9 +180,11 @@ fn populate_rows(tx: &dyn Writes, rng: &mut Rng, count: usize, now: i64) -> Resu
 fn memory_text(rng: &mut Rng) -> String {
     loop {
         let text: Vec<String> = (0..14).map(|_| word(rng.zipf(20_000))).collect();
+        // As the agent's: a text the learned signal suspects is held, and drawn again.
         let item = ScanItem {
             text: text.join(" "),
             target: Target::Memory,
+            author: Author::Agent,
         };
         let verdict = kenning_policy::scan(std::slice::from_ref(&item))
             .pop()

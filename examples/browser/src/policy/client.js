@@ -28,9 +28,12 @@ class PolicyClient {
     return this.#call('describe');
   }
 
-  /** The scan of `text` for `target`, as `kenning scan --jsonl` prints it. */
-  scan(target, text) {
-    return this.#call('scan', { target, text });
+  /**
+   * The scan of `text` for `target`, stored by `author` (human, agent, triage, external, peer),
+   * as `kenning scan --jsonl` prints it.
+   */
+  scan(target, text, author = 'human') {
+    return this.#call('scan', { target, text, author });
   }
 
   /**

@@ -39,9 +39,12 @@ const ops = {
   async describe() {
     return (await loaded()).withInstance((p) => p.describe());
   },
-  /** `{target, text}`: the policy's scan of one text, as `kenning scan --jsonl` prints it. */
-  async scan({ target, text }) {
-    const [result] = await (await loaded()).withInstance((p) => p.scan([{ text, target }]));
+  /**
+   * `{target, text, author}`: the policy's scan of one text, as `kenning scan --jsonl` prints
+   * it (the author a human unless named).
+   */
+  async scan({ target, text, author = 'human' }) {
+    const [result] = await (await loaded()).withInstance((p) => p.scan([{ text, target, author }]));
     return hostScanResult(result);
   },
   /** `{turn, now, limits}`: a turn over the opened knowledge base. */

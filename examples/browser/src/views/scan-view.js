@@ -17,12 +17,12 @@ const utf8Bytes = (text) => limitText(text, Infinity).bytes;
 const utf8Decoder = new TextDecoder();
 
 export class ScanView {
-  /** @param {() => ?{scan(target: string, text: string): Promise<object>}} getPolicy the policy client, once it is loading */
+  /** @param {() => ?{scan(target: string, text: string, author: string): Promise<object>}} getPolicy the policy client, once it is loading */
   constructor(getPolicy) {
     this.getPolicy = getPolicy;
     this.latest = 0;
     this.timer = null;
-    for (const id of ['#scan-text', '#scan-target']) $(id).addEventListener('input', () => this.schedule());
+    for (const id of ['#scan-text', '#scan-target', '#scan-author']) $(id).addEventListener('input', () => this.schedule());
     $('#scan-text').addEventListener('beforeinput', (event) => this.holdToLimit(event));
   }
 
@@ -63,6 +63,7 @@ export class ScanView {
     const request = ++this.latest;
     const limited = limitText($('#scan-text').value, MAX_TEXT_BYTES);
     const target = $('#scan-target').value;
+    const author = $('#scan-author').value;
     const note = $('#scan-limit');
     if (limited.cut) {
       note.textContent = `${limited.bytes} bytes: remember refuses text over ${MAX_TEXT_BYTES} bytes; the first ${limited.scannedBytes} bytes were scanned.`;
@@ -74,7 +75,7 @@ export class ScanView {
     this.noteHeld = false;
     let result;
     try {
-      result = await policy.scan(target, limited.text);
+      result = await policy.scan(target, limited.text, author);
     } catch (error) {
       if (request !== this.latest) return;
       $('#scan-verdict').textContent = '—';

@@ -20,6 +20,10 @@ mod signals;
 use super::literals::Literal;
 use super::rules::{Family, Hit, Rule};
 
+/// The finding kind of the learned signal, which alone never blocks (see
+/// [`operating_points`](super::operating_points)).
+pub const LEARNED: &str = model::KIND;
+
 /// Builds this module's lookup tables now rather than on first use.
 pub fn prepare() {
     signals::prepare();
