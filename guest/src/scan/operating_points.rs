@@ -35,16 +35,17 @@ pub enum Outcome {
     Block,
 }
 
-/// Whether a finding of `kind` is the learned signal's, which alone never blocks.
-pub fn is_learned(kind: &str) -> bool {
-    kind == injection::LEARNED
+/// Whether a finding of `kind` is a suspicion (the learned signal's, or the AI hailed with no
+/// order found), which alone never blocks.
+pub fn is_suspicion(kind: &str) -> bool {
+    injection::SUSPICIONS.contains(&kind)
 }
 
 /// The outcome for a text by `author` whose unsafe findings have the kinds `kinds`.
 pub fn outcome<'a>(author: Author, kinds: impl IntoIterator<Item = &'a str>) -> Outcome {
     let (mut learned, mut rule) = (false, false);
     for kind in kinds {
-        if is_learned(kind) {
+        if is_suspicion(kind) {
             learned = true;
         } else {
             rule = true;
@@ -69,7 +70,7 @@ mod tests {
         for &author in Author::ALL {
             assert_eq!(outcome(author, ["prompt-injection"]), Outcome::Block);
             assert_eq!(
-                outcome(author, [injection::LEARNED, "role-marker"]),
+                outcome(author, [injection::SUSPICIONS[0], "role-marker"]),
                 Outcome::Block
             );
         }
@@ -77,9 +78,9 @@ mod tests {
 
     #[test]
     fn the_learned_signal_alone_marks_a_humans_text_and_holds_everyone_elses() {
-        assert_eq!(outcome(Author::Human, [injection::LEARNED]), Outcome::Mark);
+        assert_eq!(outcome(Author::Human, [injection::SUSPICIONS[0]]), Outcome::Mark);
         for author in &Author::ALL[1..] {
-            assert_eq!(outcome(*author, [injection::LEARNED]), Outcome::Hold);
+            assert_eq!(outcome(*author, [injection::SUSPICIONS[0]]), Outcome::Hold);
         }
     }
 

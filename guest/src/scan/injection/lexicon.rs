@@ -64,6 +64,10 @@ pub const HAIL: Roles = 1 << 19;
 /// A verb ordering an act on the user's world ("send", "transfer", "delete", "install",
 /// "remember", "überweise", "перешли", "转账").
 pub const ACT: Roles = 1 << 20;
+/// A name that may be the AI's but is as often a person's or a program's ("agent", "bot",
+/// "automated agents"): hailed, the text is only suspected of turning to the model (a support
+/// transcript's "Agent: ..." is a person speaking), never found to order it.
+pub const MAYBE_HAIL: Roles = 1 << 21;
 
 /// How an entry must stand in the text.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -621,6 +625,26 @@ const ENTRIES: &[(&str, Roles, Bound)] = &[
     ("비서", HAIL, Any),
     ("어시스턴트", HAIL, Any),
     ("에이전트", HAIL, Any),
+    ("ai models", HAIL, Whole),
+    ("ai reviewer", HAIL, Whole),
+    ("ai reviewers", HAIL, Whole),
+    ("ai summariser", HAIL, Whole),
+    ("ai summarizer", HAIL, Whole),
+    ("ai-agent", HAIL, Whole),
+    ("ai-agents", HAIL, Whole),
+    ("ai-assistant", HAIL, Whole),
+    ("language models", HAIL, Whole),
+    ("ии-агенты", HAIL, Whole),
+    ("aiモデル", HAIL, Any),
+    ("智能体", HAIL, Any),
+    ("agent", MAYBE_HAIL, Whole),
+    ("agents", MAYBE_HAIL, Whole),
+    ("agente", MAYBE_HAIL, Whole),
+    ("agentes", MAYBE_HAIL, Whole),
+    ("automated agent", MAYBE_HAIL, Whole),
+    ("automated agents", MAYBE_HAIL, Whole),
+    ("бот", MAYBE_HAIL, Whole),
+    ("боту", MAYBE_HAIL, Whole),
     ("send", ACT, Whole),
     ("forward", ACT, Whole),
     ("transfer", ACT, Whole),

@@ -20,9 +20,10 @@ mod signals;
 use super::literals::Literal;
 use super::rules::{Family, Hit, Rule};
 
-/// The finding kind of the learned signal, which alone never blocks (see
-/// [`operating_points`](super::operating_points)).
-pub const LEARNED: &str = model::KIND;
+/// The finding kinds that are suspicions, which alone never block (see
+/// [`operating_points`](super::operating_points)): the learned signal's, and a name of the AI
+/// hailed with no order found after it.
+pub const SUSPICIONS: [&str; 2] = [model::KIND, families::HAILED];
 
 /// Builds this module's lookup tables now rather than on first use.
 pub fn prepare() {
@@ -74,6 +75,7 @@ pub fn is_mention(text: &str, kind: &str, start: usize, end: usize) -> bool {
         | families::HIJACK
         | families::PERSONA
         | families::ADDRESSED
+        | families::HAILED
         | output::KIND => mention::is_mention(text, start, end),
         "role-marker" | delimiters::KIND => mention::names_a_marker(text, end),
         _ => false,
@@ -87,6 +89,7 @@ pub fn describe(kind: &str) -> Option<&'static str> {
         families::HIJACK => "an order dictating how the agent's reply begins or what it says",
         families::PERSONA => "an order to take on an unrestricted persona",
         families::ADDRESSED => "an order to the AI reading the text to act on the user's behalf",
+        families::HAILED => "words addressed to the AI reading the text",
         delimiters::KIND => "a forged end-of-input or prompt-section delimiter",
         output::KIND => "an order about the agent's own output planted in content",
         signals::FLOOD => "a flood of one repeated token",
