@@ -417,6 +417,13 @@ fn a_text_only_the_learned_signal_suspects_is_marked_for_a_human_and_held_for_ev
             detail.starts_with(note) && detail.contains("learned injection model"),
             "{author}: {detail:?}"
         );
+        // The reviewer reads why it waits.
+        let queue = kenning.review_list(subject, Author::Human).unwrap();
+        assert_eq!(
+            queue.iter().find(|m| m.id == id).map(|m| m.why.as_deref()),
+            (author != Author::Human).then_some(Some(detail.as_str())),
+            "{author}: {queue:?}"
+        );
         // Held, it is read by no agent until a human accepts it; marked, it is the human's note.
         let recalled = call(
             &kenning,

@@ -31,6 +31,7 @@ from .types import (
     ContextResult,
     Forgotten,
     ImportReport,
+    InReview,
     Memory,
     ProfileEdited,
     QueryResult,
@@ -246,8 +247,10 @@ class Review:
     def __init__(self, service: "_kenning.Service"):
         self._service = service
 
-    def pending(self, subject: str) -> List[Memory]:
-        """The memories awaiting review (PENDING, INBOUND-PENDING), oldest first."""
+    def pending(self, subject: str) -> List[InReview]:
+        """The memories awaiting review (PENDING, INBOUND-PENDING), oldest first; each has
+        ``why`` when its first audit event says why it was written as it was (what the scan held
+        it for, a proposal's reason)."""
         return _answer(self._service.review_list, subject, "human")
 
     def accept(self, subject: str, id: int, *, reviewer: str = "human") -> Reviewed:

@@ -14,6 +14,7 @@ else:  # pragma: no cover - Python 3.9 and 3.10
 __all__ = [
     "Anchor",
     "Memory",
+    "InReview",
     "RecalledMemory",
     "Remembered",
     "Revised",
@@ -57,6 +58,13 @@ class Memory(TypedDict):
     updated_at: int
     metadata: NotRequired[Dict[str, Any]]
     forgets: NotRequired[int]
+
+
+class InReview(Memory):
+    """A memory awaiting review, with why it was written as it was, when its first audit event
+    says (what the safety scan held it for, a proposal's reason)."""
+
+    why: NotRequired[str]
 
 
 class RecalledMemory(Memory):

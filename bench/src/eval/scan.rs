@@ -907,7 +907,10 @@ mod tests {
                 let report = evaluate(&service, &rows, author, false).unwrap();
                 let t = &report.labels[&Label::Benign];
                 let blocked = 100.0 * t.blocked as f64 / t.rows as f64;
-                assert!(blocked <= budget, "{name} by {author}: {blocked:.2}% blocked");
+                assert!(
+                    blocked <= budget,
+                    "{name} by {author}: {blocked:.2}% blocked"
+                );
             }
         }
     }

@@ -8,9 +8,7 @@ use kenning::Result;
 use kenning::service::governance::Decision;
 use kenning_contract::args::Author;
 
-use super::{
-    GlobalOpts, PolicyUse, SubjectArg, SubjectOnlyCmd, print_json, print_memories, service,
-};
+use super::{GlobalOpts, PolicyUse, SubjectArg, SubjectOnlyCmd, print_json, service};
 
 /// `kenning review`.
 #[derive(Subcommand)]
@@ -41,14 +39,22 @@ pub fn run(global: &GlobalOpts, review: &ReviewCmd) -> Result<ExitCode> {
     match review {
         ReviewCmd::List(cmd) => {
             let subject = cmd.subject.parse()?;
-            print_memories(
-                &service.review_list(&subject, Author::Human)?,
-                cmd.json,
-                |m| match m.forgets {
+            // Each proposal, then (indented) why it was written as it was, when its first
+            // audit event says: what the scan held it for, a revision's reason, an import's file.
+            for m in service.review_list(&subject, Author::Human)? {
+                if cmd.json {
+                    print_json(&m)?;
+                    continue;
+                }
+                let label = match m.forgets {
                     Some(target) => format!("{} by {}, forgets memory {target}", m.badge, m.author),
                     None => format!("{} by {}", m.badge, m.author),
-                },
-            )?;
+                };
+                outln!("#{} [{label}] {}", m.id, m.text);
+                if let Some(why) = &m.why {
+                    outln!("    why: {why}");
+                }
+            }
         }
         ReviewCmd::Accept(cmd) | ReviewCmd::Reject(cmd) => {
             let decision = if matches!(review, ReviewCmd::Accept(_)) {

@@ -78,7 +78,10 @@ mod tests {
 
     #[test]
     fn the_learned_signal_alone_marks_a_humans_text_and_holds_everyone_elses() {
-        assert_eq!(outcome(Author::Human, [injection::SUSPICIONS[0]]), Outcome::Mark);
+        assert_eq!(
+            outcome(Author::Human, [injection::SUSPICIONS[0]]),
+            Outcome::Mark
+        );
         for author in &Author::ALL[1..] {
             assert_eq!(outcome(*author, [injection::SUSPICIONS[0]]), Outcome::Hold);
         }

@@ -105,13 +105,43 @@ pub struct ProfileView {
     pub daily: Option<(String, String)>,
 }
 
+/// A memory awaiting review, with why it was written as it was.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct InReview {
+    /// The memory.
+    #[serde(flatten)]
+    pub memory: Memory,
+    /// The detail of its first audit event, when it has one: what the safety scan held it for
+    /// ("held for review: ..."), a proposal's reason, the file an import read it from.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub why: Option<String>,
+}
+
+impl std::ops::Deref for InReview {
+    type Target = Memory;
+
+    fn deref(&self) -> &Memory {
+        &self.memory
+    }
+}
+
 impl Service {
-    /// Memories awaiting review (PENDING and INBOUND-PENDING), oldest first, for a human
-    /// `reader` (anyone else is refused: see [`provenance::may_review`]).
-    pub fn review_list(&self, subject: &Subject, reader: Author) -> Result<Vec<Memory>> {
+    /// Memories awaiting review (PENDING and INBOUND-PENDING), oldest first, each with why it
+    /// was written as it was, for a human `reader` (anyone else is refused: see
+    /// [`provenance::may_review`]).
+    pub fn review_list(&self, subject: &Subject, reader: Author) -> Result<Vec<InReview>> {
         refuse_unless_reviewer(reader, "the review queue")?;
         let kb = self.open_existing(subject)?;
-        kb.read(|store| store.in_review(REVIEW_PAGE))
+        let memories = kb.read(|store| store.in_review(REVIEW_PAGE))?;
+        let ids: Vec<u64> = memories.iter().map(|m| m.id).collect();
+        let mut why = kb.first_event_details(&ids)?;
+        Ok(memories
+            .into_iter()
+            .map(|memory| InReview {
+                why: why.remove(&memory.id),
+                memory,
+            })
+            .collect())
     }
 
     /// Accepts or rejects a memory awaiting review, on behalf of `reviewer`.

@@ -323,6 +323,11 @@ pub(crate) trait KnowledgeStore: Send {
     /// The most recent audit events, newest first, at most `limit`.
     fn events(&self, limit: u32) -> Result<Vec<serde_json::Value>>;
 
+    /// The detail of the first audit event of each memory of `ids` that has one: why it was
+    /// written as it was (a revision's reason, what the scan held or marked it for, the file an
+    /// import read it from), for a reviewer.
+    fn first_event_details(&self, ids: &[u64]) -> Result<HashMap<u64, String>>;
+
     /// Runs one read-only statement over the views of [`crate::query`], as `plan`'s reader
     /// may read them: at most `plan.max_rows + 1` rows, within the query's budgets. Nothing
     /// it runs can write, nor read a table behind the views.

@@ -14,7 +14,7 @@ use kenning::api::{
 };
 use kenning::memory::Memory;
 use kenning::metadata::Metadata;
-use kenning::service::governance::{ListStatus, MemoryPage};
+use kenning::service::governance::{InReview, ListStatus, MemoryPage};
 use kenning::settings::Settings;
 use kenning::time::rfc3339;
 use kenning_contract::args::{Author, Badge, MemoryTarget, Status};
@@ -490,7 +490,28 @@ pub struct ReviewList {
     /// How many.
     pub count: usize,
     /// The memories, oldest first.
-    pub memories: Vec<ListedMemory>,
+    pub memories: Vec<AwaitingReview>,
+}
+
+/// A memory awaiting review, with why it was written as it was.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct AwaitingReview {
+    /// The memory.
+    #[serde(flatten)]
+    pub memory: ListedMemory,
+    /// The detail of its first audit event, when it has one: what the safety scan held it for
+    /// ("held for review: ..."), a proposal's reason, the file an import read it from.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub why: Option<String>,
+}
+
+impl From<InReview> for AwaitingReview {
+    fn from(m: InReview) -> Self {
+        AwaitingReview {
+            memory: m.memory.into(),
+            why: m.why,
+        }
+    }
 }
 
 /// `GET /v1/token`: what the request's token grants (never the token itself).

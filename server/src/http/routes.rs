@@ -19,9 +19,9 @@ use super::AppState;
 use super::auth::Caller;
 use super::error::ApiError;
 use super::model::{
-    ContextAnswer, CreateMemory, Created, DeleteAllQuery, Health, ListQuery, ListedMemory,
-    MemoryList, Ready, ReviewList, SearchResults, SetEnabled, SettingsView, TOKEN_VIEW_SUBJECTS,
-    TokenView, UpdateMemory, memory_field,
+    AwaitingReview, ContextAnswer, CreateMemory, Created, DeleteAllQuery, Health, ListQuery,
+    ListedMemory, MemoryList, Ready, ReviewList, SearchResults, SetEnabled, SettingsView,
+    TOKEN_VIEW_SUBJECTS, TokenView, UpdateMemory, memory_field,
 };
 use crate::tokens::Role;
 use kenning::api::{ContextArgs, ForgetMemoryArgs, RecallArgs, TurnArgs, TurnCounted, WriteStatus};
@@ -625,7 +625,7 @@ pub async fn review_list(
     .await?;
     Ok(Json(ReviewList {
         count: memories.len(),
-        memories: memories.into_iter().map(ListedMemory::from).collect(),
+        memories: memories.into_iter().map(AwaitingReview::from).collect(),
     }))
 }
 

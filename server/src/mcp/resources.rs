@@ -197,7 +197,7 @@ pub fn read(
         Document::Pending => {
             // The queue is read for its count and shape only: no proposal's text leaves here.
             let pending = service.review_list(subject, Author::Human)?;
-            let lines: Vec<String> = pending.iter().map(described).collect();
+            let lines: Vec<String> = pending.iter().map(|m| described(m)).collect();
             let title = format!(
                 "# Awaiting review in {}: {}\n\nSettle them as the user: `kenning review list --subject {0}`, then `kenning review accept --subject {0} ID` (or `reject`) in a terminal, or from a client that can ask you (MCP elicitation), which asks at each proposal. Until then none is recalled or injected.\n\n",
                 subject.spec(),

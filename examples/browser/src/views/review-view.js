@@ -64,6 +64,8 @@ export class ReviewView {
       const outcome = el('span', { class: 'meta', role: 'status' });
       const item = el('li', { 'data-id': String(proposal.id) },
         el('div', {}, badge(proposal.badge), details, ` by ${proposal.author}`, el('span', { class: 'meta' }, ` · ${proposal.type?.replace('_', ' ') ?? ''} · ${day(proposal.createdAt ?? 0)}${anchors ? ` · ${anchors}` : ''}`)),
+        // Why it was written as it was (what the scan held it for, a proposal's reason).
+        listed.why ? el('div', { class: 'meta', 'data-why': '' }, `Why: ${listed.why}`) : null,
         changeOf(proposal, current),
         el('div', { class: 'actions' }, accept, reject, outcome));
       for (const button of [accept, reject]) {

@@ -88,15 +88,42 @@ const KEY_REACH: usize = 48;
 
 /// Words of a key naming the AI ("fix_for_agent", "nota_ao_assistente").
 const KEY_NAMES: &[&str] = &[
-    "agent", "agents", "assistant", "ai", "llm", "bot", "model", "agente", "assistente", "ia",
-    "ki", "asistente",
+    "agent",
+    "agents",
+    "assistant",
+    "ai",
+    "llm",
+    "bot",
+    "model",
+    "agente",
+    "assistente",
+    "ia",
+    "ki",
+    "asistente",
 ];
 
 /// Words of a key naming a note or an order ("agent_note", "x-agent-task", "consigne_agent").
 const KEY_NOTES: &[&str] = &[
-    "note", "nota", "notice", "instruction", "instructions", "consigne", "hinweis", "task",
-    "fix", "opmerking", "memo", "message", "directive", "hint", "todo", "action", "aufgabe",
-    "instrucciones", "remarque", "notiz",
+    "note",
+    "nota",
+    "notice",
+    "instruction",
+    "instructions",
+    "consigne",
+    "hinweis",
+    "task",
+    "fix",
+    "opmerking",
+    "memo",
+    "message",
+    "directive",
+    "hint",
+    "todo",
+    "action",
+    "aufgabe",
+    "instrucciones",
+    "remarque",
+    "notiz",
 ];
 
 /// The same for keys written without spaces (Chinese, Japanese).
@@ -118,7 +145,9 @@ fn addressed_keys(text: &str, found: &mut Vec<Found>) {
             .last()
             .map_or(key.len(), |(at, _)| at);
         let name = &key[start..];
-        if name.is_empty() || name.len() > KEY_REACH || !name.contains(['_', '-']) && name.is_ascii()
+        if name.is_empty()
+            || name.len() > KEY_REACH
+            || !name.contains(['_', '-']) && name.is_ascii()
         {
             continue;
         }
@@ -151,7 +180,9 @@ enum Hailed {
 const SUSPECTED_HAIL_REACH: usize = 40;
 
 /// Words before a name that make it a topic, not an addressee ("This week in AI:").
-const TOPICS: &[&str] = &["in", "of", "about", "on", "with", "by", "from", "like", "and"];
+const TOPICS: &[&str] = &[
+    "in", "of", "about", "on", "with", "by", "from", "like", "and",
+];
 
 /// Words that suppose the name after them reads the text ("if an AI is reading this", "when
 /// the assistant summarises", "si vous êtes un assistant"): a suspicion, not yet an order.

@@ -19,6 +19,7 @@ pub mod tls;
 mod writes;
 
 use std::cell::RefCell;
+use std::collections::HashMap;
 use std::path::PathBuf;
 
 pub use self::schema::MIGRATIONS;
@@ -421,6 +422,10 @@ impl KnowledgeStore for PostgresKnowledgeBase {
 
     fn events(&self, limit: u32) -> Result<Vec<serde_json::Value>> {
         self.reading(|pg| pg.events(limit))
+    }
+
+    fn first_event_details(&self, ids: &[u64]) -> Result<HashMap<u64, String>> {
+        self.reading(|pg| pg.first_event_details(ids))
     }
 
     fn query(&self, plan: &crate::query::QueryPlan<'_>) -> Result<crate::query::QueryRows> {

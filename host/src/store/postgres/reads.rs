@@ -195,6 +195,24 @@ impl<'a, C: GenericClient> Pg<'a, C> {
             .collect())
     }
 
+    /// See [`crate::store::KnowledgeStore::first_event_details`].
+    pub(super) fn first_event_details(&self, ids: &[u64]) -> Result<HashMap<u64, String>> {
+        if ids.is_empty() {
+            return Ok(HashMap::new());
+        }
+        let ids: Vec<i64> = ids.iter().map(|&id| id as i64).collect();
+        let rows = self.query(
+            "SELECT memory_id, detail FROM events WHERE id IN (SELECT min(id) FROM events \
+             WHERE subject_id = $1 AND memory_id = ANY($2) GROUP BY memory_id) \
+             AND detail IS NOT NULL",
+            &[&self.subject, &ids],
+        )?;
+        Ok(rows
+            .iter()
+            .map(|row| (row.get::<_, i64>(0) as u64, row.get::<_, String>(1)))
+            .collect())
+    }
+
     /// See [`crate::store::KnowledgeStore::events`].
     pub(super) fn events(&self, limit: u32) -> Result<Vec<serde_json::Value>> {
         let rows = self.query(

@@ -583,6 +583,29 @@ impl KnowledgeBase {
         get_memories(&self.conn, ids).map_err(|e| self.err(e))
     }
 
+    /// See [`crate::store::KnowledgeStore::first_event_details`].
+    pub fn first_event_details(&self, ids: &[u64]) -> Result<HashMap<u64, String>> {
+        if ids.is_empty() {
+            return Ok(HashMap::new());
+        }
+        let id_list = serde_json::to_string(ids).expect("a list of integers serialises");
+        let mut stmt = self
+            .conn
+            .prepare_cached(
+                "SELECT memory_id, detail FROM events WHERE id IN (SELECT min(id) FROM events \
+                 WHERE memory_id IN (SELECT value FROM json_each(?1)) GROUP BY memory_id) \
+                 AND detail IS NOT NULL",
+            )
+            .map_err(|e| self.err(e))?;
+        let rows = stmt
+            .query_map([&id_list], |row| {
+                Ok((row.get::<_, i64>(0)? as u64, row.get::<_, String>(1)?))
+            })
+            .map_err(|e| self.err(e))?;
+        rows.collect::<rusqlite::Result<_>>()
+            .map_err(|e| self.err(e))
+    }
+
     /// The most recent audit events, newest first.
     pub fn events(&self, limit: u32) -> Result<Vec<serde_json::Value>> {
         let mut stmt = self

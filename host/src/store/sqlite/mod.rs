@@ -175,6 +175,10 @@ impl<K: DerefMut<Target = KnowledgeBase> + Send> KnowledgeStore for K {
         KnowledgeBase::events(self, limit)
     }
 
+    fn first_event_details(&self, ids: &[u64]) -> Result<HashMap<u64, String>> {
+        KnowledgeBase::first_event_details(self, ids)
+    }
+
     fn query(&self, plan: &QueryPlan<'_>) -> Result<QueryRows> {
         query::run(self.path(), self.store_key(), plan)
     }
