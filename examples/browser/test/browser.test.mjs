@@ -131,12 +131,14 @@ test('the turn panel: snapshot and choices equal `kenning inject` for the same i
 
 test('the scan box: verdicts, findings and redacted text as `kenning scan` gives them', async () => {
   await page.click('[data-view=scan]');
-  const input = SCAN_ITEMS.map(([text, target]) => JSON.stringify({ text, target })).join('\n') + '\n';
+  const items = SCAN_ITEMS.map(([text, target, author = 'human']) => ({ text, target, author }));
+  const input = items.map((item) => JSON.stringify(item)).join('\n') + '\n';
   const expected = host.run(['scan', '--jsonl'], { input }).trim().split('\n').map((l) => JSON.parse(l));
-  for (const [i, [text, target]] of SCAN_ITEMS.entries()) {
+  for (const [i, { text, target, author }] of items.entries()) {
     // The scan runs once typing pauses: #view-scan's data-scanned changes when an answer shows.
     await page.evaluate(() => { document.querySelector('#view-scan').dataset.scanned = ''; });
     await page.selectOption('#scan-target', target);
+    await page.selectOption('#scan-author', author);
     await page.fill('#scan-text', text);
     const want = expected[i];
     await page.waitForFunction(() => document.querySelector('#view-scan').dataset.scanned !== '');

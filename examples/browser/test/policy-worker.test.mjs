@@ -37,9 +37,9 @@ after(async () => {
   host?.close();
 });
 
-/** `kenning scan --jsonl` over `[text, target]` pairs: its output lines. */
+/** `kenning scan --jsonl` over `[text, target, author?]` items (a human's unless named): its output lines. */
 const hostScan = (items) =>
-  host.run(['scan', '--jsonl'], { input: items.map(([text, target]) => JSON.stringify({ text, target })).join('\n') + '\n' })
+  host.run(['scan', '--jsonl'], { input: items.map(([text, target, author = 'human']) => JSON.stringify({ text, target, author })).join('\n') + '\n' })
     .trim().split('\n');
 
 /** In the page: a fresh policy worker, kept as `window.testPolicy`. */
@@ -79,7 +79,7 @@ test('the worker\'s scans are byte for byte what `kenning scan --jsonl` prints',
   const info = await startWorker();
   assert.equal(info.name, 'kenning-default');
   const lines = await page.evaluate(async (items) => {
-    const answers = await Promise.all(items.map(([text, target]) => window.testPolicy.scan(target, text)));
+    const answers = await Promise.all(items.map(([text, target, author]) => window.testPolicy.scan(target, text, author)));
     return answers.map((a) => JSON.stringify(a));
   }, SCAN_ITEMS);
   assert.deepEqual(lines, hostScan(SCAN_ITEMS));
