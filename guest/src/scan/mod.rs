@@ -512,6 +512,59 @@ mod tests {
         }
     }
 
+    /// Texts stitched from the pieces the addressed-order family reads around a name (wide
+    /// brackets, colons of every width, honorifics, mentions, keys, elisions): no stitching
+    /// makes the scan panic, for any author.
+    #[test]
+    fn no_stitching_of_the_pieces_around_a_hailed_name_makes_the_scan_panic() {
+        const PIECES: [&str; 24] = [
+            "AI",
+            " assistant",
+            "【",
+            "】",
+            "[",
+            "]",
+            ":",
+            "：",
+            "@",
+            " agent",
+            "さん",
+            "、",
+            ",",
+            "\n",
+            "é",
+            "if an ",
+            "\"note_for_agent\":",
+            "j'",
+            " must ",
+            "09:40",
+            " send ",
+            "给智能体的指令",
+            "- ",
+            "# ",
+        ];
+        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        for case in 0..20_000 {
+            let mut text = String::new();
+            for _ in 0..(case % 12 + 1) {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                text.push_str(PIECES[(state % PIECES.len() as u64) as usize]);
+            }
+            let author = kenning_contract::args::Author::ALL[case % 5];
+            let result = scan_item(&ScanItem {
+                text: text.clone(),
+                target: Target::Memory,
+                author,
+            });
+            for f in &result.findings {
+                assert!(text.is_char_boundary(f.start as usize), "{text:?}");
+                assert!(text.is_char_boundary(f.end as usize), "{text:?}");
+            }
+        }
+    }
+
     #[test]
     fn findings_are_in_input_order() {
         let text = "x ghp_0123456789abcdefghijABCDEFGHIJ012345 y AKIAIOSFODNN7EXAMPLE z";
