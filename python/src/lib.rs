@@ -269,14 +269,7 @@ impl PyService {
                         format!("expected global, local, user, memory or daily, got {target:?}"),
                     )
                 })?;
-            let author: Author =
-                serde_json::from_value(Value::String(author.clone())).map_err(|_| {
-                    invalid(
-                        "scan",
-                        "author",
-                        format!("expected human, agent, triage, external or peer, got {author:?}"),
-                    )
-                })?;
+            let author = parse_author(&author)?;
             let mut results = service.scan(&[ScanItem {
                 text,
                 target,
