@@ -293,6 +293,19 @@ impl Service {
             })
     }
 
+    /// Why memory `id` was written as it was, for a human `reader` (the audit trail is a
+    /// human's; anyone else is refused): the detail of its first audit event, such as what the
+    /// safety scan marked or held it for, when there is one. Refused as [`Service::memory`]
+    /// refuses a memory the reader may not read.
+    pub fn why(&self, subject: &Subject, reader: Author, id: u64) -> Result<Option<String>> {
+        refuse_unless_reviewer(reader, "the audit trail")?;
+        self.memory(subject, reader, id)?;
+        Ok(self
+            .open_existing(subject)?
+            .first_event_details(&[id])?
+            .remove(&id))
+    }
+
     /// One page of a subject's active memories, newest first, with the totals. Memories
     /// awaiting review are listed (`pending`, `all`) to a human `reader` only.
     pub fn list_memories(

@@ -490,12 +490,12 @@ pub struct ReviewList {
     /// How many.
     pub count: usize,
     /// The memories, oldest first.
-    pub memories: Vec<AwaitingReview>,
+    pub memories: Vec<ExplainedMemory>,
 }
 
-/// A memory awaiting review, with why it was written as it was.
+/// A memory with why it was written as it was (awaiting review, or read alone by a human).
 #[derive(Debug, Clone, Serialize, JsonSchema)]
-pub struct AwaitingReview {
+pub struct ExplainedMemory {
     /// The memory.
     #[serde(flatten)]
     pub memory: ListedMemory,
@@ -505,9 +505,9 @@ pub struct AwaitingReview {
     pub why: Option<String>,
 }
 
-impl From<InReview> for AwaitingReview {
+impl From<InReview> for ExplainedMemory {
     fn from(m: InReview) -> Self {
-        AwaitingReview {
+        ExplainedMemory {
             memory: m.memory.into(),
             why: m.why,
         }

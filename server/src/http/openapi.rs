@@ -7,7 +7,7 @@ use serde_json::{Map, Value, json};
 
 use super::error::ErrorBody;
 use super::model::{
-    ContextAnswer, CreateMemory, Created, DeleteAllQuery, Health, ListQuery, ListedMemory,
+    ContextAnswer, CreateMemory, Created, DeleteAllQuery, ExplainedMemory, Health, ListQuery,
     MemoryList, Ready, ReviewList, SearchResults, SetEnabled, SettingsView, TokenView,
     UpdateMemory,
 };
@@ -139,7 +139,7 @@ pub const OPERATIONS: &[Operation] = &[
         auth: true,
         body: None,
         query: None,
-        ok: (200, of::<ListedMemory>),
+        ok: (200, of::<ExplainedMemory>),
     },
     Operation {
         method: "patch",

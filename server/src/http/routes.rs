@@ -19,14 +19,15 @@ use super::AppState;
 use super::auth::Caller;
 use super::error::ApiError;
 use super::model::{
-    AwaitingReview, ContextAnswer, CreateMemory, Created, DeleteAllQuery, Health, ListQuery,
-    ListedMemory, MemoryList, Ready, ReviewList, SearchResults, SetEnabled, SettingsView,
-    TOKEN_VIEW_SUBJECTS, TokenView, UpdateMemory, memory_field,
+    ContextAnswer, CreateMemory, Created, DeleteAllQuery, ExplainedMemory, Health, ListQuery,
+    MemoryList, Ready, ReviewList, SearchResults, SetEnabled, SettingsView, TOKEN_VIEW_SUBJECTS,
+    TokenView, UpdateMemory, memory_field,
 };
 use crate::tokens::Role;
 use kenning::api::{ContextArgs, ForgetMemoryArgs, RecallArgs, TurnArgs, TurnCounted, WriteStatus};
 use kenning::error::KenningError;
 use kenning::service::governance::{Decision, ListRequest};
+use kenning_contract::args::Author;
 
 /// Most bytes a request body may hold: the limit of a tool call's arguments.
 pub const MAX_BODY_BYTES: usize = kenning_contract::MAX_ARGS_BYTES;
@@ -348,22 +349,31 @@ pub async fn list_memories(
 }
 
 /// `GET memories/{id}`: one memory the token's role may read (never a forgotten or rejected
-/// one; one awaiting review only with a human token).
+/// one; one awaiting review only with a human token), and for a human token why it was
+/// written as it was (see [`kenning::Service::why`]).
 pub async fn get_memory(
     State(state): State<AppState>,
     caller: Caller,
     Path(params): Params,
-) -> Result<Json<ListedMemory>, ApiError> {
+) -> Result<Json<ExplainedMemory>, ApiError> {
     let spec = param(&params, "subject");
     let subject = caller.subject(spec)?;
     let id = memory_id(&params)?;
     let author = caller.0.role.author();
     let service = state.service.clone();
-    let memory = read(&state, spec, same, move || {
-        service.memory(&subject, author, id)
+    let (memory, why) = read(&state, spec, same, move || {
+        let memory = service.memory(&subject, author, id)?;
+        let why = match author {
+            Author::Human => service.why(&subject, author, id)?,
+            _ => None,
+        };
+        Ok((memory, why))
     })
     .await?;
-    Ok(Json(memory.into()))
+    Ok(Json(ExplainedMemory {
+        memory: memory.into(),
+        why,
+    }))
 }
 
 /// `POST memories`: remember a new memory (the `remember` tool, written by the token's role).
@@ -625,7 +635,7 @@ pub async fn review_list(
     .await?;
     Ok(Json(ReviewList {
         count: memories.len(),
-        memories: memories.into_iter().map(AwaitingReview::from).collect(),
+        memories: memories.into_iter().map(ExplainedMemory::from).collect(),
     }))
 }
 

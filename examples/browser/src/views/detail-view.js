@@ -102,6 +102,10 @@ export class DetailView {
     if (!Number.isSafeInteger(id)) return [];
     const out = [el('h3', {}, 'Provenance')];
     try {
+      // Why it was written as it was, when its first audit event says (what the safety scan
+      // marked or held it for, a revision's reason): the server tells a human token.
+      const { why } = await live.api.memory(id);
+      if (why) out.push(el('p', { 'data-why': '' }, `Why: ${why}`));
       const older = await live.api.query(
         `WITH RECURSIVE chain(id, supersedes, depth) AS (SELECT id, supersedes, 0 FROM memories WHERE id = ${id} ` +
         `UNION ALL SELECT m.id, m.supersedes, c.depth + 1 FROM memories m JOIN chain c ON m.id = c.supersedes WHERE c.depth < ${MAX_CHAIN}) ` +
