@@ -121,6 +121,11 @@ class Config:
     bigram_weight: float = 0.0
     # Session diversity: the n-th memory of the same session in the list has score x diversity^(n-1).
     diversity: float = 1.0
+    # Session evidence: each matched memory gains `session_weight` x the sum of its session's
+    # `session_top` best first-round scores (its own included), so a session that matches the
+    # question in several turns lifts each of them.
+    session_weight: float = 0.0
+    session_top: int = 3
 
 
 @dataclass
@@ -329,6 +334,12 @@ class Conversation:
         if c.prf_docs and c.prf_terms and c.prf_weight:
             scores = self.prf(scores, terms)
         scores = self.boosts(scores, question, speakers)
+        if c.session_weight:
+            by_session = {}
+            for i, sc in scores.items():
+                by_session.setdefault(self.by_id[i].session, []).append(sc)
+            total = {k: sum(sorted(v, reverse=True)[: c.session_top]) for k, v in by_session.items()}
+            scores = {i: sc + c.session_weight * total[self.by_id[i].session] for i, sc in scores.items()}
         hits = sorted(scores.items(), key=lambda x: (-x[1], x[0]))
         pool = min(max((limit + 1) * POOL_PER_RESULT, MIN_POOL), MAX_POOL)
         ranked = self.smooth(hits[:pool])
