@@ -284,26 +284,26 @@ impl Service {
     /// rejected memory, or one awaiting review asked for by anyone but a human, is no memory
     /// here, exactly as an id never used.
     pub fn memory(&self, subject: &Subject, reader: Author, id: u64) -> Result<Memory> {
-        self.open_existing(subject)?
-            .get(id)?
-            .filter(|memory| provenance::may_read(reader, memory))
-            .ok_or_else(|| KenningError::NoSuchMemory {
-                id,
-                subject: subject.to_string(),
-            })
+        readable(self.open_existing(subject)?.get(id)?, subject, reader, id)
     }
 
-    /// Why memory `id` was written as it was, for a human `reader` (the audit trail is a
-    /// human's; anyone else is refused): the detail of its first audit event, such as what the
-    /// safety scan marked or held it for, when there is one. Refused as [`Service::memory`]
-    /// refuses a memory the reader may not read.
-    pub fn why(&self, subject: &Subject, reader: Author, id: u64) -> Result<Option<String>> {
-        refuse_unless_reviewer(reader, "the audit trail")?;
-        self.memory(subject, reader, id)?;
-        Ok(self
-            .open_existing(subject)?
-            .first_event_details(&[id])?
-            .remove(&id))
+    /// Memory `id` as [`Service::memory`] reads it, with why it was written as it was when
+    /// `reader` is a human (the audit trail is a reviewer's, see [`provenance::may_review`]):
+    /// the detail of its first audit event, such as what the safety scan marked or held it for.
+    pub fn memory_and_why(
+        &self,
+        subject: &Subject,
+        reader: Author,
+        id: u64,
+    ) -> Result<(Memory, Option<String>)> {
+        let kb = self.open_existing(subject)?;
+        let memory = readable(kb.get(id)?, subject, reader, id)?;
+        let why = if provenance::may_review(reader) {
+            kb.first_event_details(&[id])?.remove(&id)
+        } else {
+            None
+        };
+        Ok((memory, why))
     }
 
     /// One page of a subject's active memories, newest first, with the totals. Memories
@@ -617,4 +617,15 @@ fn refuse_unless_reviewer(reader: Author, what: &str) -> Result<()> {
             "{what}: for a human reviewer only, and this caller is {reader}"
         )))
     }
+}
+
+/// `found`, memory `id` of `subject`, if `reader` may read it ([`provenance::may_read`]); else
+/// the error an id never used gets.
+fn readable(found: Option<Memory>, subject: &Subject, reader: Author, id: u64) -> Result<Memory> {
+    found
+        .filter(|memory| provenance::may_read(reader, memory))
+        .ok_or_else(|| KenningError::NoSuchMemory {
+            id,
+            subject: subject.to_string(),
+        })
 }

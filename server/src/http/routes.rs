@@ -27,7 +27,6 @@ use crate::tokens::Role;
 use kenning::api::{ContextArgs, ForgetMemoryArgs, RecallArgs, TurnArgs, TurnCounted, WriteStatus};
 use kenning::error::KenningError;
 use kenning::service::governance::{Decision, ListRequest};
-use kenning_contract::args::Author;
 
 /// Most bytes a request body may hold: the limit of a tool call's arguments.
 pub const MAX_BODY_BYTES: usize = kenning_contract::MAX_ARGS_BYTES;
@@ -350,7 +349,7 @@ pub async fn list_memories(
 
 /// `GET memories/{id}`: one memory the token's role may read (never a forgotten or rejected
 /// one; one awaiting review only with a human token), and for a human token why it was
-/// written as it was (see [`kenning::Service::why`]).
+/// written as it was (see [`kenning::Service::memory_and_why`]).
 pub async fn get_memory(
     State(state): State<AppState>,
     caller: Caller,
@@ -362,12 +361,7 @@ pub async fn get_memory(
     let author = caller.0.role.author();
     let service = state.service.clone();
     let (memory, why) = read(&state, spec, same, move || {
-        let memory = service.memory(&subject, author, id)?;
-        let why = match author {
-            Author::Human => service.why(&subject, author, id)?,
-            _ => None,
-        };
-        Ok((memory, why))
+        service.memory_and_why(&subject, author, id)
     })
     .await?;
     Ok(Json(ExplainedMemory {
