@@ -93,6 +93,11 @@ pub fn import_scanned_as(importer: Author) -> Author {
     }
 }
 
+/// `badge`, or [`held`] of it when the safety scan `held` the text.
+pub fn held_if(held: bool, badge: Badge) -> Badge {
+    if held { self::held(badge) } else { badge }
+}
+
 /// The badge an imported memory receives when `importer` imports it with the badge `exported`
 /// it had in the exporting knowledge base (see the module's table). What was accepted there is
 /// FOREIGN here when a human imports it (the human vouches for the file, as a reviewer accepts

@@ -354,10 +354,7 @@ impl Scanned {
     /// The badge of a memory this text becomes, which its author's rights give as `badge`: a
     /// held text is quarantined ([`provenance::held`]).
     pub fn badge(&self, badge: Badge) -> Badge {
-        match self.suspicion {
-            Some(Suspicion::Held(_)) => provenance::held(badge),
-            _ => badge,
-        }
+        provenance::held_if(self.is_held(), badge)
     }
 
     /// Whether the scan held the text for review.

@@ -591,8 +591,7 @@ impl Service {
             MemoryAction::Add => {
                 let content = content.expect("validate requires content for add");
                 let mut kb = self.open_for_write(subject, args.thread.as_deref(), true)?;
-                let badge = provenance::badge_for_new(author);
-                let badge = if held { provenance::held(badge) } else { badge };
+                let badge = provenance::held_if(held, provenance::badge_for_new(author));
                 let memory = NewMemory {
                     kind: if target == MemoryTarget::User {
                         MemoryKind::Preference

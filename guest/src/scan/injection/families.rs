@@ -135,9 +135,7 @@ const KEY_SCRIPT_NOTES: &[&str] = &["指令", "说明", "指示", "注意", "备
 fn addressed_keys(text: &str, found: &mut Vec<Found>) {
     for (colon, _) in text.match_indices(':') {
         let head = text[..colon].trim_end();
-        let Some(key) = head.strip_suffix('"').or(Some(head)) else {
-            continue;
-        };
+        let key = head.strip_suffix('"').unwrap_or(head);
         let start = key
             .char_indices()
             .rev()
