@@ -568,9 +568,10 @@ pub struct RecalledMemory {
     pub memory: Memory,
     /// Relevance (BM25, or the anchor score for an anchor search); larger is better.
     pub score: f32,
-    /// Context smoothing brought it in: a neighbour, in its thread, of memories that hold the
-    /// query's words, placed by their scores rather than its own (it holds none of them, or too
-    /// few to rank among the best matches).
+    /// Context brought it in, not its own words: a neighbour, in its thread, of memories that
+    /// hold the query's words, or a memory holding the rare words of the best matches
+    /// (feedback); placed by their scores rather than its own (it holds none of the query's
+    /// words, or too few to rank among the best matches).
     pub smoothed: bool,
 }
 

@@ -181,6 +181,10 @@ pub struct MemoryFilter {
     /// Most matches the query's BM25 scores (`None`: the budget of recall); the
     /// commonest query words are left out beyond it (see the store's search plan).
     pub posting_budget: Option<usize>,
+    /// Run the query's feedback round (the rare words of its best hits searched too; see the
+    /// store's ranking rounds): recall sets it; a turn's candidates do without, as it would
+    /// double their cost.
+    pub feedback: bool,
 }
 
 /// A memory for tests: global, active, written by `author` with `badge`.

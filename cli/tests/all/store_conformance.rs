@@ -82,6 +82,7 @@ on_both_backends!(
     memory_ids_count_within_each_subject,
     an_unknown_subject_is_named_and_nothing_is_created,
     recall_pages_reach_every_match_once_and_say_when_the_budget_cut_them,
+    recall_finds_other_verb_forms_the_speaker_named_and_the_best_hits_rare_words,
 );
 
 fn account(name: &str) -> Subject {
@@ -771,6 +772,53 @@ fn an_unknown_subject_is_named_and_nothing_is_created(service: &Service) {
     assert!(matches!(err, KenningError::UnknownSubject { .. }), "{err}");
     assert!(err.to_string().contains("nobody"), "{err}");
     assert!(service.subjects().unwrap().is_empty());
+}
+
+fn recall_finds_other_verb_forms_the_speaker_named_and_the_best_hits_rare_words(service: &Service) {
+    let dana = account("dana");
+    let texts = [
+        "Caroline: I went to the pride parade last weekend",
+        "Caroline: I researched adoption agencies this week",
+        "Melanie: the adoption interview is on Friday",
+        "Melanie: I went to the pottery class",
+    ];
+    for text in texts {
+        remember(service, &dana, Author::Human, text);
+    }
+    // Enough other memories for a word two hold to be rare (feedback needs twenty).
+    for day in 0..26 {
+        remember(
+            service,
+            &dana,
+            Author::Human,
+            &format!("Melanie: the weather was fine on day {day}"),
+        );
+    }
+    // "go" meets "went", and the turn of the person named comes first.
+    let found = recalled_texts(service, &dana, "Where did Caroline go?");
+    assert_eq!(
+        found.first().map(String::as_str),
+        Some(texts[0]),
+        "{found:?}"
+    );
+    assert!(found.iter().any(|t| t == texts[3]), "{found:?}");
+    // The best hit's rare word, "adoption", finds the interview, which holds no word of the
+    // question: marked as brought in by context.
+    let recalled = call(
+        service,
+        &dana,
+        Author::Agent,
+        "recall",
+        json!({"query": "What did Caroline research?"}),
+    );
+    let memories = recalled["memories"].as_array().unwrap();
+    assert_eq!(memories[0]["text"], texts[1], "{recalled}");
+    let interview = memories
+        .iter()
+        .find(|m| m["text"] == texts[2])
+        .unwrap_or_else(|| panic!("feedback did not find the interview: {recalled}"));
+    assert_eq!(interview["smoothed"], true, "{interview}");
+    assert_eq!(memories[0]["smoothed"], false, "{recalled}");
 }
 
 /// Imports `count` memories about one account, 20 to a thread: every one holds "alpha", two in

@@ -92,6 +92,7 @@ test('turns over 2,000 memories, where common words exceed the query budget', as
       { ...base, name: 'a rarer word among common ones', cursor: 0x402000, query: 'mutex registry config #crypto' },
       { ...base, name: 'strings and a function', cursor: 0x401800, currentFunction: { name: 'parse_header', start: 0x401700, end: 0x401900 }, referencedStrings: ['str_7', 'str_12'], query: 'header' },
       { ...base, name: 'words beyond ASCII', cursor: 0x402400, query: 'CAFE uberprufung ключ 数据' },
+      { ...base, name: 'a verb form and a speaker named', cursor: null, query: 'Where did Lina go to find the mutex' },
     ]);
   } finally {
     big.close();

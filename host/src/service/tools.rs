@@ -455,6 +455,7 @@ impl Service {
             limit: limit.saturating_add(1),
             offset: clamp_u32(args.offset),
             posting_budget: Some(store::RECALL_POSTING_BUDGET),
+            feedback: true,
         };
         let (mut hits, estimated_total): (Vec<RecalledMemory>, Option<u64>) = match &args.anchor {
             None => {

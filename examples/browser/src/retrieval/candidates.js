@@ -3,13 +3,15 @@
 //   1. the newest 200 usable memories with an anchor that can match the cursor, the current
 //      function (by start or by name) or a referenced string;
 //   2. for a query, the best 50 full-text matches (BM25 over the rarest words within a budget of
-//      150 matches, then each hit lends 0.3 of its score to up to 2 thread neighbours on each
-//      side within 16 ids), their score becoming the candidate's lexical score;
+//      150 matches, the later rounds of rounds.js, then each hit lends 0.3 of its score to up to
+//      2 thread neighbours on each side within 16 ids), their score becoming the candidate's
+//      lexical score;
 //   3. the newest 64 usable global memories.
 // Usable: active and NATIVE or FOREIGN. Candidates go to the policy in ascending id order.
 
 import { FtsIndex } from './fts.js';
 import { isBlank, queryTerms, splitTagTokens } from './query.js';
+import { roundsPool } from './rounds.js';
 
 const ANCHORED_CANDIDATES = 200;
 const LEXICAL_CANDIDATES = 50;
@@ -77,7 +79,7 @@ export class KnowledgeBase {
     }
     const plan = this.plan(terms, TURN_POSTING_BUDGET);
     if (plan === null) return [];
-    return this.ranked(plan, passes, limit);
+    return this.ranked(terms, plan, passes, limit);
   }
 
   /** The memories passing `passes`, newest first (updated, then id). */
@@ -120,17 +122,34 @@ export class KnowledgeBase {
     return { words: [terms[best.position]], minId: best.reach };
   }
 
-  /** store/search.rs `ranked`: BM25 hits, smoothed over their threads, best first. */
-  ranked(plan, passes, limit) {
+  /** The best `n` memories passing `passes` holding a word of `plan`, by BM25, ties by id. */
+  best(plan, passes, n) {
     const phrases = plan.words.map((w) => this.index.phrase(w));
     const matchCounts = phrases.map((p) => this.index.matching(p).length);
     const matched = new Set(phrases.flatMap((p) => this.index.matching(p)));
-    const pool = Math.min(Math.max(limit * POOL_PER_RESULT, MIN_POOL), MAX_POOL);
-    const hits = [...matched]
+    return [...matched]
       .filter((id) => (plan.minId === null || id >= plan.minId) && passes(this.memories.get(id)))
       .map((id) => ({ id, thread: this.memories.get(id).thread, score: this.index.bm25(phrases, id, matchCounts) }))
       .sort((a, b) => b.score - a.score || a.id - b.id)
-      .slice(0, pool);
+      .slice(0, n);
+  }
+
+  /** The rounds' view of this knowledge base (rounds.js), for one search. */
+  lexicon(plan, passes, budget) {
+    return {
+      first: (n) => this.best(plan, passes, n),
+      bestOf: (words, n) => {
+        const planned = this.plan(words, budget);
+        return planned === null ? [] : this.best(planned, passes, n);
+      },
+      text: (id) => this.memories.get(id).text,
+    };
+  }
+
+  /** store/ranking `exact_page` for a turn: the pool after every round, smoothed, best first. */
+  ranked(terms, plan, passes, limit) {
+    const pool = Math.min(Math.max(limit * POOL_PER_RESULT, MIN_POOL), MAX_POOL);
+    const hits = roundsPool(this.lexicon(plan, passes, TURN_POSTING_BUDGET), terms, pool);
     return this.smooth(hits, passes)
       .slice(0, limit)
       .map(([id, score]) => [this.memories.get(id), Math.fround(score)]);

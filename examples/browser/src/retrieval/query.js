@@ -47,7 +47,8 @@ export function splitTagTokens(query) {
 
 export const isStopword = (word) => STOPWORDS.has(word.toLowerCase());
 
-const wordsOf = (text) => text.split(NOT_WORD).filter((w) => w !== '');
+/** terms.rs `words`: runs of letters, digits and `_`. */
+export const wordsOf = (text) => text.split(NOT_WORD).filter((w) => w !== '');
 
 /** The words a query searches for: content words, distinct ignoring case, in order. */
 export function queryTerms(text) {

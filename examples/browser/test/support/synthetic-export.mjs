@@ -6,8 +6,12 @@ import { createHash } from 'node:crypto';
 
 const WORDS = ['config', 'decrypt', 'key', 'buffer', 'parse', 'header', 'network', 'socket', 'rc4', 'xor', 'loop', 'table',
   'serial', 'license', 'beacon', 'string', 'resource', 'section', 'import', 'export', 'handler', 'thread', 'mutex', 'registry',
+  // Irregular verbs: a query's "go" searches "went" and "gone" too.
+  'go', 'went', 'find', 'found',
   // Beyond ASCII: spans are counted in UTF-8 bytes, and the tokenizer folds and strips accents.
   'café', 'Überprüfung', 'clé', '数据', 'ключ', '🔑'];
+/** Speakers of transcript-like memories (`Lina: ...`): a query naming one favours their turns. */
+const SPEAKERS = ['Lina', 'Omar'];
 const TAGS = ['crypto', 'network', 'format', 'license', 'todo', 'strings', 'c2'];
 const FUNCTIONS = ['main', 'decrypt_config', 'rc4_init', 'parse_header', 'net_send', 'check_license', 'beacon_loop', 'decode_string'];
 const BASE = 0x400000;
@@ -27,7 +31,7 @@ export function syntheticExport(subjectKey, perScope) {
   for (let i = 0; i < total; i++) {
     const local = i % 2 === 1;
     const words = Array.from({ length: 6 + below(10) }, () => WORDS[below(WORDS.length)]);
-    const text = `note ${i}: ${words.join(' ')}`;
+    const text = i % 7 === 0 ? `${SPEAKERS[below(SPEAKERS.length)]}: ${words.join(' ')}` : `note ${i}: ${words.join(' ')}`;
     const tags = [...new Set(Array.from({ length: below(3) }, () => TAGS[below(TAGS.length)]))];
     let anchors = [];
     if (local) {

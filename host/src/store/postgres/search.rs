@@ -12,7 +12,7 @@ use crate::error::{KenningError, Result};
 use crate::settings::Settings;
 use crate::store::MemoryFilter;
 use crate::store::contract::Reads;
-use crate::store::ranking::{bm25, budget, context, exact_page, like_escape, terms};
+use crate::store::ranking::{bm25, budget, context, exact_page, like_escape, rounds, terms};
 use crate::store::{SearchHit, SearchPage};
 
 impl<'a, C: GenericClient> Pg<'a, C> {
@@ -91,17 +91,6 @@ impl<'a, C: GenericClient> Pg<'a, C> {
         let budget = filter
             .posting_budget
             .unwrap_or(crate::store::RECALL_POSTING_BUDGET);
-        // Every hit is scored here, so the ranking is made once and each `best(n)` is its
-        // first `n`.
-        let mut ranking: Option<(Vec<context::Hit>, Option<u64>)> = None;
-        let mut args = Some(args);
-        let mut best = |pool: usize| -> Result<Vec<context::Hit>> {
-            if let Some(args) = args.take() {
-                ranking = Some(self.ranked_hits(&terms, &clause, args, budget, settings.take())?);
-            }
-            let (hits, _) = ranking.as_ref().expect("ranked above");
-            Ok(hits.iter().take(pool).cloned().collect())
-        };
         let members = |first: u64, last: u64| {
             let mut args = self.args();
             let clause = Self::filter_clause(&filter, &mut args);
@@ -117,7 +106,20 @@ impl<'a, C: GenericClient> Pg<'a, C> {
                     .collect(),
             )
         };
-        let hits = exact_page(&filter, &mut best, members, |ids| self.get_many(ids))?;
+        let mut lexicon = Lexicon {
+            pg: self,
+            terms: &terms,
+            filter: &filter,
+            clause: &clause,
+            args: Some(args),
+            budget,
+            settings: settings.take(),
+            ranking: None,
+        };
+        let hits = exact_page(&filter, &terms, &mut lexicon, members, |ids| {
+            self.get_many(ids)
+        })?;
+        let ranking = lexicon.ranking;
         let estimated_total = ranking.and_then(|(_, cut)| cut);
         Ok(SearchPage {
             hits,
@@ -360,6 +362,88 @@ impl<'a, C: GenericClient> Pg<'a, C> {
                 best.map(|(reach, position)| (vec![stems[position].clone()], Some(reach)))
             }
         })
+    }
+}
+
+/// One search's view of the subject's index for the rounds of its ranking ([`rounds`]).
+struct Lexicon<'s, 't, 'p, 'a, C: GenericClient> {
+    pg: &'p Pg<'a, C>,
+    /// The query's words and filter.
+    terms: &'s [String],
+    filter: &'s MemoryFilter,
+    /// The filter's clause on `m`, and its arguments until the first round takes them.
+    clause: &'s str,
+    args: Option<Args>,
+    budget: usize,
+    /// The settings to read with the first round.
+    settings: Option<&'s mut SettingsRead<'t>>,
+    /// The first round's ranking of every match (each `first(n)` is its first `n`) and the
+    /// count its budget cut, once made.
+    ranking: Option<(Vec<context::Hit>, Option<u64>)>,
+}
+
+impl<C: GenericClient> rounds::Lexicon for Lexicon<'_, '_, '_, '_, C> {
+    type Error = KenningError;
+
+    fn first(&mut self, n: usize) -> Result<Vec<context::Hit>> {
+        if let Some(args) = self.args.take() {
+            self.ranking = Some(self.pg.ranked_hits(
+                self.terms,
+                self.clause,
+                args,
+                self.budget,
+                self.settings.take(),
+            )?);
+        }
+        let (hits, _) = self.ranking.as_ref().expect("ranked above");
+        Ok(hits.iter().take(n).cloned().collect())
+    }
+
+    fn best_of(&mut self, words: &[String], n: usize) -> Result<Vec<context::Hit>> {
+        let mut args = self.pg.args();
+        let clause = Pg::<C>::filter_clause(self.filter, &mut args);
+        let (mut hits, _) = self
+            .pg
+            .ranked_hits(words, &clause, args, self.budget, None)?;
+        hits.truncate(n);
+        Ok(hits)
+    }
+
+    fn holding(&mut self, words: &[String]) -> Result<(Vec<u64>, u64)> {
+        let rows = self.pg.query(
+            "SELECT w, (SELECT coalesce(max(s.documents), 0)
+                        FROM unnest(to_tsvector('english', w)) AS l
+                        JOIN stems s ON s.subject_id = $1 AND s.lexeme = l.lexeme),
+                    (SELECT coalesce(max(documents), 0) FROM text_totals WHERE subject_id = $1)
+             FROM unnest($2::text[]) AS w",
+            &[&self.pg.subject, &words],
+        )?;
+        let by_word: HashMap<String, i64> = rows
+            .iter()
+            .map(|row| (row.get::<_, String>(0), row.get::<_, i64>(1)))
+            .collect();
+        let documents = rows.first().map_or(0, |row| row.get::<_, i64>(2)).max(0) as u64;
+        Ok((
+            words
+                .iter()
+                .map(|w| by_word.get(w).copied().unwrap_or(0).max(0) as u64)
+                .collect(),
+            documents,
+        ))
+    }
+
+    fn texts(&mut self, ids: &[u64], chars: Option<usize>) -> Result<HashMap<u64, String>> {
+        let ids: Vec<i64> = ids.iter().map(|&id| id as i64).collect();
+        let chars = chars.map_or(i32::MAX, |c| i32::try_from(c).unwrap_or(i32::MAX));
+        Ok(self
+            .pg
+            .query(
+                "SELECT id, left(text, $3) FROM memories WHERE subject_id = $1 AND id = ANY($2)",
+                &[&self.pg.subject, &ids, &chars],
+            )?
+            .iter()
+            .map(|row| (row.get::<_, i64>(0) as u64, row.get(1)))
+            .collect())
     }
 }
 

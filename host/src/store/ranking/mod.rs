@@ -8,7 +8,11 @@
 pub mod bm25;
 pub mod budget;
 pub mod context;
+pub mod feedback;
+pub(crate) mod rounds;
+pub mod speakers;
 pub mod terms;
+pub mod variants;
 
 use std::collections::{HashMap, HashSet};
 
@@ -41,9 +45,9 @@ pub struct SearchHit {
     pub memory: Memory,
     /// Its relevance (larger is better; 0 without a query).
     pub score: f32,
-    /// Context smoothing brought it in: a thread neighbour of matches, placed by their scores
-    /// rather than by its own words (it holds none of the query's, or too few to rank among
-    /// the matches smoothed).
+    /// Context brought it in: a thread neighbour of matches, or a memory only the feedback
+    /// round found ([`rounds`]), placed by their scores rather than by its own words (it holds
+    /// none of the query's, or too few to rank among the matches smoothed).
     pub smoothed: bool,
 }
 
@@ -55,30 +59,35 @@ impl SearchPage {
 }
 
 /// The page `filter` asks for (its `offset` and `limit`), cut from the query's one ranked list:
-/// the best [`pool_size`] matches smoothed over their threads, then the matches after them in
-/// BM25 order that the smoothed part does not hold. `best(n)` is the backend's best `n` matches
-/// passing the filter, best first (ties by id), the same order for every `n`; `members` and
-/// `load` are as [`context::smooth`] and [`scored_page`] take them.
+/// the pool of [`pool_size`] hits of the query of `terms` after every round ([`rounds`])
+/// smoothed over their threads, then the first round's matches after it in BM25 order that the
+/// smoothed part does not hold. `lexicon` is the backend's search; `members` and `load` are
+/// as [`context::smooth`] and [`scored_page`] take them.
 ///
 /// The pool depends on the page's length only, so every page of a query is cut from one list
 /// and paging reaches each match once; matches past the pool are read only by a page that
 /// reaches past the smoothed part.
-pub(crate) fn exact_page<E>(
+pub(crate) fn exact_page<L: rounds::Lexicon>(
     filter: &MemoryFilter,
-    mut best: impl FnMut(usize) -> Result<Vec<context::Hit>, E>,
-    members: impl FnMut(u64, u64) -> Result<Vec<(u64, String)>, E>,
-    load: impl FnOnce(&[u64]) -> Result<Vec<Memory>, E>,
-) -> Result<Vec<SearchHit>, E> {
+    terms: &[String],
+    lexicon: &mut L,
+    members: impl FnMut(u64, u64) -> Result<Vec<(u64, String)>, L::Error>,
+    load: impl FnOnce(&[u64]) -> Result<Vec<Memory>, L::Error>,
+) -> Result<Vec<SearchHit>, L::Error> {
     let pool = pool_size(filter);
-    let hits = best(pool)?;
-    let mut lexical: HashSet<u64> = hits.iter().map(|h| h.id).collect();
+    let rounds::Pool { hits, related } = rounds::pool(lexicon, terms, pool, filter.feedback)?;
+    let mut lexical: HashSet<u64> = hits
+        .iter()
+        .map(|h| h.id)
+        .filter(|id| !related.contains(id))
+        .collect();
     let mut ranked = context::smooth(&hits, members)?;
     let wanted = (filter.offset as usize).saturating_add(filter.limit as usize);
     if ranked.len() < wanted && hits.len() == pool {
         let listed: HashSet<u64> = ranked.iter().map(|&(id, _)| id).collect();
         // Enough to fill the page even if every memory the smoothed part holds comes again.
-        let more = best(pool + (wanted - ranked.len()) + listed.len())?;
-        for hit in more.into_iter().skip(pool) {
+        let more = lexicon.first(pool + (wanted - ranked.len()) + listed.len())?;
+        for hit in more {
             lexical.insert(hit.id);
             if !listed.contains(&hit.id) {
                 ranked.push((hit.id, hit.score));

@@ -24,7 +24,9 @@ use rusqlite::types::Value;
 use super::reads::{attach_anchors, get_memories, limit_sql, memory_from_row};
 use crate::store::ranking::budget::RECALL_POSTING_BUDGET;
 use crate::store::ranking::terms::query_terms;
-use crate::store::ranking::{SearchHit, SearchPage, context, exact_page, like_escape};
+use crate::store::ranking::{
+    SearchHit, SearchPage, context, exact_page, feedback, like_escape, rounds,
+};
 use crate::store::{Memory, MemoryFilter};
 
 /// Matches ranked without the filter for each hit wanted ([`best_unfiltered`]): room for
@@ -92,7 +94,7 @@ pub(super) fn search(
         word_matches,
     )? {
         Some(plan) => Ok(SearchPage {
-            hits: ranked(conn, filter, &plan)?,
+            hits: ranked(conn, filter, &terms, &plan, word_matches)?,
             // The planner's own count: no query more.
             estimated_total: plan.cut.then_some(plan.at_least as u64),
         }),
@@ -143,17 +145,16 @@ pub(super) fn list_counted(
     Ok((memories, u64::try_from(total).unwrap_or(0)))
 }
 
-/// The page of memories relevant to the query, cut from its one ranked list ([`exact_page`]).
+/// The page of memories relevant to the query of `terms`, cut from its one ranked list
+/// ([`exact_page`]).
 fn ranked(
     conn: &Connection,
     filter: &MemoryFilter,
+    terms: &[String],
     plan: &plan::Plan,
+    word_matches: &mut HashMap<(usize, String), usize>,
 ) -> rusqlite::Result<Vec<SearchHit>> {
     let (clause, filter_args) = filter_clause(filter);
-    let best = |pool: usize| match best_unfiltered(conn, &clause, &filter_args, plan, pool)? {
-        Some(hits) => Ok(hits),
-        None => best_filtered(conn, &clause, &filter_args, plan, pool),
-    };
     let neighbours = format!(
         "SELECT m.id, m.thread FROM memories m WHERE m.id BETWEEN ? AND ? AND m.thread IS NOT NULL{clause} ORDER BY m.id"
     );
@@ -169,7 +170,112 @@ fn ranked(
         })?;
         rows.collect::<rusqlite::Result<Vec<_>>>()
     };
-    exact_page(filter, best, members, |ids| get_memories(conn, ids))
+    let mut lexicon = Lexicon {
+        conn,
+        clause: &clause,
+        filter_args: &filter_args,
+        plan,
+        budget: filter.posting_budget.unwrap_or(RECALL_POSTING_BUDGET),
+        word_matches,
+    };
+    exact_page(filter, terms, &mut lexicon, members, |ids| {
+        get_memories(conn, ids)
+    })
+}
+
+/// One search's view of the index for the rounds of its ranking ([`rounds`]).
+struct Lexicon<'a> {
+    conn: &'a Connection,
+    /// The filter's clause on `m` and its arguments.
+    clause: &'a str,
+    filter_args: &'a [Value],
+    /// The first round's plan.
+    plan: &'a plan::Plan,
+    budget: usize,
+    /// Words' match counts, as [`plan::plan`] keeps them.
+    word_matches: &'a mut HashMap<(usize, String), usize>,
+}
+
+impl Lexicon<'_> {
+    /// The best `n` hits of `plan` passing the filter.
+    fn best(&self, plan: &plan::Plan, n: usize) -> rusqlite::Result<Vec<context::Hit>> {
+        match best_unfiltered(self.conn, self.clause, self.filter_args, plan, n)? {
+            Some(hits) => Ok(hits),
+            None => best_filtered(self.conn, self.clause, self.filter_args, plan, n),
+        }
+    }
+}
+
+impl rounds::Lexicon for Lexicon<'_> {
+    type Error = rusqlite::Error;
+
+    fn first(&mut self, n: usize) -> rusqlite::Result<Vec<context::Hit>> {
+        self.best(self.plan, n)
+    }
+
+    fn best_of(&mut self, words: &[String], n: usize) -> rusqlite::Result<Vec<context::Hit>> {
+        match plan::plan(self.conn, words, self.budget, self.word_matches)? {
+            Some(plan) => self.best(&plan, n),
+            None => Ok(Vec::new()),
+        }
+    }
+
+    fn holding(&mut self, words: &[String]) -> rusqlite::Result<(Vec<u64>, u64)> {
+        let most = feedback::MAX_HOLDING as usize;
+        let key = |word: &String| (most, word.to_lowercase());
+        // The words not counted yet, counted in one statement: a statement a word cost as
+        // much again as the counting.
+        let uncounted: Vec<&String> = words
+            .iter()
+            .filter(|w| !self.word_matches.contains_key(&key(w)))
+            .collect();
+        if !uncounted.is_empty() {
+            let quoted: Vec<String> = uncounted.iter().map(|w| query::quoted(w)).collect();
+            let list = serde_json::to_string(&quoted).unwrap_or_else(|_| "[]".to_owned());
+            let mut stmt = self.conn.prepare_cached(&format!(
+                "SELECT (SELECT count(*) FROM (SELECT 1 FROM memories_fts WHERE memories_fts MATCH w.value{})) FROM json_each(?1) w ORDER BY w.key",
+                limit_sql(most as u64 + 1, 0)
+            ))?;
+            let counts = stmt
+                .query_map([list], |row| row.get::<_, i64>(0))?
+                .collect::<rusqlite::Result<Vec<i64>>>()?;
+            for (word, count) in uncounted.into_iter().zip(counts) {
+                let count = count.max(0) as usize;
+                self.word_matches.insert(key(word), count);
+                // Below the cap the count is exact: the plan of the feedback round need not
+                // count again.
+                if count <= most && self.budget > most {
+                    self.word_matches
+                        .insert((self.budget, word.to_lowercase()), count);
+                }
+            }
+        }
+        let counts = words
+            .iter()
+            .map(|w| self.word_matches.get(&key(w)).copied().unwrap_or(0) as u64)
+            .collect();
+        // The largest id: never fewer than the memories indexed, found in one seek.
+        let documents: Option<i64> =
+            self.conn
+                .query_row("SELECT max(id) FROM memories", [], |row| row.get(0))?;
+        Ok((counts, documents.unwrap_or(0).max(0) as u64))
+    }
+
+    fn texts(
+        &mut self,
+        ids: &[u64],
+        chars: Option<usize>,
+    ) -> rusqlite::Result<HashMap<u64, String>> {
+        let list = serde_json::to_string(ids).unwrap_or_else(|_| "[]".to_owned());
+        let chars = chars.map_or(i64::MAX, |c| i64::try_from(c).unwrap_or(i64::MAX));
+        let mut stmt = self.conn.prepare_cached(
+            "SELECT id, substr(text, 1, ?2) FROM memories WHERE id IN (SELECT value FROM json_each(?1))",
+        )?;
+        let rows = stmt.query_map(rusqlite::params![list, chars], |row| {
+            Ok((row.get::<_, i64>(0)? as u64, row.get::<_, String>(1)?))
+        })?;
+        rows.collect()
+    }
 }
 
 /// The `window` clause on the index's rowids a plan asks for, and its argument.

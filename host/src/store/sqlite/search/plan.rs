@@ -51,24 +51,10 @@ pub fn plan(
     let budget = budget.max(1);
     // (matches, up to budget + 1; position in the query)
     let mut counted: Vec<(usize, usize)> = Vec::with_capacity(terms.len());
-    {
-        let mut count = conn.prepare_cached(&format!(
-            "SELECT count(*) FROM (SELECT 1 FROM memories_fts WHERE memories_fts MATCH ?1{})",
-            limit_sql(budget as u64 + 1, 0)
-        ))?;
-        for (position, term) in terms.iter().enumerate() {
-            let key = (budget, term.to_lowercase());
-            let matches = match known.get(&key) {
-                Some(&matches) => matches,
-                None => {
-                    let matches: i64 = count.query_row([quoted(term)], |row| row.get(0))?;
-                    known.insert(key, matches as usize);
-                    matches as usize
-                }
-            };
-            if matches > 0 {
-                counted.push((matches, position));
-            }
+    for (position, term) in terms.iter().enumerate() {
+        let matches = matches(conn, term, budget, known)?;
+        if matches > 0 {
+            counted.push((matches, position));
         }
     }
     let at_least = counted
@@ -92,6 +78,29 @@ pub fn plan(
             }))
         }
     }
+}
+
+/// How many memories hold `term`, counted up to `budget` and one more, from `known` when it
+/// holds the count (see [`plan`]), which receives it otherwise.
+fn matches(
+    conn: &Connection,
+    term: &str,
+    budget: usize,
+    known: &mut HashMap<(usize, String), usize>,
+) -> rusqlite::Result<usize> {
+    let budget = budget.max(1);
+    let key = (budget, term.to_lowercase());
+    if let Some(&matches) = known.get(&key) {
+        return Ok(matches);
+    }
+    let matches: i64 = conn
+        .prepare_cached(&format!(
+            "SELECT count(*) FROM (SELECT 1 FROM memories_fts WHERE memories_fts MATCH ?1{})",
+            limit_sql(budget as u64 + 1, 0)
+        ))?
+        .query_row([quoted(term)], |row| row.get(0))?;
+    known.insert(key, matches as usize);
+    Ok(matches as usize)
 }
 
 /// The plan when every word matches more than `budget` memories: the word whose newest

@@ -1,0 +1,287 @@
+//! The rounds a ranked query runs after its first (the query's own words, by BM25), which
+//! find evidence that shares few words with the question (issue 47, measured on LoCoMo):
+//!
+//! 1. **verb forms** ([`variants`]): the other forms of the query's irregular verbs, searched
+//!    as a query of their own whose BM25 adds [`VARIANT_WEIGHT`] of itself;
+//! 2. **feedback** ([`feedback`]), for recall only ([`MemoryFilter::feedback`]): the rare words
+//!    of the best hits so far, searched the same way at [`feedback::WEIGHT`];
+//! 3. **the speaker named** ([`speakers`]): a hit spoken by a person the query names gains
+//!    [`speakers::BOOST`] of its score.
+//!
+//! Every round is planned within the query's budget as the first is, and gathers as many hits
+//! as the first (feedback, [`feedback::DEPTH`]); hits a later round finds join the pool. The
+//! pool is then cut to its size again, best first, ties by id.
+
+use std::collections::{HashMap, HashSet};
+
+use super::context::Hit;
+use super::{feedback, speakers, variants};
+#[cfg(doc)]
+use crate::memory::MemoryFilter;
+
+/// The share of its BM25 score a match of the query's other verb forms adds.
+pub const VARIANT_WEIGHT: f64 = 0.5;
+
+/// What the rounds need of a backend, for one search (its filter and budget fixed).
+pub(crate) trait Lexicon {
+    /// The backend's error.
+    type Error;
+
+    /// The first round's best `n` hits (the query's own words, by BM25), best first and ties
+    /// by id: the same order whatever `n`.
+    fn first(&mut self, n: usize) -> Result<Vec<Hit>, Self::Error>;
+
+    /// The best `n` memories passing the search's filter holding any of `words`, by BM25,
+    /// best first and ties by id, planned within the search's budget.
+    fn best_of(&mut self, words: &[String], n: usize) -> Result<Vec<Hit>, Self::Error>;
+
+    /// How many memories hold each of `words` (in order; a count past
+    /// [`feedback::MAX_HOLDING`] may stop at one more), and how many memories the index holds
+    /// (an upper bound will do).
+    fn holding(&mut self, words: &[String]) -> Result<(Vec<u64>, u64), Self::Error>;
+
+    /// The first `chars` characters of the text of each of `ids` (all of it for `None`).
+    fn texts(
+        &mut self,
+        ids: &[u64],
+        chars: Option<usize>,
+    ) -> Result<HashMap<u64, String>, Self::Error>;
+}
+
+/// The pool of a query: its best hits after every round, best first, and those of them only
+/// feedback found (they hold none of the query's words nor their verb forms).
+#[derive(Debug, Default)]
+pub(crate) struct Pool {
+    /// At most the pool's size, best first, ties by id.
+    pub hits: Vec<Hit>,
+    /// The hits found by feedback alone.
+    pub related: HashSet<u64>,
+}
+
+/// The pool of `size` hits of a query of `terms`: the first round's best, then the later
+/// rounds' (feedback only `with_feedback`).
+pub(crate) fn pool<L: Lexicon>(
+    lexicon: &mut L,
+    terms: &[String],
+    size: usize,
+    with_feedback: bool,
+) -> Result<Pool, L::Error> {
+    let first = lexicon.first(size)?;
+    if first.is_empty() {
+        return Ok(Pool::default());
+    }
+    let mut hits: HashMap<u64, Hit> = first.into_iter().map(|h| (h.id, h)).collect();
+    let verbs = variants::of(terms);
+    if !verbs.is_empty() {
+        add(&mut hits, lexicon.best_of(&verbs, size)?, VARIANT_WEIGHT);
+    }
+    let mut related = if with_feedback {
+        feedback_round(lexicon, terms, &mut hits, size)?
+    } else {
+        HashSet::new()
+    };
+    let names = speakers::named(terms);
+    if !names.is_empty() {
+        let ids: Vec<u64> = hits.keys().copied().collect();
+        for (id, opening) in lexicon.texts(&ids, Some(speakers::OPENING_CHARS))? {
+            if speakers::spoken_by(&opening, &names)
+                && let Some(hit) = hits.get_mut(&id)
+            {
+                hit.score *= 1.0 + speakers::BOOST;
+            }
+        }
+    }
+    let mut pooled = ranked(&hits);
+    pooled.truncate(size);
+    related.retain(|id| pooled.iter().any(|h| h.id == *id));
+    Ok(Pool {
+        hits: pooled,
+        related,
+    })
+}
+
+/// The feedback round: the rare words of the best hits in `hits` searched, their matches added
+/// to `hits` at [`feedback::WEIGHT`]; returns the memories it alone found.
+fn feedback_round<L: Lexicon>(
+    lexicon: &mut L,
+    terms: &[String],
+    hits: &mut HashMap<u64, Hit>,
+    size: usize,
+) -> Result<HashSet<u64>, L::Error> {
+    let best: Vec<u64> = ranked(hits)
+        .into_iter()
+        .take(feedback::HITS)
+        .map(|h| h.id)
+        .collect();
+    let texts = lexicon.texts(&best, None)?;
+    let texts: Vec<&str> = best
+        .iter()
+        .filter_map(|id| texts.get(id).map(String::as_str))
+        .collect();
+    let candidates = feedback::candidates(&texts, terms);
+    if candidates.is_empty() {
+        return Ok(HashSet::new());
+    }
+    let words: Vec<String> = candidates.iter().map(|c| c.word.clone()).collect();
+    let (holding, documents) = lexicon.holding(&words)?;
+    let chosen = feedback::choose(&candidates, &holding, documents);
+    if chosen.is_empty() {
+        return Ok(HashSet::new());
+    }
+    let found = lexicon.best_of(&chosen, feedback::DEPTH.min(size))?;
+    let related = found
+        .iter()
+        .map(|h| h.id)
+        .filter(|id| !hits.contains_key(id))
+        .collect();
+    add(hits, found, feedback::WEIGHT);
+    Ok(related)
+}
+
+/// Adds `weight` of each of `found`'s scores to the hit of the same memory in `hits`, which
+/// `found`'s others join.
+fn add(hits: &mut HashMap<u64, Hit>, found: Vec<Hit>, weight: f64) {
+    for hit in found {
+        let share = weight * hit.score;
+        hits.entry(hit.id)
+            .and_modify(|h| h.score += share)
+            .or_insert(Hit {
+                score: share,
+                ..hit
+            });
+    }
+}
+
+/// `hits` best first, ties by id.
+fn ranked(hits: &HashMap<u64, Hit>) -> Vec<Hit> {
+    let mut ranked: Vec<Hit> = hits.values().cloned().collect();
+    ranked.sort_by(|a, b| b.score.total_cmp(&a.score).then(a.id.cmp(&b.id)));
+    ranked
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A knowledge base of texts (id = position + 1), scored by how many query words a text
+    /// holds, as a backend's BM25 would order them.
+    struct Texts(Vec<&'static str>, Vec<String>);
+
+    impl Lexicon for Texts {
+        type Error = std::convert::Infallible;
+
+        fn first(&mut self, n: usize) -> Result<Vec<Hit>, Self::Error> {
+            let terms = self.1.clone();
+            self.best_of(&terms, n)
+        }
+
+        fn best_of(&mut self, words: &[String], n: usize) -> Result<Vec<Hit>, Self::Error> {
+            let mut hits: Vec<Hit> = self
+                .0
+                .iter()
+                .enumerate()
+                .filter_map(|(at, text)| {
+                    let lower = text.to_lowercase();
+                    let held = super::super::terms::words(&lower)
+                        .filter(|w| words.iter().any(|q| q.to_lowercase() == *w))
+                        .count();
+                    (held > 0).then(|| Hit {
+                        id: at as u64 + 1,
+                        thread: None,
+                        score: held as f64,
+                    })
+                })
+                .collect();
+            hits.sort_by(|a, b| b.score.total_cmp(&a.score).then(a.id.cmp(&b.id)));
+            hits.truncate(n);
+            Ok(hits)
+        }
+
+        fn holding(&mut self, words: &[String]) -> Result<(Vec<u64>, u64), Self::Error> {
+            let counts = words
+                .iter()
+                .map(|w| {
+                    self.best_of(std::slice::from_ref(w), usize::MAX)
+                        .unwrap()
+                        .len() as u64
+                })
+                .collect();
+            Ok((counts, self.0.len() as u64))
+        }
+
+        fn texts(
+            &mut self,
+            ids: &[u64],
+            chars: Option<usize>,
+        ) -> Result<HashMap<u64, String>, Self::Error> {
+            Ok(ids
+                .iter()
+                .map(|&id| {
+                    let text = self.0[id as usize - 1];
+                    let cut = chars.map_or(text.to_owned(), |n| text.chars().take(n).collect());
+                    (id, cut)
+                })
+                .collect())
+        }
+    }
+
+    fn ids(hits: &[Hit]) -> Vec<u64> {
+        hits.iter().map(|h| h.id).collect()
+    }
+
+    fn rounds(texts: Vec<&'static str>, query: &str, n: usize) -> Vec<Hit> {
+        let terms = super::super::terms::query_terms(query);
+        let mut kb = Texts(texts, terms.clone());
+        pool(&mut kb, &terms, n, true).unwrap().hits
+    }
+
+    #[test]
+    fn another_form_of_a_verb_finds_what_the_question_words_miss() {
+        let found = rounds(
+            vec![
+                "Melanie: we go camping",
+                "Caroline: I went to the museum",
+                "filler",
+            ],
+            "When did Caroline go?",
+            10,
+        );
+        assert_eq!(ids(&found), [2, 1], "{found:?}");
+    }
+
+    #[test]
+    fn the_best_hits_rare_words_find_memories_without_the_question_words() {
+        let mut texts = vec![
+            "Caroline: I researched adoption agencies",
+            "Melanie: the adoption interview went well",
+        ];
+        texts.extend(std::iter::repeat_n("Melanie: the weather is fine", 30));
+        let terms = super::super::terms::query_terms("What did Caroline research?");
+        let found = pool(&mut Texts(texts, terms.clone()), &terms, 10, true).unwrap();
+        // The second memory shares no word with the question: the first one's rare word,
+        // "adoption", finds it, and it is marked as found so.
+        assert_eq!(ids(&found.hits), [1, 2], "{found:?}");
+        assert_eq!(found.related, HashSet::from([2]));
+    }
+
+    #[test]
+    fn the_speaker_the_query_names_ranks_first_among_equal_matches() {
+        let found = rounds(
+            vec!["Melanie: painting is fun", "Caroline: painting is fun"],
+            "painting Caroline",
+            10,
+        );
+        assert_eq!(ids(&found), [2, 1]);
+    }
+
+    #[test]
+    fn a_pool_never_grows_past_its_size() {
+        let found = rounds(vec!["went", "went", "went", "go", "go"], "go", 3);
+        assert_eq!(found.len(), 3);
+    }
+
+    #[test]
+    fn nothing_found_first_runs_no_other_round() {
+        assert!(rounds(vec!["went"], "absent", 10).is_empty());
+    }
+}
