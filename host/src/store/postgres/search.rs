@@ -56,20 +56,20 @@ impl<'a, C: GenericClient> Pg<'a, C> {
     pub(super) fn search(
         &self,
         filter: &MemoryFilter,
-        mut settings: Option<&mut SettingsRead<'_>>,
+        settings: Option<&mut SettingsRead<'_>>,
     ) -> Result<SearchPage> {
         let (words, tags) = crate::store::split_tag_tokens(&filter.query);
         let mut filter = filter.clone();
         filter.tags.extend(tags);
         let terms = terms::query_terms(&words);
-        let mut args = self.args();
-        let clause = Self::filter_clause(&filter, &mut args);
-        let page = format!(
-            "LIMIT {} OFFSET {}",
-            i64::from(filter.limit),
-            i64::from(filter.offset)
-        );
         if terms.is_empty() {
+            let mut args = self.args();
+            let clause = Self::filter_clause(&filter, &mut args);
+            let page = format!(
+                "LIMIT {} OFFSET {}",
+                i64::from(filter.limit),
+                i64::from(filter.offset)
+            );
             let memories = self.memories_where(
                 &format!("TRUE{clause}"),
                 &format!("ORDER BY m.updated_at DESC, m.id DESC {page}"),
@@ -110,17 +110,14 @@ impl<'a, C: GenericClient> Pg<'a, C> {
             pg: self,
             terms: &terms,
             filter: &filter,
-            clause: &clause,
-            args: Some(args),
             budget,
-            settings: settings.take(),
+            settings,
             ranking: None,
         };
         let hits = exact_page(&filter, &terms, &mut lexicon, members, |ids| {
             self.get_many(ids)
         })?;
-        let ranking = lexicon.ranking;
-        let estimated_total = ranking.and_then(|(_, cut)| cut);
+        let estimated_total = lexicon.ranking.and_then(|(_, cut)| cut);
         Ok(SearchPage {
             hits,
             estimated_total,
@@ -371,9 +368,6 @@ struct Lexicon<'s, 't, 'p, 'a, C: GenericClient> {
     /// The query's words and filter.
     terms: &'s [String],
     filter: &'s MemoryFilter,
-    /// The filter's clause on `m`, and its arguments until the first round takes them.
-    clause: &'s str,
-    args: Option<Args>,
     budget: usize,
     /// The settings to read with the first round.
     settings: Option<&'s mut SettingsRead<'t>>,
@@ -382,29 +376,35 @@ struct Lexicon<'s, 't, 'p, 'a, C: GenericClient> {
     ranking: Option<(Vec<context::Hit>, Option<u64>)>,
 }
 
+impl<C: GenericClient> Lexicon<'_, '_, '_, '_, C> {
+    /// Every match of `words` the filter admits, ranked ([`Pg::ranked_hits`]), with `settings`
+    /// read in the same statement.
+    fn ranked(
+        &self,
+        words: &[String],
+        settings: Option<&mut SettingsRead<'_>>,
+    ) -> Result<(Vec<context::Hit>, Option<u64>)> {
+        let mut args = self.pg.args();
+        let clause = Pg::<C>::filter_clause(self.filter, &mut args);
+        self.pg
+            .ranked_hits(words, &clause, args, self.budget, settings)
+    }
+}
+
 impl<C: GenericClient> rounds::Lexicon for Lexicon<'_, '_, '_, '_, C> {
     type Error = KenningError;
 
     fn first(&mut self, n: usize) -> Result<Vec<context::Hit>> {
-        if let Some(args) = self.args.take() {
-            self.ranking = Some(self.pg.ranked_hits(
-                self.terms,
-                self.clause,
-                args,
-                self.budget,
-                self.settings.take(),
-            )?);
+        if self.ranking.is_none() {
+            let settings = self.settings.take();
+            self.ranking = Some(self.ranked(self.terms, settings)?);
         }
         let (hits, _) = self.ranking.as_ref().expect("ranked above");
         Ok(hits.iter().take(n).cloned().collect())
     }
 
     fn best_of(&mut self, words: &[String], n: usize) -> Result<Vec<context::Hit>> {
-        let mut args = self.pg.args();
-        let clause = Pg::<C>::filter_clause(self.filter, &mut args);
-        let (mut hits, _) = self
-            .pg
-            .ranked_hits(words, &clause, args, self.budget, None)?;
+        let (mut hits, _) = self.ranked(words, None)?;
         hits.truncate(n);
         Ok(hits)
     }

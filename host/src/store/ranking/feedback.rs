@@ -46,19 +46,14 @@ pub struct Candidate {
 /// order they come: the first [`PER_HIT`] of each text after its speaker label, none of them
 /// a query term, a function word, shorter than [`MIN_CHARS`] or a hit's speaker.
 pub fn candidates(texts: &[&str], terms: &[String]) -> Vec<Candidate> {
+    let split: Vec<(Option<&str>, &str)> = texts.iter().map(|t| speakers::split(t)).collect();
     let mut left_out: Vec<String> = terms.iter().map(|t| t.to_lowercase()).collect();
-    for text in texts {
-        if let Some(label) = speakers::label(text) {
-            left_out.extend(words(label).map(str::to_lowercase));
-        }
+    for (label, _) in &split {
+        left_out.extend(label.iter().flat_map(|l| words(l)).map(str::to_lowercase));
     }
     let mut found: Vec<Candidate> = Vec::new();
     let mut at: HashMap<String, usize> = HashMap::new();
-    for (rank, text) in texts.iter().enumerate() {
-        let body = match speakers::label(text) {
-            Some(_) => text.split_once(':').map_or(*text, |(_, rest)| rest),
-            None => text,
-        };
+    for (rank, (_, body)) in split.iter().enumerate() {
         let kept = words(body)
             .filter(|w| w.chars().count() >= MIN_CHARS && !is_stopword(w))
             .map(str::to_lowercase)

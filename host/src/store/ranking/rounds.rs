@@ -93,7 +93,8 @@ pub(crate) fn pool<L: Lexicon>(
     }
     let mut pooled = ranked(&hits);
     pooled.truncate(size);
-    related.retain(|id| pooled.iter().any(|h| h.id == *id));
+    let kept: HashSet<u64> = pooled.iter().map(|h| h.id).collect();
+    related.retain(|id| kept.contains(id));
     Ok(Pool {
         hits: pooled,
         related,

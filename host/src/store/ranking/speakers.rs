@@ -16,7 +16,15 @@ pub const OPENING_CHARS: usize = MAX_LABEL_BYTES + 2;
 /// for any other opening (`Note: …` is a label too: a false one costs nothing unless a query
 /// names it).
 pub fn label(text: &str) -> Option<&str> {
-    let (label, rest) = text.split_once(':')?;
+    split(text).0
+}
+
+/// `text`'s speaker label ([`label`]) and what was said after it; without a label, `None` and
+/// all of `text`.
+pub fn split(text: &str) -> (Option<&str>, &str) {
+    let Some((label, rest)) = text.split_once(':') else {
+        return (None, text);
+    };
     let label = label.trim();
     let words: Vec<&str> = label.split_whitespace().collect();
     let fits = !label.is_empty()
@@ -28,7 +36,11 @@ pub fn label(text: &str) -> Option<&str> {
                     .all(|c| c.is_alphabetic() || c == '.' || c == '-' || c == '\'')
         })
         && rest.chars().next().is_none_or(char::is_whitespace);
-    fits.then_some(label)
+    if fits {
+        (Some(label), rest)
+    } else {
+        (None, text)
+    }
 }
 
 /// The words of a query that may name a person: its capitalised terms, lowercase.
@@ -63,6 +75,8 @@ mod tests {
         );
         assert_eq!(label("Dr Lina Ortiz: fine"), Some("Dr Lina Ortiz"));
         assert_eq!(label("Melanie:"), Some("Melanie"));
+        assert_eq!(split("Melanie: hi"), (Some("Melanie"), " hi"));
+        assert_eq!(split("12:30 lunch"), (None, "12:30 lunch"));
     }
 
     #[test]

@@ -199,6 +199,11 @@ mod tests {
     fn every_verb_is_lowercase_and_listed_once() {
         for verb in VERBS {
             assert_eq!(*verb, verb.to_lowercase());
+            // The page sorts the forms as JavaScript does, which is Rust's order for ASCII.
+            assert!(
+                verb.bytes().all(|b| b.is_ascii_lowercase() || b == b' '),
+                "{verb}"
+            );
             let base = verb.split(' ').next().unwrap();
             assert_eq!(
                 VERBS

@@ -14,7 +14,7 @@ use rusqlite::{Connection, OpenFlags, TransactionBehavior, params};
 use super::anchors;
 use super::reads::*;
 use super::schema::{APPLICATION_ID, CURRENT_VERSION, MIGRATIONS};
-use super::search;
+use super::search::{self, counts::WordCounts};
 use crate::encryption::open_immutable;
 use crate::encryption::{self, StoreKey};
 use crate::error::{KenningError, Result};
@@ -70,8 +70,8 @@ pub struct KnowledgeBase {
 struct ReadCache {
     /// `(data_version, local_writes)` when the entries were read.
     generation: Option<(i64, u64)>,
-    /// How many memories each query word matches, capped (see `search::plan`).
-    word_matches: HashMap<(usize, String), usize>,
+    /// How many memories each word matches, capped (see `search::counts`).
+    word_counts: WordCounts,
     /// The newest accepted global memories, and how many were asked for.
     globals: Option<(u32, Vec<Memory>)>,
 }
@@ -467,8 +467,8 @@ impl KnowledgeBase {
                 ..ReadCache::default()
             };
         }
-        if cache.word_matches.len() > MAX_CACHED_WORDS {
-            cache.word_matches.clear();
+        if cache.word_counts.len() > MAX_CACHED_WORDS {
+            cache.word_counts.clear();
         }
         Ok(cache)
     }
@@ -487,7 +487,7 @@ impl KnowledgeBase {
             limit,
             ..MemoryFilter::default()
         };
-        let memories: Vec<Memory> = search::search(&self.conn, &filter, &mut cache.word_matches)
+        let memories: Vec<Memory> = search::search(&self.conn, &filter, &mut cache.word_counts)
             .map_err(|e| self.err(e))?
             .hits
             .into_iter()
@@ -512,13 +512,13 @@ impl KnowledgeBase {
         let mut cache = self.fresh_cache()?;
         let (query, tags) = split_tag_tokens(&filter.query);
         if tags.is_empty() {
-            return search::search(&self.conn, filter, &mut cache.word_matches)
+            return search::search(&self.conn, filter, &mut cache.word_counts)
                 .map_err(|e| self.err(e));
         }
         let mut filter = filter.clone();
         filter.query = query;
         filter.tags.extend(tags);
-        search::search(&self.conn, &filter, &mut cache.word_matches).map_err(|e| self.err(e))
+        search::search(&self.conn, &filter, &mut cache.word_counts).map_err(|e| self.err(e))
     }
 
     /// One page of the memories matching `filter` (its `limit` and `offset`), newest first,

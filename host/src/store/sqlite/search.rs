@@ -13,6 +13,7 @@
 //! when the budget cut the query ([`plan::Plan::cut`]) the page says how many memories hold a
 //! query word ([`SearchPage::estimated_total`]).
 
+pub mod counts;
 pub mod plan;
 pub mod query;
 
@@ -21,6 +22,7 @@ use std::collections::HashMap;
 use rusqlite::Connection;
 use rusqlite::types::Value;
 
+use self::counts::WordCounts;
 use super::reads::{attach_anchors, get_memories, limit_sql, memory_from_row};
 use crate::store::ranking::budget::RECALL_POSTING_BUDGET;
 use crate::store::ranking::terms::query_terms;
@@ -65,12 +67,12 @@ fn filter_clause(filter: &MemoryFilter) -> (String, Vec<Value>) {
     (sql, args)
 }
 
-/// Memories matching `filter`; `word_matches` holds the match counts of query words already
-/// counted (see [`plan::plan`]) and receives the new ones.
+/// Memories matching `filter`; `word_counts` holds the words' match counts already taken
+/// (see [`counts`]) and keeps the new ones.
 pub(super) fn search(
     conn: &Connection,
     filter: &MemoryFilter,
-    word_matches: &mut HashMap<(usize, String), usize>,
+    word_counts: &mut WordCounts,
 ) -> rusqlite::Result<SearchPage> {
     let terms = query_terms(&filter.query);
     if terms.is_empty() {
@@ -91,10 +93,10 @@ pub(super) fn search(
         conn,
         &terms,
         filter.posting_budget.unwrap_or(RECALL_POSTING_BUDGET),
-        word_matches,
+        word_counts,
     )? {
         Some(plan) => Ok(SearchPage {
-            hits: ranked(conn, filter, &terms, &plan, word_matches)?,
+            hits: ranked(conn, filter, &terms, &plan, word_counts)?,
             // The planner's own count: no query more.
             estimated_total: plan.cut.then_some(plan.at_least as u64),
         }),
@@ -152,7 +154,7 @@ fn ranked(
     filter: &MemoryFilter,
     terms: &[String],
     plan: &plan::Plan,
-    word_matches: &mut HashMap<(usize, String), usize>,
+    word_counts: &mut WordCounts,
 ) -> rusqlite::Result<Vec<SearchHit>> {
     let (clause, filter_args) = filter_clause(filter);
     let neighbours = format!(
@@ -176,7 +178,7 @@ fn ranked(
         filter_args: &filter_args,
         plan,
         budget: filter.posting_budget.unwrap_or(RECALL_POSTING_BUDGET),
-        word_matches,
+        word_counts,
     };
     exact_page(filter, terms, &mut lexicon, members, |ids| {
         get_memories(conn, ids)
@@ -192,8 +194,8 @@ struct Lexicon<'a> {
     /// The first round's plan.
     plan: &'a plan::Plan,
     budget: usize,
-    /// Words' match counts, as [`plan::plan`] keeps them.
-    word_matches: &'a mut HashMap<(usize, String), usize>,
+    /// Words' match counts ([`counts`]).
+    word_counts: &'a mut WordCounts,
 }
 
 impl Lexicon<'_> {
@@ -214,7 +216,7 @@ impl rounds::Lexicon for Lexicon<'_> {
     }
 
     fn best_of(&mut self, words: &[String], n: usize) -> rusqlite::Result<Vec<context::Hit>> {
-        match plan::plan(self.conn, words, self.budget, self.word_matches)? {
+        match plan::plan(self.conn, words, self.budget, self.word_counts)? {
             Some(plan) => self.best(&plan, n),
             None => Ok(Vec::new()),
         }
@@ -222,43 +224,15 @@ impl rounds::Lexicon for Lexicon<'_> {
 
     fn holding(&mut self, words: &[String]) -> rusqlite::Result<(Vec<u64>, u64)> {
         let most = feedback::MAX_HOLDING as usize;
-        let key = |word: &String| (most, word.to_lowercase());
-        // The words not counted yet, counted in one statement: a statement a word cost as
-        // much again as the counting.
-        let uncounted: Vec<&String> = words
-            .iter()
-            .filter(|w| !self.word_matches.contains_key(&key(w)))
-            .collect();
-        if !uncounted.is_empty() {
-            let quoted: Vec<String> = uncounted.iter().map(|w| query::quoted(w)).collect();
-            let list = serde_json::to_string(&quoted).unwrap_or_else(|_| "[]".to_owned());
-            let mut stmt = self.conn.prepare_cached(&format!(
-                "SELECT (SELECT count(*) FROM (SELECT 1 FROM memories_fts WHERE memories_fts MATCH w.value{})) FROM json_each(?1) w ORDER BY w.key",
-                limit_sql(most as u64 + 1, 0)
-            ))?;
-            let counts = stmt
-                .query_map([list], |row| row.get::<_, i64>(0))?
-                .collect::<rusqlite::Result<Vec<i64>>>()?;
-            for (word, count) in uncounted.into_iter().zip(counts) {
-                let count = count.max(0) as usize;
-                self.word_matches.insert(key(word), count);
-                // Below the cap the count is exact: the plan of the feedback round need not
-                // count again.
-                if count <= most && self.budget > most {
-                    self.word_matches
-                        .insert((self.budget, word.to_lowercase()), count);
-                }
-            }
-        }
-        let counts = words
-            .iter()
-            .map(|w| self.word_matches.get(&key(w)).copied().unwrap_or(0) as u64)
-            .collect();
+        let counts = self.word_counts.count(self.conn, words, most)?;
         // The largest id: never fewer than the memories indexed, found in one seek.
         let documents: Option<i64> =
             self.conn
                 .query_row("SELECT max(id) FROM memories", [], |row| row.get(0))?;
-        Ok((counts, documents.unwrap_or(0).max(0) as u64))
+        Ok((
+            counts.into_iter().map(|c| c as u64).collect(),
+            documents.unwrap_or(0).max(0) as u64,
+        ))
     }
 
     fn texts(

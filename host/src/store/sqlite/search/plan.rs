@@ -16,10 +16,9 @@
 //! candidates of a turn. A query whose words all stay within the budget runs exactly as written, so a knowledge base
 //! of a few thousand memories is ranked by plain BM25 over every word.
 
-use std::collections::HashMap;
-
 use rusqlite::Connection;
 
+use super::counts::WordCounts;
 use super::query::{any_of, quoted};
 use crate::store::ranking::budget::{Choice, choose};
 use crate::store::sqlite::reads::limit_sql;
@@ -40,23 +39,23 @@ pub struct Plan {
 }
 
 /// Plans the search for `terms` within `budget` scored matches; `None` when no term matches
-/// any memory. `known` maps `(budget, lowercase word)` to match counts already taken on the
-/// unchanged store, and receives the counts taken here.
+/// any memory. `counts` holds the words' counts already taken on the unchanged store, and
+/// keeps those taken here.
 pub fn plan(
     conn: &Connection,
     terms: &[String],
     budget: usize,
-    known: &mut HashMap<(usize, String), usize>,
+    counts: &mut WordCounts,
 ) -> rusqlite::Result<Option<Plan>> {
     let budget = budget.max(1);
     // (matches, up to budget + 1; position in the query)
-    let mut counted: Vec<(usize, usize)> = Vec::with_capacity(terms.len());
-    for (position, term) in terms.iter().enumerate() {
-        let matches = matches(conn, term, budget, known)?;
-        if matches > 0 {
-            counted.push((matches, position));
-        }
-    }
+    let mut counted: Vec<(usize, usize)> = counts
+        .count(conn, terms, budget)?
+        .into_iter()
+        .enumerate()
+        .filter(|&(_, matches)| matches > 0)
+        .map(|(position, matches)| (matches, position))
+        .collect();
     let at_least = counted
         .iter()
         .map(|&(matches, _)| matches)
@@ -78,29 +77,6 @@ pub fn plan(
             }))
         }
     }
-}
-
-/// How many memories hold `term`, counted up to `budget` and one more, from `known` when it
-/// holds the count (see [`plan`]), which receives it otherwise.
-fn matches(
-    conn: &Connection,
-    term: &str,
-    budget: usize,
-    known: &mut HashMap<(usize, String), usize>,
-) -> rusqlite::Result<usize> {
-    let budget = budget.max(1);
-    let key = (budget, term.to_lowercase());
-    if let Some(&matches) = known.get(&key) {
-        return Ok(matches);
-    }
-    let matches: i64 = conn
-        .prepare_cached(&format!(
-            "SELECT count(*) FROM (SELECT 1 FROM memories_fts WHERE memories_fts MATCH ?1{})",
-            limit_sql(budget as u64 + 1, 0)
-        ))?
-        .query_row([quoted(term)], |row| row.get(0))?;
-    known.insert(key, matches as usize);
-    Ok(matches as usize)
 }
 
 /// The plan when every word matches more than `budget` memories: the word whose newest
@@ -161,7 +137,7 @@ mod tests {
         terms: &[String],
         budget: usize,
     ) -> rusqlite::Result<Option<Plan>> {
-        plan(conn, terms, budget, &mut HashMap::new())
+        plan(conn, terms, budget, &mut WordCounts::default())
     }
 
     fn terms(words: &[&str]) -> Vec<String> {
