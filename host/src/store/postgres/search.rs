@@ -12,7 +12,9 @@ use crate::error::{KenningError, Result};
 use crate::settings::Settings;
 use crate::store::MemoryFilter;
 use crate::store::contract::Reads;
-use crate::store::ranking::{bm25, budget, context, exact_page, like_escape, rounds, terms};
+use crate::store::ranking::{
+    bm25, budget, context, exact_page, feedback, like_escape, rounds, terms,
+};
 use crate::store::{SearchHit, SearchPage};
 
 impl<'a, C: GenericClient> Pg<'a, C> {
@@ -409,27 +411,44 @@ impl<C: GenericClient> rounds::Lexicon for Lexicon<'_, '_, '_, '_, C> {
         Ok(hits)
     }
 
-    fn holding(&mut self, words: &[String]) -> Result<(Vec<u64>, u64)> {
+    fn holders(&mut self, words: &[String]) -> Result<(Vec<feedback::Holders>, u64)> {
+        let most = feedback::MAX_HOLDING as i64 + 1;
         let rows = self.pg.query(
-            "SELECT w, (SELECT coalesce(max(s.documents), 0)
+            "SELECT (SELECT coalesce(array_agg(id ORDER BY id), '{}') FROM (
+                        SELECT DISTINCT p.memory_id AS id
                         FROM unnest(to_tsvector('english', w)) AS l
-                        JOIN stems s ON s.subject_id = $1 AND s.lexeme = l.lexeme),
+                        JOIN postings p ON p.subject_id = $1 AND p.lexeme = l.lexeme
+                        ORDER BY 1 LIMIT $3) x),
                     (SELECT coalesce(max(documents), 0) FROM text_totals WHERE subject_id = $1)
-             FROM unnest($2::text[]) AS w",
-            &[&self.pg.subject, &words],
+             FROM unnest($2::text[]) WITH ORDINALITY AS t(w, at) ORDER BY at",
+            &[&self.pg.subject, &words, &most],
         )?;
-        let by_word: HashMap<String, i64> = rows
+        let documents = rows.first().map_or(0, |row| row.get::<_, i64>(1)).max(0) as u64;
+        let holders = rows
             .iter()
-            .map(|row| (row.get::<_, String>(0), row.get::<_, i64>(1)))
+            .map(|row| {
+                let ids = row.get::<_, Vec<i64>>(0);
+                feedback::Holders::of(ids.into_iter().map(|id| id as u64).collect())
+            })
             .collect();
-        let documents = rows.first().map_or(0, |row| row.get::<_, i64>(2)).max(0) as u64;
-        Ok((
-            words
-                .iter()
-                .map(|w| by_word.get(w).copied().unwrap_or(0).max(0) as u64)
-                .collect(),
-            documents,
-        ))
+        Ok((holders, documents))
+    }
+
+    fn admitted(&mut self, ids: &[u64]) -> Result<HashMap<u64, Option<String>>> {
+        let mut args = self.pg.args();
+        let list = args.add(ids.iter().map(|&id| id as i64).collect::<Vec<i64>>());
+        let clause = Pg::<C>::filter_clause(self.filter, &mut args);
+        Ok(self
+            .pg
+            .query(
+                &format!(
+                    "SELECT m.id, m.thread FROM memories m WHERE m.subject_id = $1 AND m.id = ANY({list}){clause}"
+                ),
+                &args.refs(),
+            )?
+            .iter()
+            .map(|row| (row.get::<_, i64>(0) as u64, row.get(1)))
+            .collect())
     }
 
     fn texts(&mut self, ids: &[u64], chars: Option<usize>) -> Result<HashMap<u64, String>> {

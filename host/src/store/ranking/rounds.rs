@@ -35,10 +35,12 @@ pub(crate) trait Lexicon {
     /// best first and ties by id, planned within the search's budget.
     fn best_of(&mut self, words: &[String], n: usize) -> Result<Vec<Hit>, Self::Error>;
 
-    /// How many memories hold each of `words` (in order; a count past
-    /// [`feedback::MAX_HOLDING`] may stop at one more), and how many memories the index holds
-    /// (an upper bound will do).
-    fn holding(&mut self, words: &[String]) -> Result<(Vec<u64>, u64), Self::Error>;
+    /// The memories holding each of `words` (in order), the filter not applied
+    /// ([`feedback::Holders`]), and how many memories the index holds (an upper bound will do).
+    fn holders(&mut self, words: &[String]) -> Result<(Vec<feedback::Holders>, u64), Self::Error>;
+
+    /// Those of `ids` the search's filter admits, with their threads.
+    fn admitted(&mut self, ids: &[u64]) -> Result<HashMap<u64, Option<String>>, Self::Error>;
 
     /// The first `chars` characters of the text of each of `ids` (all of it for `None`).
     fn texts(
@@ -75,7 +77,8 @@ pub(crate) fn pool<L: Lexicon>(
     if !verbs.is_empty() {
         add(&mut hits, lexicon.best_of(&verbs, size)?, VARIANT_WEIGHT);
     }
-    let mut related = if with_feedback {
+    // Memories feedback alone found: not yet read, so not yet known to pass the filter.
+    let mut unread = if with_feedback {
         feedback_round(lexicon, terms, &mut hits, size)?
     } else {
         HashSet::new()
@@ -91,52 +94,90 @@ pub(crate) fn pool<L: Lexicon>(
             }
         }
     }
-    let mut pooled = ranked(&hits);
-    pooled.truncate(size);
-    let kept: HashSet<u64> = pooled.iter().map(|h| h.id).collect();
-    related.retain(|id| kept.contains(id));
-    Ok(Pool {
-        hits: pooled,
-        related,
-    })
+    // Only the unread memories that make the pool are read: most of feedback's fall short.
+    let mut related = HashSet::new();
+    loop {
+        let mut pooled = ranked(&hits);
+        pooled.truncate(size);
+        let read: Vec<u64> = pooled
+            .iter()
+            .map(|h| h.id)
+            .filter(|id| unread.contains(id))
+            .collect();
+        if read.is_empty() {
+            return Ok(Pool {
+                hits: pooled,
+                related,
+            });
+        }
+        let admitted = lexicon.admitted(&read)?;
+        for id in read {
+            unread.remove(&id);
+            match admitted.get(&id) {
+                Some(thread) => {
+                    if let Some(hit) = hits.get_mut(&id) {
+                        hit.thread.clone_from(thread);
+                    }
+                    related.insert(id);
+                }
+                None => {
+                    hits.remove(&id);
+                }
+            }
+        }
+    }
 }
 
-/// The feedback round: the rare words of the best hits in `hits` searched, their matches added
-/// to `hits` at [`feedback::WEIGHT`]; returns the memories it alone found.
+/// The feedback round: the rare words of the best hits in `hits` ([`feedback::choose`]); the
+/// memories holding them gain [`feedback::best`]'s score, and those not in `hits` join it,
+/// threadless. Returns those: whether the filter admits them is still to be read.
 fn feedback_round<L: Lexicon>(
     lexicon: &mut L,
     terms: &[String],
     hits: &mut HashMap<u64, Hit>,
     size: usize,
 ) -> Result<HashSet<u64>, L::Error> {
-    let best: Vec<u64> = ranked(hits)
-        .into_iter()
-        .take(feedback::HITS)
-        .map(|h| h.id)
-        .collect();
+    let best: Vec<u64> = best_few(hits, feedback::HITS);
     let texts = lexicon.texts(&best, None)?;
     let texts: Vec<&str> = best
         .iter()
         .filter_map(|id| texts.get(id).map(String::as_str))
         .collect();
-    let candidates = feedback::candidates(&texts, terms);
+    let (mut candidates, rest) = feedback::in_counting_order(feedback::candidates(&texts, terms));
     if candidates.is_empty() {
         return Ok(HashSet::new());
     }
-    let words: Vec<String> = candidates.iter().map(|c| c.word.clone()).collect();
-    let (holding, documents) = lexicon.holding(&words)?;
-    let chosen = feedback::choose(&candidates, &holding, documents);
+    // The words of the best hit and of several first: the rest are counted only when their
+    // words could still be chosen.
+    let (mut holders, documents) = lexicon.holders(&words_of(&candidates))?;
+    let mut chosen = feedback::choose(&candidates, &holders, documents);
+    if !feedback::settled(&chosen, &rest, documents) {
+        holders.extend(lexicon.holders(&words_of(&rest))?.0);
+        candidates.extend(rest);
+        chosen = feedback::choose(&candidates, &holders, documents);
+    }
     if chosen.is_empty() {
         return Ok(HashSet::new());
     }
-    let found = lexicon.best_of(&chosen, feedback::DEPTH.min(size))?;
-    let related = found
-        .iter()
-        .map(|h| h.id)
-        .filter(|id| !hits.contains_key(id))
-        .collect();
-    add(hits, found, feedback::WEIGHT);
-    Ok(related)
+    let mut unread = HashSet::new();
+    for (id, score) in feedback::best(&chosen, feedback::DEPTH.min(size)) {
+        hits.entry(id)
+            .and_modify(|h| h.score += score)
+            .or_insert_with(|| {
+                unread.insert(id);
+                Hit {
+                    id,
+                    thread: None,
+                    score,
+                }
+            });
+    }
+    Ok(unread)
+}
+
+/// The words of `candidates`, in order.
+fn words_of(candidates: &[feedback::Candidate]) -> Vec<String> {
+    candidates.iter().map(|c| c.word.clone()).collect()
 }
 
 /// Adds `weight` of each of `found`'s scores to the hit of the same memory in `hits`, which
@@ -151,6 +192,25 @@ fn add(hits: &mut HashMap<u64, Hit>, found: Vec<Hit>, weight: f64) {
                 ..hit
             });
     }
+}
+
+/// The ids of the best `n` of `hits`, best first, ties by id: [`ranked`]'s first `n`, without
+/// sorting them all.
+fn best_few(hits: &HashMap<u64, Hit>, n: usize) -> Vec<u64> {
+    let mut best: Vec<&Hit> = Vec::with_capacity(n + 1);
+    for hit in hits.values() {
+        let at = best.partition_point(|b| before(b, hit));
+        if at < n {
+            best.insert(at, hit);
+            best.truncate(n);
+        }
+    }
+    best.into_iter().map(|h| h.id).collect()
+}
+
+/// Whether `a` ranks before `b`: a higher score, or an equal one and a lower id.
+fn before(a: &Hit, b: &Hit) -> bool {
+    b.score.total_cmp(&a.score).then(a.id.cmp(&b.id)).is_lt()
 }
 
 /// `hits` best first, ties by id.
@@ -198,16 +258,27 @@ mod tests {
             Ok(hits)
         }
 
-        fn holding(&mut self, words: &[String]) -> Result<(Vec<u64>, u64), Self::Error> {
-            let counts = words
+        fn holders(
+            &mut self,
+            words: &[String],
+        ) -> Result<(Vec<feedback::Holders>, u64), Self::Error> {
+            let holders = words
                 .iter()
                 .map(|w| {
-                    self.best_of(std::slice::from_ref(w), usize::MAX)
-                        .unwrap()
-                        .len() as u64
+                    let hits = self.best_of(std::slice::from_ref(w), usize::MAX).unwrap();
+                    feedback::Holders::of(hits.iter().map(|h| h.id).collect())
                 })
                 .collect();
-            Ok((counts, self.0.len() as u64))
+            Ok((holders, self.0.len() as u64))
+        }
+
+        /// The filter admits every memory but those whose text says it is forgotten.
+        fn admitted(&mut self, ids: &[u64]) -> Result<HashMap<u64, Option<String>>, Self::Error> {
+            Ok(ids
+                .iter()
+                .filter(|&&id| !self.0[id as usize - 1].starts_with("(forgotten)"))
+                .map(|&id| (id, None))
+                .collect())
         }
 
         fn texts(
@@ -263,6 +334,39 @@ mod tests {
         // "adoption", finds it, and it is marked as found so.
         assert_eq!(ids(&found.hits), [1, 2], "{found:?}");
         assert_eq!(found.related, HashSet::from([2]));
+    }
+
+    #[test]
+    fn a_memory_only_feedback_found_joins_the_pool_only_if_the_filter_admits_it() {
+        let mut texts = vec![
+            "Caroline: I researched adoption agencies",
+            "(forgotten) adoption papers",
+            "Melanie: the adoption interview went well",
+        ];
+        texts.extend(std::iter::repeat_n("Melanie: the weather is fine", 30));
+        let terms = super::super::terms::query_terms("What did Caroline research?");
+        let found = pool(&mut Texts(texts, terms.clone()), &terms, 10, true).unwrap();
+        assert_eq!(ids(&found.hits), [1, 3], "{found:?}");
+        assert_eq!(found.related, HashSet::from([3]));
+    }
+
+    #[test]
+    fn the_best_few_are_the_first_of_the_ranking() {
+        let hits: HashMap<u64, Hit> = [(5, 1.0), (2, 3.0), (9, 3.0), (1, 0.5), (7, 2.0)]
+            .into_iter()
+            .map(|(id, score)| {
+                let hit = Hit {
+                    id,
+                    thread: None,
+                    score,
+                };
+                (id, hit)
+            })
+            .collect();
+        let first: Vec<u64> = ranked(&hits).iter().take(3).map(|h| h.id).collect();
+        assert_eq!(best_few(&hits, 3), first);
+        assert_eq!(first, [2, 9, 7]);
+        assert_eq!(best_few(&hits, 10).len(), 5);
     }
 
     #[test]

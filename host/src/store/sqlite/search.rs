@@ -25,10 +25,9 @@ use rusqlite::types::Value;
 use self::counts::WordCounts;
 use super::reads::{attach_anchors, get_memories, limit_sql, memory_from_row};
 use crate::store::ranking::budget::RECALL_POSTING_BUDGET;
+use crate::store::ranking::feedback::Holders;
 use crate::store::ranking::terms::query_terms;
-use crate::store::ranking::{
-    SearchHit, SearchPage, context, exact_page, feedback, like_escape, rounds,
-};
+use crate::store::ranking::{SearchHit, SearchPage, context, exact_page, like_escape, rounds};
 use crate::store::{Memory, MemoryFilter};
 
 /// Matches ranked without the filter for each hit wanted ([`best_unfiltered`]): room for
@@ -222,17 +221,17 @@ impl rounds::Lexicon for Lexicon<'_> {
         }
     }
 
-    fn holding(&mut self, words: &[String]) -> rusqlite::Result<(Vec<u64>, u64)> {
-        let most = feedback::MAX_HOLDING as usize;
-        let counts = self.word_counts.count(self.conn, words, most)?;
+    fn holders(&mut self, words: &[String]) -> rusqlite::Result<(Vec<Holders>, u64)> {
+        let holders = self.word_counts.holders(self.conn, words)?;
         // The largest id: never fewer than the memories indexed, found in one seek.
         let documents: Option<i64> =
             self.conn
                 .query_row("SELECT max(id) FROM memories", [], |row| row.get(0))?;
-        Ok((
-            counts.into_iter().map(|c| c as u64).collect(),
-            documents.unwrap_or(0).max(0) as u64,
-        ))
+        Ok((holders, documents.unwrap_or(0).max(0) as u64))
+    }
+
+    fn admitted(&mut self, ids: &[u64]) -> rusqlite::Result<HashMap<u64, Option<String>>> {
+        admitted(self.conn, self.clause, self.filter_args, ids)
     }
 
     fn texts(
@@ -297,6 +296,33 @@ fn best_unfiltered(
     }
     // Fewer than `considered` matches in all: every one was seen, the filter on each.
     Ok((seen < considered).then_some(hits))
+}
+
+/// Those of `ids` the filter (`clause` and its arguments) admits, with their threads: one
+/// seek a memory.
+fn admitted(
+    conn: &Connection,
+    clause: &str,
+    filter_args: &[Value],
+    ids: &[u64],
+) -> rusqlite::Result<HashMap<u64, Option<String>>> {
+    let list = serde_json::to_string(ids).unwrap_or_else(|_| "[]".to_owned());
+    let mut args: Vec<Value> = filter_args.to_vec();
+    args.push(list.into());
+    // The filter is a column, not a condition, and the ids lead the join: in the WHERE
+    // clause the filter led the planner to walk the status index through every memory, and
+    // `id IN (...)` builds a temporary index of the ids first.
+    let mut stmt = conn.prepare_cached(&format!(
+        "SELECT m.id, m.thread, (1{clause}) FROM json_each(?) j JOIN memories m ON m.id = j.value"
+    ))?;
+    let mut rows = stmt.query(rusqlite::params_from_iter(args))?;
+    let mut admitted = HashMap::with_capacity(ids.len());
+    while let Some(row) = rows.next()? {
+        if row.get::<_, Option<bool>>(2)? == Some(true) {
+            admitted.insert(row.get::<_, i64>(0)? as u64, row.get(1)?);
+        }
+    }
+    Ok(admitted)
 }
 
 /// The best `pool` hits passing the filter, the filter applied to every match.

@@ -1,6 +1,7 @@
 //! How many memories hold each word, counted with FTS5 up to a cap (a count past the cap
 //! stops at the cap and one more) and kept while the store is unchanged: the plan of every
-//! query counts its words ([`super::plan`]), and the feedback round its candidates.
+//! query counts its words ([`super::plan`]). The feedback round reads its candidates' holders
+//! themselves, up to [`feedback::MAX_HOLDING`], which are kept with the count.
 //!
 //! A count kept answers a later question with another cap when it can: one taken with a cap
 //! at least as high does, and so does one that stopped below its own cap (it is exact).
@@ -10,6 +11,7 @@ use std::collections::HashMap;
 use rusqlite::Connection;
 
 use super::query::quoted;
+use crate::store::ranking::feedback::{self, Holders};
 use crate::store::sqlite::reads::limit_sql;
 
 /// The counts taken on an unchanged store, by lowercase word.
@@ -18,11 +20,13 @@ pub struct WordCounts {
     counted: HashMap<String, Counted>,
 }
 
-/// One word's count, and the cap it was taken with.
-#[derive(Debug, Clone, Copy)]
+/// One word's count, the cap it was taken with, and its holders when they were read (and
+/// the count is within the cap).
+#[derive(Debug, Clone)]
 struct Counted {
     matches: usize,
     cap: usize,
+    holders: Option<Vec<u64>>,
 }
 
 impl WordCounts {
@@ -56,14 +60,75 @@ impl WordCounts {
                 .collect::<rusqlite::Result<Vec<i64>>>()?;
             for (word, matches) in uncounted.into_iter().zip(counts) {
                 let matches = usize::try_from(matches).unwrap_or(0);
-                self.counted
-                    .insert(word.to_owned(), Counted { matches, cap });
+                let counted = Counted {
+                    matches,
+                    cap,
+                    holders: None,
+                };
+                self.counted.insert(word.to_owned(), counted);
             }
         }
         Ok(lower
             .iter()
             .map(|w| self.known(w, cap).unwrap_or(0))
             .collect())
+    }
+
+    /// The memories holding each of `words` (in order), up to [`feedback::MAX_HOLDING`]: those
+    /// kept, the others read in one statement and kept.
+    pub fn holders(
+        &mut self,
+        conn: &Connection,
+        words: &[impl AsRef<str>],
+    ) -> rusqlite::Result<Vec<Holders>> {
+        let cap = feedback::MAX_HOLDING as usize;
+        let lower: Vec<String> = words.iter().map(|w| w.as_ref().to_lowercase()).collect();
+        let mut unread: Vec<&str> = Vec::new();
+        for word in &lower {
+            if self.held(word).is_none() && !unread.contains(&word.as_str()) {
+                unread.push(word);
+            }
+        }
+        if !unread.is_empty() {
+            let quoted: Vec<String> = unread.iter().map(|w| quoted(w)).collect();
+            let list = serde_json::to_string(&quoted).unwrap_or_else(|_| "[]".to_owned());
+            // One string of ids a word: a row an id cost more than finding it.
+            let mut stmt = conn.prepare_cached(&format!(
+                "SELECT (SELECT group_concat(rowid) FROM (SELECT rowid FROM memories_fts WHERE memories_fts MATCH w.value{})) FROM json_each(?1) w ORDER BY w.key",
+                limit_sql(cap as u64 + 1, 0)
+            ))?;
+            let read = stmt
+                .query_map([list], |row| row.get::<_, Option<String>>(0))?
+                .collect::<rusqlite::Result<Vec<Option<String>>>>()?;
+            for (word, ids) in unread.into_iter().zip(read) {
+                let ids: Vec<u64> = ids
+                    .unwrap_or_default()
+                    .split(',')
+                    .filter_map(|id| id.parse().ok())
+                    .collect();
+                let counted = Counted {
+                    matches: ids.len(),
+                    cap,
+                    holders: (ids.len() <= cap).then_some(ids),
+                };
+                self.counted.insert(word.to_owned(), counted);
+            }
+        }
+        Ok(lower
+            .iter()
+            .map(|w| self.held(w).unwrap_or(Holders::Many))
+            .collect())
+    }
+
+    /// The holders of `word` (lowercase), if those kept answer: its ids when they were read,
+    /// or more than [`feedback::MAX_HOLDING`] when a count says so.
+    fn held(&self, word: &str) -> Option<Holders> {
+        let cap = feedback::MAX_HOLDING as usize;
+        let kept = self.counted.get(word)?;
+        match &kept.holders {
+            Some(ids) => Some(Holders::Few(ids.clone())),
+            None => (self.known(word, cap)? > cap).then_some(Holders::Many),
+        }
     }
 
     /// The count of `word` (lowercase) up to `cap` and one more, if a count kept answers it.
@@ -136,5 +201,34 @@ mod tests {
         assert_eq!(counts.count(&conn, &["common"], 10).unwrap(), [11]);
         assert_eq!(counts.count(&conn, &["common"], 1_000).unwrap(), [50]);
         assert_eq!(counts.count(&conn, &["common"], 10).unwrap(), [11]);
+    }
+
+    #[test]
+    fn holders_are_read_up_to_the_most_a_feedback_word_may_have_and_kept() {
+        let conn = store(150);
+        let mut counts = WordCounts::default();
+        assert_eq!(
+            counts
+                .holders(&conn, &["RARE", "common", "absent"])
+                .unwrap(),
+            [Holders::Few(vec![1]), Holders::Many, Holders::Few(vec![])]
+        );
+        // Kept: a new memory holding "rare" is not seen, and the count answers the plan.
+        conn.execute("INSERT INTO memories_fts (text) VALUES ('rare')", [])
+            .unwrap();
+        assert_eq!(
+            counts.holders(&conn, &["rare"]).unwrap(),
+            [Holders::Few(vec![1])]
+        );
+        assert_eq!(counts.count(&conn, &["rare"], 1_000).unwrap(), [1]);
+    }
+
+    #[test]
+    fn a_count_past_the_most_a_feedback_word_may_have_needs_no_holders_read() {
+        let conn = store(150);
+        let mut counts = WordCounts::default();
+        assert_eq!(counts.count(&conn, &["common"], 1_000).unwrap(), [150]);
+        conn.execute_batch("DROP TABLE memories_fts").unwrap();
+        assert_eq!(counts.holders(&conn, &["common"]).unwrap(), [Holders::Many]);
     }
 }
