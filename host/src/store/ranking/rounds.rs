@@ -97,8 +97,7 @@ pub(crate) fn pool<L: Lexicon>(
     // Only the unread memories that make the pool are read: most of feedback's fall short.
     let mut related = HashSet::new();
     loop {
-        let mut pooled = ranked(&hits);
-        pooled.truncate(size);
+        let pooled = best(&hits, size);
         let read: Vec<u64> = pooled
             .iter()
             .map(|h| h.id)
@@ -137,7 +136,7 @@ fn feedback_round<L: Lexicon>(
     hits: &mut HashMap<u64, Hit>,
     size: usize,
 ) -> Result<HashSet<u64>, L::Error> {
-    let best: Vec<u64> = best_few(hits, feedback::HITS);
+    let best: Vec<u64> = best(hits, feedback::HITS).iter().map(|h| h.id).collect();
     let texts = lexicon.texts(&best, None)?;
     let texts: Vec<&str> = best
         .iter()
@@ -194,30 +193,11 @@ fn add(hits: &mut HashMap<u64, Hit>, found: Vec<Hit>, weight: f64) {
     }
 }
 
-/// The ids of the best `n` of `hits`, best first, ties by id: [`ranked`]'s first `n`, without
-/// sorting them all.
-fn best_few(hits: &HashMap<u64, Hit>, n: usize) -> Vec<u64> {
-    let mut best: Vec<&Hit> = Vec::with_capacity(n + 1);
-    for hit in hits.values() {
-        let at = best.partition_point(|b| before(b, hit));
-        if at < n {
-            best.insert(at, hit);
-            best.truncate(n);
-        }
-    }
-    best.into_iter().map(|h| h.id).collect()
-}
-
-/// Whether `a` ranks before `b`: a higher score, or an equal one and a lower id.
-fn before(a: &Hit, b: &Hit) -> bool {
-    b.score.total_cmp(&a.score).then(a.id.cmp(&b.id)).is_lt()
-}
-
-/// `hits` best first, ties by id.
-fn ranked(hits: &HashMap<u64, Hit>) -> Vec<Hit> {
-    let mut ranked: Vec<Hit> = hits.values().cloned().collect();
-    ranked.sort_by(|a, b| b.score.total_cmp(&a.score).then(a.id.cmp(&b.id)));
-    ranked
+/// The best `n` of `hits`, best first, ties by id (only those are copied).
+fn best(hits: &HashMap<u64, Hit>, n: usize) -> Vec<Hit> {
+    let mut ranked: Vec<&Hit> = hits.values().collect();
+    ranked.sort_unstable_by(|a, b| b.score.total_cmp(&a.score).then(a.id.cmp(&b.id)));
+    ranked.into_iter().take(n).cloned().collect()
 }
 
 #[cfg(test)]
@@ -351,7 +331,7 @@ mod tests {
     }
 
     #[test]
-    fn the_best_few_are_the_first_of_the_ranking() {
+    fn the_best_are_ranked_by_score_then_id() {
         let hits: HashMap<u64, Hit> = [(5, 1.0), (2, 3.0), (9, 3.0), (1, 0.5), (7, 2.0)]
             .into_iter()
             .map(|(id, score)| {
@@ -363,10 +343,8 @@ mod tests {
                 (id, hit)
             })
             .collect();
-        let first: Vec<u64> = ranked(&hits).iter().take(3).map(|h| h.id).collect();
-        assert_eq!(best_few(&hits, 3), first);
-        assert_eq!(first, [2, 9, 7]);
-        assert_eq!(best_few(&hits, 10).len(), 5);
+        assert_eq!(ids(&best(&hits, 3)), [2, 9, 7]);
+        assert_eq!(ids(&best(&hits, 10)), [2, 9, 7, 5, 1]);
     }
 
     #[test]
