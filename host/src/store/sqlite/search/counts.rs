@@ -39,25 +39,10 @@ impl WordCounts {
         cap: usize,
     ) -> rusqlite::Result<Vec<usize>> {
         // FTS5 folds case: a word's count is its lowercase form's.
-        let lower: Vec<String> = words.iter().map(|w| w.as_ref().to_lowercase()).collect();
-        let mut uncounted: Vec<&str> = Vec::new();
-        for word in &lower {
-            if self.known(word, cap).is_none() && !uncounted.contains(&word.as_str()) {
-                uncounted.push(word);
-            }
-        }
+        let lower = lowercase(words);
+        let uncounted = unique(&lower, |word| self.known(word, cap).is_none());
         if !uncounted.is_empty() {
-            // One statement for every word: a statement a word cost as much again as the
-            // counting.
-            let quoted: Vec<String> = uncounted.iter().map(|w| quoted(w)).collect();
-            let list = serde_json::to_string(&quoted).unwrap_or_else(|_| "[]".to_owned());
-            let mut stmt = conn.prepare_cached(&format!(
-                "SELECT (SELECT count(*) FROM (SELECT 1 FROM memories_fts WHERE memories_fts MATCH w.value{})) FROM json_each(?1) w ORDER BY w.key",
-                limit_sql(cap as u64 + 1, 0)
-            ))?;
-            let counts = stmt
-                .query_map([list], |row| row.get::<_, i64>(0))?
-                .collect::<rusqlite::Result<Vec<i64>>>()?;
+            let counts: Vec<i64> = each_word(conn, &uncounted, "count(*)", cap)?;
             for (word, matches) in uncounted.into_iter().zip(counts) {
                 let matches = usize::try_from(matches).unwrap_or(0);
                 let counted = Counted {
@@ -82,24 +67,11 @@ impl WordCounts {
         words: &[impl AsRef<str>],
     ) -> rusqlite::Result<Vec<Holders>> {
         let cap = feedback::MAX_HOLDING as usize;
-        let lower: Vec<String> = words.iter().map(|w| w.as_ref().to_lowercase()).collect();
-        let mut unread: Vec<&str> = Vec::new();
-        for word in &lower {
-            if self.held(word).is_none() && !unread.contains(&word.as_str()) {
-                unread.push(word);
-            }
-        }
+        let lower = lowercase(words);
+        let unread = unique(&lower, |word| self.held(word).is_none());
         if !unread.is_empty() {
-            let quoted: Vec<String> = unread.iter().map(|w| quoted(w)).collect();
-            let list = serde_json::to_string(&quoted).unwrap_or_else(|_| "[]".to_owned());
             // One string of ids a word: a row an id cost more than finding it.
-            let mut stmt = conn.prepare_cached(&format!(
-                "SELECT (SELECT group_concat(rowid) FROM (SELECT rowid FROM memories_fts WHERE memories_fts MATCH w.value{})) FROM json_each(?1) w ORDER BY w.key",
-                limit_sql(cap as u64 + 1, 0)
-            ))?;
-            let read = stmt
-                .query_map([list], |row| row.get::<_, Option<String>>(0))?
-                .collect::<rusqlite::Result<Vec<Option<String>>>>()?;
+            let read: Vec<Option<String>> = each_word(conn, &unread, "group_concat(rowid)", cap)?;
             for (word, ids) in unread.into_iter().zip(read) {
                 let ids: Vec<u64> = ids
                     .unwrap_or_default()
@@ -146,6 +118,39 @@ impl WordCounts {
     pub fn clear(&mut self) {
         self.counted.clear();
     }
+}
+
+/// `words` in lowercase, as FTS5 folds them.
+fn lowercase(words: &[impl AsRef<str>]) -> Vec<String> {
+    words.iter().map(|w| w.as_ref().to_lowercase()).collect()
+}
+
+/// Each of `words` once, of those `wanted` says are to be read.
+fn unique(words: &[String], wanted: impl Fn(&str) -> bool) -> Vec<&str> {
+    let mut unique: Vec<&str> = Vec::new();
+    for word in words {
+        if wanted(word) && !unique.contains(&word.as_str()) {
+            unique.push(word);
+        }
+    }
+    unique
+}
+
+/// `aggregate` over the `rowid`s of the first `cap` + 1 memories holding each of `words`, in
+/// one statement: a statement a word cost as much again as the counting.
+fn each_word<T: rusqlite::types::FromSql>(
+    conn: &Connection,
+    words: &[&str],
+    aggregate: &str,
+    cap: usize,
+) -> rusqlite::Result<Vec<T>> {
+    let quoted: Vec<String> = words.iter().map(|w| quoted(w)).collect();
+    let list = serde_json::to_string(&quoted).unwrap_or_else(|_| "[]".to_owned());
+    let mut stmt = conn.prepare_cached(&format!(
+        "SELECT (SELECT {aggregate} FROM (SELECT rowid FROM memories_fts WHERE memories_fts MATCH w.value{})) FROM json_each(?1) w ORDER BY w.key",
+        limit_sql(cap as u64 + 1, 0)
+    ))?;
+    stmt.query_map([list], |row| row.get::<_, T>(0))?.collect()
 }
 
 #[cfg(test)]
