@@ -310,10 +310,11 @@ mod tests {
 
     #[test]
     fn the_best_hits_words_and_those_several_hold_are_counted_first() {
-        let found = candidates(&["kiln glaze", "clay kiln", "wheel"], &[]);
+        let found = candidates(&["kiln glaze", "clay wheel", "wheel slip"], &[]);
         let (first, rest) = in_counting_order(found);
-        assert_eq!(words_of(&first), ["kiln", "glaze"]);
-        assert_eq!(words_of(&rest), ["clay", "wheel"]);
+        // "wheel" is in the second and third hits.
+        assert_eq!(words_of(&first), ["kiln", "glaze", "wheel"]);
+        assert_eq!(words_of(&rest), ["clay", "slip"]);
     }
 
     #[test]
@@ -325,9 +326,11 @@ mod tests {
         let chosen = choose(&first, &held(&[50; 6]), 10_000);
         assert_eq!(chosen.len(), WORDS);
         assert!(settled(&chosen, &rest, 10_000));
-        // Held by 1,000 of them (idf 2.2), the best hit's words could be outweighed.
-        let common = choose(&first, &held(&[1_000; 6]), 10_000);
-        assert!(!settled(&common, &rest, 10_000));
+        // Of 1,000 memories, words held by 90 (idf 2.3) could be outweighed by one of the
+        // rest held by 2 (0.5 * 6.0).
+        let common = choose(&first, &held(&[90; 6]), 1_000);
+        assert_eq!(common.len(), WORDS);
+        assert!(!settled(&common, &rest, 1_000));
         // Fewer than the words wanted: the rest are counted, if there are any.
         let few = choose(&first[..2], &held(&[50; 2]), 10_000);
         assert!(!settled(&few, &rest, 10_000));
