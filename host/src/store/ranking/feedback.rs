@@ -166,28 +166,25 @@ pub struct Chosen {
 /// alphabetically.
 pub fn choose(candidates: &[Candidate], holders: &[Holders], documents: u64) -> Vec<Chosen> {
     let most = ((documents as f64 * MAX_SHARE) as u64).min(MAX_HOLDING);
-    let mut chosen: Vec<(&Candidate, &Vec<u64>, f64, f64)> = candidates
+    let mut chosen: Vec<Chosen> = candidates
         .iter()
         .zip(holders)
         .filter_map(|(candidate, holders)| match holders {
             Holders::Few(ids) if (MIN_HOLDING..=most).contains(&(ids.len() as u64)) => {
                 let idf = idf(ids.len() as u64, documents);
-                Some((candidate, ids, idf, idf * candidate.reach()))
+                Some(Chosen {
+                    word: candidate.word.clone(),
+                    idf,
+                    weight: idf * candidate.reach(),
+                    holders: ids.clone(),
+                })
             }
             _ => None,
         })
         .collect();
-    chosen.sort_by(|a, b| b.3.total_cmp(&a.3).then(a.0.word.cmp(&b.0.word)));
+    chosen.sort_by(|a, b| b.weight.total_cmp(&a.weight).then(a.word.cmp(&b.word)));
+    chosen.truncate(WORDS);
     chosen
-        .into_iter()
-        .take(WORDS)
-        .map(|(candidate, ids, idf, weight)| Chosen {
-            word: candidate.word.clone(),
-            idf,
-            weight,
-            holders: ids.clone(),
-        })
-        .collect()
 }
 
 /// The best `n` memories holding the `chosen` words, best first and ties by id: each scored
@@ -196,17 +193,17 @@ pub fn choose(candidates: &[Candidate], holders: &[Holders], documents: u64) -> 
 /// This is BM25 with each word once in a memory of average length, which is how a feedback
 /// word mostly meets a short memory. Scoring from the holders needs no ranking query: the one
 /// FTS5 ran cost as much as the first round's.
-pub fn best(chosen: &[Chosen], n: usize) -> Vec<(u64, f64)> {
+pub fn ranked(chosen: &[Chosen], n: usize) -> Vec<(u64, f64)> {
     let mut scores: HashMap<u64, f64> = HashMap::new();
     for word in chosen {
         for &id in &word.holders {
             *scores.entry(id).or_default() += WEIGHT * word.idf;
         }
     }
-    let mut best: Vec<(u64, f64)> = scores.into_iter().collect();
-    best.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
-    best.truncate(n);
-    best
+    let mut ranked: Vec<(u64, f64)> = scores.into_iter().collect();
+    ranked.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+    ranked.truncate(n);
+    ranked
 }
 
 #[cfg(test)]
@@ -301,7 +298,7 @@ mod tests {
                 holders: vec![8, 9, 6],
             },
         ];
-        let found = best(&chosen, 3);
+        let found = ranked(&chosen, 3);
         let ids: Vec<u64> = found.iter().map(|&(id, _)| id).collect();
         // 8 holds both; 7 the rarer; 6 and 9 tie on the commoner, by id.
         assert_eq!(ids, [8, 7, 6]);

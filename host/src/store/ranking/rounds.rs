@@ -128,7 +128,7 @@ pub(crate) fn pool<L: Lexicon>(
 }
 
 /// The feedback round: the rare words of the best hits in `hits` ([`feedback::choose`]); the
-/// memories holding them gain [`feedback::best`]'s score, and those not in `hits` join it,
+/// memories holding them gain [`feedback::ranked`]'s score, and those not in `hits` join it,
 /// threadless. Returns those: whether the filter admits them is still to be read.
 fn feedback_round<L: Lexicon>(
     lexicon: &mut L,
@@ -136,9 +136,9 @@ fn feedback_round<L: Lexicon>(
     hits: &mut HashMap<u64, Hit>,
     size: usize,
 ) -> Result<HashSet<u64>, L::Error> {
-    let best: Vec<u64> = best(hits, feedback::HITS).iter().map(|h| h.id).collect();
-    let texts = lexicon.texts(&best, None)?;
-    let texts: Vec<&str> = best
+    let top: Vec<u64> = best(hits, feedback::HITS).iter().map(|h| h.id).collect();
+    let texts = lexicon.texts(&top, None)?;
+    let texts: Vec<&str> = top
         .iter()
         .filter_map(|id| texts.get(id).map(String::as_str))
         .collect();
@@ -155,23 +155,14 @@ fn feedback_round<L: Lexicon>(
         candidates.extend(rest);
         chosen = feedback::choose(&candidates, &holders, documents);
     }
-    if chosen.is_empty() {
-        return Ok(HashSet::new());
-    }
-    let mut unread = HashSet::new();
-    for (id, score) in feedback::best(&chosen, feedback::DEPTH.min(size)) {
-        hits.entry(id)
-            .and_modify(|h| h.score += score)
-            .or_insert_with(|| {
-                unread.insert(id);
-                Hit {
-                    id,
-                    thread: None,
-                    score,
-                }
-            });
-    }
-    Ok(unread)
+    let found = feedback::ranked(&chosen, feedback::DEPTH.min(size))
+        .into_iter()
+        .map(|(id, score)| Hit {
+            id,
+            thread: None,
+            score,
+        });
+    Ok(add(hits, found, 1.0))
 }
 
 /// The words of `candidates`, in order.
@@ -180,17 +171,26 @@ fn words_of(candidates: &[feedback::Candidate]) -> Vec<String> {
 }
 
 /// Adds `weight` of each of `found`'s scores to the hit of the same memory in `hits`, which
-/// `found`'s others join.
-fn add(hits: &mut HashMap<u64, Hit>, found: Vec<Hit>, weight: f64) {
+/// `found`'s others join; returns those that joined.
+fn add(
+    hits: &mut HashMap<u64, Hit>,
+    found: impl IntoIterator<Item = Hit>,
+    weight: f64,
+) -> HashSet<u64> {
+    let mut joined = HashSet::new();
     for hit in found {
-        let share = weight * hit.score;
-        hits.entry(hit.id)
+        let (id, share) = (hit.id, weight * hit.score);
+        hits.entry(id)
             .and_modify(|h| h.score += share)
-            .or_insert(Hit {
-                score: share,
-                ..hit
+            .or_insert_with(|| {
+                joined.insert(id);
+                Hit {
+                    score: share,
+                    ..hit
+                }
             });
     }
+    joined
 }
 
 /// The best `n` of `hits`, best first, ties by id (only those are copied).

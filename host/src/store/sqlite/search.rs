@@ -239,12 +239,12 @@ impl rounds::Lexicon for Lexicon<'_> {
         ids: &[u64],
         chars: Option<usize>,
     ) -> rusqlite::Result<HashMap<u64, String>> {
-        let list = serde_json::to_string(ids).unwrap_or_else(|_| "[]".to_owned());
         let chars = chars.map_or(i64::MAX, |c| i64::try_from(c).unwrap_or(i64::MAX));
+        // The ids lead the join, as in `admitted`.
         let mut stmt = self.conn.prepare_cached(
-            "SELECT id, substr(text, 1, ?2) FROM memories WHERE id IN (SELECT value FROM json_each(?1))",
+            "SELECT m.id, substr(m.text, 1, ?2) FROM json_each(?1) j JOIN memories m ON m.id = j.value",
         )?;
-        let rows = stmt.query_map(rusqlite::params![list, chars], |row| {
+        let rows = stmt.query_map(rusqlite::params![json_ids(ids), chars], |row| {
             Ok((row.get::<_, i64>(0)? as u64, row.get::<_, String>(1)?))
         })?;
         rows.collect()
@@ -306,9 +306,8 @@ fn admitted(
     filter_args: &[Value],
     ids: &[u64],
 ) -> rusqlite::Result<HashMap<u64, Option<String>>> {
-    let list = serde_json::to_string(ids).unwrap_or_else(|_| "[]".to_owned());
     let mut args: Vec<Value> = filter_args.to_vec();
-    args.push(list.into());
+    args.push(json_ids(ids).into());
     // The filter is a column, not a condition, and the ids lead the join: in the WHERE
     // clause the filter led the planner to walk the status index through every memory, and
     // `id IN (...)` builds a temporary index of the ids first.
@@ -323,6 +322,11 @@ fn admitted(
         }
     }
     Ok(admitted)
+}
+
+/// `ids` as a JSON array, for `json_each`.
+fn json_ids(ids: &[u64]) -> String {
+    serde_json::to_string(ids).unwrap_or_else(|_| "[]".to_owned())
 }
 
 /// The best `pool` hits passing the filter, the filter applied to every match.

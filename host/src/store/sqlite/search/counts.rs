@@ -20,13 +20,14 @@ pub struct WordCounts {
     counted: HashMap<String, Counted>,
 }
 
-/// One word's count, the cap it was taken with, and its holders when they were read (and
-/// the count is within the cap).
+/// What is kept of one word.
 #[derive(Debug, Clone)]
-struct Counted {
-    matches: usize,
-    cap: usize,
-    holders: Option<Vec<u64>>,
+enum Counted {
+    /// How many memories hold it, up to `cap` and one more.
+    Count { matches: usize, cap: usize },
+    /// Every memory holding it, read for feedback: at most [`feedback::MAX_HOLDING`], so the
+    /// count they make is exact.
+    Holders(Vec<u64>),
 }
 
 impl WordCounts {
@@ -45,12 +46,8 @@ impl WordCounts {
             let counts: Vec<i64> = each_word(conn, &uncounted, "count(*)", cap)?;
             for (word, matches) in uncounted.into_iter().zip(counts) {
                 let matches = usize::try_from(matches).unwrap_or(0);
-                let counted = Counted {
-                    matches,
-                    cap,
-                    holders: None,
-                };
-                self.counted.insert(word.to_owned(), counted);
+                self.counted
+                    .insert(word.to_owned(), Counted::Count { matches, cap });
             }
         }
         Ok(lower
@@ -78,10 +75,13 @@ impl WordCounts {
                     .split(',')
                     .filter_map(|id| id.parse().ok())
                     .collect();
-                let counted = Counted {
-                    matches: ids.len(),
-                    cap,
-                    holders: (ids.len() <= cap).then_some(ids),
+                let counted = if ids.len() <= cap {
+                    Counted::Holders(ids)
+                } else {
+                    Counted::Count {
+                        matches: ids.len(),
+                        cap,
+                    }
                 };
                 self.counted.insert(word.to_owned(), counted);
             }
@@ -96,17 +96,20 @@ impl WordCounts {
     /// or more than [`feedback::MAX_HOLDING`] when a count says so.
     fn held(&self, word: &str) -> Option<Holders> {
         let cap = feedback::MAX_HOLDING as usize;
-        let kept = self.counted.get(word)?;
-        match &kept.holders {
-            Some(ids) => Some(Holders::Few(ids.clone())),
-            None => (self.known(word, cap)? > cap).then_some(Holders::Many),
+        match self.counted.get(word)? {
+            Counted::Holders(ids) => Some(Holders::Few(ids.clone())),
+            Counted::Count { .. } => (self.known(word, cap)? > cap).then_some(Holders::Many),
         }
     }
 
     /// The count of `word` (lowercase) up to `cap` and one more, if a count kept answers it.
     fn known(&self, word: &str, cap: usize) -> Option<usize> {
-        let kept = self.counted.get(word)?;
-        (kept.cap >= cap || kept.matches <= kept.cap).then(|| kept.matches.min(cap + 1))
+        match *self.counted.get(word)? {
+            Counted::Count { matches, cap: kept } => {
+                (kept >= cap || matches <= kept).then(|| matches.min(cap + 1))
+            }
+            Counted::Holders(ref ids) => Some(ids.len().min(cap + 1)),
+        }
     }
 
     /// How many words are kept.
