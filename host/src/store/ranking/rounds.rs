@@ -142,12 +142,16 @@ fn feedback_round<L: Lexicon>(
         .iter()
         .filter_map(|id| texts.get(id).map(String::as_str))
         .collect();
-    let (mut candidates, rest) = feedback::in_counting_order(feedback::candidates(&texts, terms));
+    // The words of the best hit and of several first: the rest are counted only when their
+    // words could still be chosen, and at once when there are no others.
+    let (mut candidates, mut rest) =
+        feedback::in_counting_order(feedback::candidates(&texts, terms));
+    if candidates.is_empty() {
+        std::mem::swap(&mut candidates, &mut rest);
+    }
     if candidates.is_empty() {
         return Ok(HashSet::new());
     }
-    // The words of the best hit and of several first: the rest are counted only when their
-    // words could still be chosen.
     let (mut holders, documents) = lexicon.holders(&words_of(&candidates))?;
     let mut chosen = feedback::choose(&candidates, &holders, documents);
     if !feedback::settled(&chosen, &rest, documents) {
@@ -314,6 +318,20 @@ mod tests {
         // "adoption", finds it, and it is marked as found so.
         assert_eq!(ids(&found.hits), [1, 2], "{found:?}");
         assert_eq!(found.related, HashSet::from([2]));
+    }
+
+    #[test]
+    fn feedback_runs_on_the_later_hits_words_when_the_best_hit_has_none() {
+        let mut texts = vec![
+            "Caroline: research, research",
+            "Caroline: research on adoption",
+            "Melanie: adoption papers",
+        ];
+        texts.extend(std::iter::repeat_n("Melanie: the weather is fine", 30));
+        let terms = super::super::terms::query_terms("What did Caroline research?");
+        let found = pool(&mut Texts(texts, terms.clone()), &terms, 10, true).unwrap();
+        assert_eq!(ids(&found.hits), [1, 2, 3], "{found:?}");
+        assert_eq!(found.related, HashSet::from([3]));
     }
 
     #[test]
