@@ -285,10 +285,21 @@ mod tests {
         hits.iter().map(|h| h.id).collect()
     }
 
-    fn rounds(texts: Vec<&'static str>, query: &str, n: usize) -> Vec<Hit> {
+    /// The pool of `n` for `query` over `texts`.
+    fn pooled(texts: Vec<&'static str>, query: &str, n: usize) -> Pool {
         let terms = super::super::terms::query_terms(query);
         let mut kb = Texts(texts, terms.clone());
-        pool(&mut kb, &terms, n, true).unwrap().hits
+        pool(&mut kb, &terms, n, true).unwrap()
+    }
+
+    fn rounds(texts: Vec<&'static str>, query: &str, n: usize) -> Vec<Hit> {
+        pooled(texts, query, n).hits
+    }
+
+    /// `texts` and 30 memories about the weather: a knowledge base large enough for feedback.
+    fn among_others(mut texts: Vec<&'static str>) -> Vec<&'static str> {
+        texts.extend(std::iter::repeat_n("Melanie: the weather is fine", 30));
+        texts
     }
 
     #[test]
@@ -307,13 +318,11 @@ mod tests {
 
     #[test]
     fn the_best_hits_rare_words_find_memories_without_the_question_words() {
-        let mut texts = vec![
+        let texts = among_others(vec![
             "Caroline: I researched adoption agencies",
             "Melanie: the adoption interview went well",
-        ];
-        texts.extend(std::iter::repeat_n("Melanie: the weather is fine", 30));
-        let terms = super::super::terms::query_terms("What did Caroline research?");
-        let found = pool(&mut Texts(texts, terms.clone()), &terms, 10, true).unwrap();
+        ]);
+        let found = pooled(texts, "What did Caroline research?", 10);
         // The second memory shares no word with the question: the first one's rare word,
         // "adoption", finds it, and it is marked as found so.
         assert_eq!(ids(&found.hits), [1, 2], "{found:?}");
@@ -322,28 +331,24 @@ mod tests {
 
     #[test]
     fn feedback_runs_on_the_later_hits_words_when_the_best_hit_has_none() {
-        let mut texts = vec![
+        let texts = among_others(vec![
             "Caroline: research, research",
             "Caroline: research on adoption",
             "Melanie: adoption papers",
-        ];
-        texts.extend(std::iter::repeat_n("Melanie: the weather is fine", 30));
-        let terms = super::super::terms::query_terms("What did Caroline research?");
-        let found = pool(&mut Texts(texts, terms.clone()), &terms, 10, true).unwrap();
+        ]);
+        let found = pooled(texts, "What did Caroline research?", 10);
         assert_eq!(ids(&found.hits), [1, 2, 3], "{found:?}");
         assert_eq!(found.related, HashSet::from([3]));
     }
 
     #[test]
     fn a_memory_only_feedback_found_joins_the_pool_only_if_the_filter_admits_it() {
-        let mut texts = vec![
+        let texts = among_others(vec![
             "Caroline: I researched adoption agencies",
             "(forgotten) adoption papers",
             "Melanie: the adoption interview went well",
-        ];
-        texts.extend(std::iter::repeat_n("Melanie: the weather is fine", 30));
-        let terms = super::super::terms::query_terms("What did Caroline research?");
-        let found = pool(&mut Texts(texts, terms.clone()), &terms, 10, true).unwrap();
+        ]);
+        let found = pooled(texts, "What did Caroline research?", 10);
         assert_eq!(ids(&found.hits), [1, 3], "{found:?}");
         assert_eq!(found.related, HashSet::from([3]));
     }

@@ -97,7 +97,7 @@ impl WordCounts {
     fn held(&self, word: &str) -> Option<Holders> {
         let cap = feedback::MAX_HOLDING as usize;
         match self.counted.get(word)? {
-            Counted::Holders(ids) => Some(Holders::Few(ids.clone())),
+            Counted::Holders(ids) => Some(Holders::of(ids.clone())),
             Counted::Count { .. } => (self.known(word, cap)? > cap).then_some(Holders::Many),
         }
     }
