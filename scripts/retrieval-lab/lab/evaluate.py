@@ -6,11 +6,14 @@ from .locomo import CATEGORY_NAMES, KS, recall_at
 from .ranker import Config, Conversation
 
 
-def evaluate(samples, config=Config(), per_question=False):
+def evaluate(samples, config=Config(), per_question=False, prepare=None):
+    """recall@k per category; `prepare(conversation)` runs on each knowledge base once built."""
     sums = {"all": [0, [0.0] * len(KS)]}
     details = []
     for sample in samples:
         conv = Conversation(sample, config)
+        if prepare:
+            prepare(conv)
         existing = {m.dia for m in conv.mems}
         for q in sample.questions:
             evidence = [e for e in q.evidence if e in existing]

@@ -87,6 +87,21 @@ def query_terms(text):
     return out
 
 
+_THESAURI = {}
+
+
+def thesaurus(path):
+    """stem -> [(neighbour stem, cosine)], best first, from a `stem<TAB>stem:cos ...` file."""
+    if path not in _THESAURI:
+        table = {}
+        with open(path, encoding="utf-8") as f:
+            for line in f:
+                key, _, rest = line.rstrip("\n").partition("\t")
+                table[key] = [(a, float(b)) for a, _, b in (x.rpartition(":") for x in rest.split())]
+        _THESAURI[path] = table
+    return _THESAURI[path]
+
+
 @dataclass
 class Config:
     """Every knob of the lab; the defaults are today's kenning."""
@@ -126,6 +141,22 @@ class Config:
     # question in several turns lifts each of them.
     session_weight: float = 0.0
     session_top: int = 3
+    # Thesaurus: each query word's `thes_k` nearest words (cosine >= `thes_min`) in a table of
+    # word neighbours (stem -> stem:cosine ...), searched as extra phrases of weight `thes_weight`
+    # (times the cosine when `thes_cos`).
+    thes_path: str | None = None
+    thes_k: int = 0
+    thes_min: float = 0.0
+    thes_weight: float = 0.0
+    thes_cos: bool = False
+    thes_max_df: float = 1.0
+    # Dense fusion (needs `Conversation.similarity`, which lab.semantic sets): the lexical scores
+    # divided by the best one, plus `dense_weight` x (cosine - `dense_floor`, at least 0) over the
+    # lexical hits and the `dense_depth` nearest memories; `dense_only` ranks by cosine alone.
+    dense_weight: float = 0.0
+    dense_floor: float = 0.0
+    dense_depth: int = 100
+    dense_only: bool = False
 
 
 @dataclass
@@ -171,6 +202,8 @@ class Conversation:
                 cols = [m.speaker, m.text, cap, f"({m.date_time.strip()})" if m.date_time else "", extra]
             self.index.add(m.id, cols)
         self.rows = len(self.mems)
+        # question -> cosine of each memory (index = id - 1), for the dense ideas.
+        self.similarity = None
 
     # -- FTS pieces -------------------------------------------------------------------------
 
@@ -271,6 +304,27 @@ class Conversation:
                 lw = w.lower()
                 for v in ([IRREGULAR[lw]] if lw in IRREGULAR else []) + IRREGULAR_BASE.get(lw, []):
                     extra.append((tokenize(v), c.morph_weight))
+        if c.thes_k and c.thes_weight and c.thes_path:
+            table = thesaurus(c.thes_path)
+            have = {t for w in terms for t in tokenize(w)}
+            have |= {t for sp in self.speakers for t in tokenize(sp)}
+            added = set()
+            for w in kept:
+                if w.lower() in self.speakers:
+                    continue
+                for st in tokenize(w):
+                    n = 0
+                    for nb, cos in table.get(st, ()):
+                        if n >= c.thes_k or cos < c.thes_min:
+                            break
+                        if nb in have or nb in added:
+                            continue
+                        df = len(self.index.postings.get(nb, ()))
+                        if df == 0 or df > c.thes_max_df * self.rows:
+                            continue
+                        n += 1
+                        added.add(nb)
+                        extra.append(([nb], c.thes_weight * (cos if c.thes_cos else 1.0)))
         if c.bigram_weight:
             content = [w for w in words(question) if not is_stopword(w)]
             for a, b in zip(content, content[1:]):
@@ -325,15 +379,32 @@ class Conversation:
             out[i] = out.get(i, 0.0) + c.prf_weight * s
         return out
 
+    def fuse(self, scores, question):
+        """Lexical scores over the best one, plus the weighted cosine above the floor."""
+        c = self.config
+        cos = self.similarity(question)
+        top = max(scores.values()) if scores else 1.0
+        fused = {i: s / top for i, s in scores.items()}
+        nearest = sorted(range(1, self.rows + 1), key=lambda i: (-cos[i - 1], i))[: c.dense_depth]
+        for i in set(nearest) | set(fused):
+            fused[i] = fused.get(i, 0.0) + c.dense_weight * max(0.0, float(cos[i - 1]) - c.dense_floor)
+        return fused
+
     def recall(self, question, limit=LIMIT):
         """Memory ids, best first, as `recall` pages them up to `limit`."""
         c = self.config
+        if c.dense_only:
+            cos = self.similarity(question)
+            return sorted(range(1, self.rows + 1), key=lambda i: (-cos[i - 1], i))[:limit]
         scores, terms, speakers = self.lexical(question)
+        if scores and c.prf_docs and c.prf_terms and c.prf_weight:
+            scores = self.prf(scores, terms)
+        if scores:
+            scores = self.boosts(scores, question, speakers)
+        if c.dense_weight:
+            scores = self.fuse(scores, question)
         if not scores:
             return []
-        if c.prf_docs and c.prf_terms and c.prf_weight:
-            scores = self.prf(scores, terms)
-        scores = self.boosts(scores, question, speakers)
         if c.session_weight:
             by_session = {}
             for i, sc in scores.items():
