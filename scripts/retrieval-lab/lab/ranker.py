@@ -291,7 +291,10 @@ class Conversation:
         terms, speakers = self.query_words(question)
         planned = self.plan(terms)
         if planned is None:
-            return {}, terms, speakers
+            # No word of the question is in the knowledge base: only its neighbours can match.
+            extra = self.neighbours(terms)
+            scores = self.bm25_scores(None, [w for _, w in extra], None, [p for p, _ in extra])
+            return scores, terms, speakers
         kept, min_id = planned
         weights = None
         if c.name_weight != 1.0:
@@ -304,27 +307,7 @@ class Conversation:
                 lw = w.lower()
                 for v in ([IRREGULAR[lw]] if lw in IRREGULAR else []) + IRREGULAR_BASE.get(lw, []):
                     extra.append((tokenize(v), c.morph_weight))
-        if c.thes_k and c.thes_weight and c.thes_path:
-            table = thesaurus(c.thes_path)
-            have = {t for w in terms for t in tokenize(w)}
-            have |= {t for sp in self.speakers for t in tokenize(sp)}
-            added = set()
-            for w in kept:
-                if w.lower() in self.speakers:
-                    continue
-                for st in tokenize(w):
-                    n = 0
-                    for nb, cos in table.get(st, ()):
-                        if n >= c.thes_k or cos < c.thes_min:
-                            break
-                        if nb in have or nb in added:
-                            continue
-                        df = len(self.index.postings.get(nb, ()))
-                        if df == 0 or df > c.thes_max_df * self.rows:
-                            continue
-                        n += 1
-                        added.add(nb)
-                        extra.append(([nb], c.thes_weight * (cos if c.thes_cos else 1.0)))
+        extra += self.neighbours(terms)
         if c.bigram_weight:
             content = [w for w in words(question) if not is_stopword(w)]
             for a, b in zip(content, content[1:]):
@@ -334,6 +317,34 @@ class Conversation:
             for i, s in add.items():
                 scores[i] = scores.get(i, 0.0) + s
         return scores, terms, speakers
+
+    def neighbours(self, terms):
+        """The thesaurus' phrases for the question's words (each word's own stems and the
+        speakers' left out), with their weights: every word, found in the knowledge base or not."""
+        c = self.config
+        if not (c.thes_k and c.thes_weight and c.thes_path):
+            return []
+        table = thesaurus(c.thes_path)
+        have = {t for w in terms for t in tokenize(w)}
+        have |= {t for sp in self.speakers for t in tokenize(sp)}
+        out, added = [], set()
+        for w in terms:
+            if w.lower() in self.speakers:
+                continue
+            for st in tokenize(w):
+                n = 0
+                for nb, cos in table.get(st, ()):
+                    if n >= c.thes_k or cos < c.thes_min:
+                        break
+                    if nb in have or nb in added:
+                        continue
+                    df = len(self.index.postings.get(nb, ()))
+                    if df == 0 or df > c.thes_max_df * self.rows:
+                        continue
+                    n += 1
+                    added.add(nb)
+                    out.append(([nb], c.thes_weight * (cos if c.thes_cos else 1.0)))
+        return out
 
     def boosts(self, scores, question, speakers):
         c = self.config

@@ -1,13 +1,14 @@
 """python3 -m unittest discover -s tests (from scripts/retrieval-lab)."""
 
 import os
+import tempfile
 import unittest
 
 from lab import dates
 from lab.fts import FtsIndex, tokenize
-from lab.locomo import parse_dia_id, parse_evidence, recall_at
+from lab.locomo import Sample, Session, Turn, parse_dia_id, parse_evidence, recall_at
 from lab.porter import stem
-from lab.ranker import query_terms
+from lab.ranker import Config, Conversation, query_terms
 
 VECTORS = os.path.join(os.path.dirname(__file__), "..", "..", "..", "examples", "browser", "test",
                        "vectors", "porter-stems.tsv")
@@ -87,6 +88,43 @@ class TheDates(unittest.TestCase):
         self.assertEqual(dates.resolve("last Tuesday", when), ["2 May 2023"])
         self.assertEqual(dates.resolve("next month", when), ["June 2023"])
         self.assertEqual(dates.resolve("two weeks ago", when), ["April 2023"])
+
+
+def knowledge_base(config, texts):
+    turns = [Turn((1, n), "Nate", text, None) for n, text in enumerate(texts, 1)]
+    return Conversation(Sample("test", ("Nate", "Joanna"), [Session(1, None, turns)]), config)
+
+
+class TheSemanticIdeas(unittest.TestCase):
+    TEXTS = ["I baked a cake for the party", "The weather was rainy all week",
+             "My car broke down again", "We watched a movie on Friday"]
+
+    def test_a_thesaurus_neighbour_finds_a_memory_that_shares_no_word_with_the_question(self):
+        with tempfile.TemporaryDirectory() as directory:
+            path = os.path.join(directory, "thesaurus.tsv")
+            with open(path, "w", encoding="utf-8") as f:
+                f.write("dessert\tcake:0.700 pie:0.650\n")
+            plain = knowledge_base(Config(), self.TEXTS)
+            expanded = knowledge_base(Config(thes_path=path, thes_k=2, thes_weight=0.3), self.TEXTS)
+            self.assertEqual(plain.recall("favourite dessert"), [])
+            # Memory 1 first; its thread neighbours follow through the smoothing.
+            self.assertEqual(expanded.recall("favourite dessert")[0], 1)
+
+    def test_dense_fusion_lifts_the_nearest_memory_and_dense_alone_ranks_by_cosine(self):
+        cosines = [0.1, 0.2, 0.9, 0.3]
+        fused = knowledge_base(Config(dense_weight=2.0, dense_floor=0.3, dense_depth=2), self.TEXTS)
+        fused.similarity = lambda question: cosines
+        # Lexical scores over the best, plus 2 x the cosine above 0.3, for the lexical hits and
+        # the 2 nearest memories (3 and 4): memory 1, neither, is left out.
+        scores = fused.fuse({2: 5.0}, "which week")
+        self.assertEqual(sorted(scores), [2, 3, 4])
+        for memory, expected in {2: 1.0, 3: 1.2, 4: 0.0}.items():
+            self.assertAlmostEqual(scores[memory], expected, msg=memory)
+        # "week" matches memory 2 alone; memory 3, the nearest by cosine, overtakes it.
+        self.assertEqual(fused.recall("which week")[:2], [3, 2])
+        alone = knowledge_base(Config(dense_only=True), self.TEXTS)
+        alone.similarity = lambda question: cosines
+        self.assertEqual(alone.recall("anything"), [3, 4, 2, 1])
 
 
 if __name__ == "__main__":
