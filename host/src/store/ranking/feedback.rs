@@ -92,11 +92,17 @@ impl Candidate {
 }
 
 /// `candidates` split in the order they are counted: those the best hit or several hold, then
-/// the others. The others are counted only when they could still be chosen ([`settled`]).
+/// the others, which are counted only when they could still be chosen ([`settled`]). When
+/// there are none of the first kind, the others are counted first: nothing could settle them.
 pub fn in_counting_order(candidates: Vec<Candidate>) -> (Vec<Candidate>, Vec<Candidate>) {
-    candidates
+    let (first, rest): (Vec<Candidate>, Vec<Candidate>) = candidates
         .into_iter()
-        .partition(|c| c.hits.len() > 1 || c.hits.first() == Some(&0))
+        .partition(|c| c.hits.len() > 1 || c.hits.first() == Some(&0));
+    if first.is_empty() {
+        (rest, first)
+    } else {
+        (first, rest)
+    }
 }
 
 /// Whether the words `chosen` among some candidates are those [`choose`] would choose with
@@ -312,6 +318,14 @@ mod tests {
         // "wheel" is in the second and third hits.
         assert_eq!(words_of(&first), ["kiln", "glaze", "wheel"]);
         assert_eq!(words_of(&rest), ["clay", "slip"]);
+    }
+
+    #[test]
+    fn when_the_best_hit_holds_no_candidate_the_later_hits_words_are_counted_first() {
+        let found = candidates(&["research", "clay wheel"], &["research".to_owned()]);
+        let (first, rest) = in_counting_order(found);
+        assert_eq!(words_of(&first), ["clay", "wheel"]);
+        assert!(rest.is_empty());
     }
 
     #[test]

@@ -142,13 +142,7 @@ fn feedback_round<L: Lexicon>(
         .iter()
         .filter_map(|id| texts.get(id).map(String::as_str))
         .collect();
-    // The words of the best hit and of several first: the rest are counted only when their
-    // words could still be chosen, and at once when there are no others.
-    let (mut candidates, mut rest) =
-        feedback::in_counting_order(feedback::candidates(&texts, terms));
-    if candidates.is_empty() {
-        std::mem::swap(&mut candidates, &mut rest);
-    }
+    let (mut candidates, rest) = feedback::in_counting_order(feedback::candidates(&texts, terms));
     if candidates.is_empty() {
         return Ok(HashSet::new());
     }

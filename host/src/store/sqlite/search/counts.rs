@@ -75,13 +75,10 @@ impl WordCounts {
                     .split(',')
                     .filter_map(|id| id.parse().ok())
                     .collect();
-                let counted = if ids.len() <= cap {
-                    Counted::Holders(ids)
-                } else {
-                    Counted::Count {
-                        matches: ids.len(),
-                        cap,
-                    }
+                let matches = ids.len();
+                let counted = match Holders::of(ids) {
+                    Holders::Few(ids) => Counted::Holders(ids),
+                    Holders::Many => Counted::Count { matches, cap },
                 };
                 self.counted.insert(word.to_owned(), counted);
             }
@@ -97,7 +94,7 @@ impl WordCounts {
     fn held(&self, word: &str) -> Option<Holders> {
         let cap = feedback::MAX_HOLDING as usize;
         match self.counted.get(word)? {
-            Counted::Holders(ids) => Some(Holders::of(ids.clone())),
+            Counted::Holders(ids) => Some(Holders::Few(ids.clone())),
             Counted::Count { .. } => (self.known(word, cap)? > cap).then_some(Holders::Many),
         }
     }
