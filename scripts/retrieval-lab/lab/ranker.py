@@ -318,6 +318,14 @@ class Conversation:
                 scores[i] = scores.get(i, 0.0) + s
         return scores, terms, speakers
 
+    def known_stems(self, terms):
+        """The stems of the question's words and of the speakers' names: never added as new."""
+        return {t for w in list(terms) + sorted(self.speakers) for t in tokenize(w)}
+
+    def nearest(self, cos, n):
+        """The `n` memory ids of the highest cosine (`cos` indexed by id - 1), ties by id."""
+        return sorted(range(1, self.rows + 1), key=lambda i: (-cos[i - 1], i))[:n]
+
     def neighbours(self, terms):
         """The thesaurus' phrases for the question's words (each word's own stems and the
         speakers' left out), with their weights: every word, found in the knowledge base or not."""
@@ -325,8 +333,7 @@ class Conversation:
         if not (c.thes_k and c.thes_weight and c.thes_path):
             return []
         table = thesaurus(c.thes_path)
-        have = {t for w in terms for t in tokenize(w)}
-        have |= {t for sp in self.speakers for t in tokenize(sp)}
+        have = self.known_stems(terms)
         out, added = [], set()
         for w in terms:
             if w.lower() in self.speakers:
@@ -364,8 +371,7 @@ class Conversation:
         """Second round seeded by the rare words of the first round's best hits."""
         c = self.config
         top = sorted(scores.items(), key=lambda x: (-x[1], x[0]))[: c.prf_docs]
-        have = {t for w in terms for t in tokenize(w)}
-        have |= {t for s in self.speakers for t in tokenize(s)}
+        have = self.known_stems(terms)
         cand = {}
         for rank, (i, _) in enumerate(top):
             m = self.by_id[i]
@@ -396,7 +402,7 @@ class Conversation:
         cos = self.similarity(question)
         top = max(scores.values()) if scores else 1.0
         fused = {i: s / top for i, s in scores.items()}
-        nearest = sorted(range(1, self.rows + 1), key=lambda i: (-cos[i - 1], i))[: c.dense_depth]
+        nearest = self.nearest(cos, c.dense_depth)
         for i in set(nearest) | set(fused):
             fused[i] = fused.get(i, 0.0) + c.dense_weight * max(0.0, float(cos[i - 1]) - c.dense_floor)
         return fused
@@ -405,8 +411,7 @@ class Conversation:
         """Memory ids, best first, as `recall` pages them up to `limit`."""
         c = self.config
         if c.dense_only:
-            cos = self.similarity(question)
-            return sorted(range(1, self.rows + 1), key=lambda i: (-cos[i - 1], i))[:limit]
+            return self.nearest(self.similarity(question), limit)
         scores, terms, speakers = self.lexical(question)
         if scores and c.prf_docs and c.prf_terms and c.prf_weight:
             scores = self.prf(scores, terms)
